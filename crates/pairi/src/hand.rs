@@ -1,0 +1,524 @@
+//! Hands: concealed tiles with red-five marks, melds, and the last tile written.
+
+use crate::tile::{Pai, Suit, Tile, TileCounts};
+use core::fmt;
+
+/// What kind of meld (副露 / 副露, 明刻 …).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum MeldKind {
+    /// A claimed run of three (チー / 吃, chow).
+    Chi,
+    /// A claimed triplet (ポン / 碰, pung).
+    Pon,
+    /// A kong made from a claimed tile (大明槓 / 明杠).
+    OpenKan,
+    /// A kong of four drawn tiles (暗槓 / 暗杠).
+    ClosedKan,
+    /// A pon upgraded with the fourth tile (加槓 / 加杠).
+    AddedKan,
+}
+
+impl MeldKind {
+    /// The id used in JSON: `chi pon minkan ankan kakan`.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            MeldKind::Chi => "chi",
+            MeldKind::Pon => "pon",
+            MeldKind::OpenKan => "minkan",
+            MeldKind::ClosedKan => "ankan",
+            MeldKind::AddedKan => "kakan",
+        }
+    }
+
+    /// Whether the meld has four tiles.
+    #[must_use]
+    pub const fn is_kan(self) -> bool {
+        matches!(self, MeldKind::OpenKan | MeldKind::ClosedKan | MeldKind::AddedKan)
+    }
+
+    /// Whether the meld opens the hand (every kind but the concealed kong).
+    #[must_use]
+    pub const fn is_open(self) -> bool {
+        !matches!(self, MeldKind::ClosedKan)
+    }
+}
+
+/// The seat a claimed tile came from, relative to the claimer.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Source {
+    /// The player on the left (上家 / 上家, kamicha), number 1.
+    Left = 1,
+    /// The player opposite (対面 / 对家, toimen), number 2.
+    Opposite = 2,
+    /// The player on the right (下家 / 下家, shimocha), number 3.
+    Right = 3,
+}
+
+impl Source {
+    /// The source of claim number 1, 2 or 3.
+    #[must_use]
+    pub const fn from_number(n: u8) -> Option<Source> {
+        match n {
+            1 => Some(Source::Left),
+            2 => Some(Source::Opposite),
+            3 => Some(Source::Right),
+            _ => None,
+        }
+    }
+
+    /// The id used in JSON: `left opposite right`.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Source::Left => "left",
+            Source::Opposite => "opposite",
+            Source::Right => "right",
+        }
+    }
+}
+
+/// A declared meld. Invariant: its shape is legal for its kind (a run of three of one
+/// numbered suit for a chi, three or four of one kind otherwise), and its red count is
+/// at most the number of fives in it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Meld {
+    kind: MeldKind,
+    first: Tile,
+    red: u8,
+    claimed: Option<u8>,
+    source: Option<Source>,
+}
+
+impl Meld {
+    /// A chi whose lowest tile is `first`; `claimed` is the position (0, 1, 2) of the
+    /// claimed tile in the run, if known; `red` the number of red fives in it.
+    pub fn chi(first: Tile, claimed: Option<u8>, red: u8) -> Result<Meld, HandError> {
+        let ok = !first.is_honor() && first.number() <= 7 && claimed.is_none_or(|c| c < 3);
+        let has_five = ok && (first.number()..first.number() + 3).contains(&5);
+        if !ok || red > u8::from(has_five) {
+            return Err(HandError::BadMeld { kind: MeldKind::Chi, first });
+        }
+        Ok(Meld { kind: MeldKind::Chi, first, red, claimed, source: Some(Source::Left) })
+    }
+
+    /// A pon, open kong, concealed kong or added kong of `tile`. `source` is where the
+    /// claimed tile came from (ignored for a concealed kong); `red` the number of red fives.
+    pub fn set(
+        kind: MeldKind,
+        tile: Tile,
+        source: Option<Source>,
+        red: u8,
+    ) -> Result<Meld, HandError> {
+        let size = if kind.is_kan() { 4 } else { 3 };
+        let fives = if tile.is_honor() || tile.number() != 5 { 0 } else { size };
+        if kind == MeldKind::Chi || red > fives {
+            return Err(HandError::BadMeld { kind, first: tile });
+        }
+        let source = if kind == MeldKind::ClosedKan { None } else { source };
+        Ok(Meld { kind, first: tile, red, claimed: None, source })
+    }
+
+    /// The kind of meld.
+    #[must_use]
+    pub const fn kind(&self) -> MeldKind {
+        self.kind
+    }
+
+    /// The lowest tile (the only kind, for a set).
+    #[must_use]
+    pub const fn first(&self) -> Tile {
+        self.first
+    }
+
+    /// Number of red fives in the meld.
+    #[must_use]
+    pub const fn red(&self) -> u8 {
+        self.red
+    }
+
+    /// For a chi, the position (0..3) of the claimed tile in the run, if known.
+    #[must_use]
+    pub const fn claimed_index(&self) -> Option<u8> {
+        self.claimed
+    }
+
+    /// The claimed tile's kind, if known (`None` for a concealed kong).
+    #[must_use]
+    pub fn claimed_tile(&self) -> Option<Tile> {
+        match self.kind {
+            MeldKind::Chi => self.claimed.map(|i| Tile::new_unchecked(self.first.as_u8() + i)),
+            MeldKind::ClosedKan => None,
+            _ => Some(self.first),
+        }
+    }
+
+    /// Where the claimed tile came from, if known.
+    #[must_use]
+    pub const fn source(&self) -> Option<Source> {
+        self.source
+    }
+
+    /// The number of tiles (3 or 4).
+    #[must_use]
+    pub const fn len(&self) -> u8 {
+        if self.kind.is_kan() {
+            4
+        } else {
+            3
+        }
+    }
+
+    /// Always false: a meld has three or four tiles.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The kinds of its tiles, lowest first.
+    pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
+        let n = self.len();
+        (0..n).map(move |i| {
+            if self.kind == MeldKind::Chi {
+                Tile::new_unchecked(self.first.as_u8() + i)
+            } else {
+                self.first
+            }
+        })
+    }
+
+    /// Its physical tiles, lowest first, red fives before black ones of the same kind.
+    pub fn pais(&self) -> impl Iterator<Item = Pai> + '_ {
+        let mut red_left = self.red;
+        self.tiles().map(move |t| {
+            if red_left > 0 && !t.is_honor() && t.number() == 5 {
+                red_left -= 1;
+                t.red().unwrap_or(t.black())
+            } else {
+                t.black()
+            }
+        })
+    }
+}
+
+/// How many red fives of one suit a rule set allows in the whole wall.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RedLimit(pub u8);
+
+impl Default for RedLimit {
+    fn default() -> Self {
+        RedLimit(1)
+    }
+}
+
+/// A hand: concealed tiles (counts plus red-five marks), declared melds, and the last
+/// tile written (the tile just drawn or won, where that matters).
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Hand {
+    concealed: TileCounts,
+    red: [u8; 3],
+    melds: Vec<Meld>,
+    last: Option<Pai>,
+}
+
+/// Whether a hand waits (13 − 3k concealed tiles) or has drawn (14 − 3k).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum HandSize {
+    /// 13 − 3k concealed tiles: waiting for a draw.
+    Waiting,
+    /// 14 − 3k concealed tiles: a tile drawn or won, about to discard or win.
+    Drawn,
+}
+
+/// A hand that breaks the rules of the game (`invalid_hand`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum HandError {
+    /// More than four copies of a kind across hand and melds (and visible tiles, where given).
+    #[error("{count} copies of {tile}: at most 4 exist")]
+    TooManyCopies {
+        /// The kind.
+        tile: Tile,
+        /// How many were found.
+        count: u32,
+    },
+    /// More red fives of a suit than the rules allow.
+    #[error("{count} red fives of {suit:?}: at most {limit} exist")]
+    TooManyRed {
+        /// The suit.
+        suit: Suit,
+        /// How many were found.
+        count: u8,
+        /// How many exist.
+        limit: u8,
+    },
+    /// A meld whose tiles cannot form that kind of meld.
+    #[error("not a legal {}: starting at {first}", kind.id())]
+    BadMeld {
+        /// The kind of meld asked for.
+        kind: MeldKind,
+        /// The first tile.
+        first: Tile,
+    },
+    /// A full hand needs 13 − 3k or 14 − 3k concealed tiles for k melds.
+    #[error("{concealed} concealed tiles with {melds} melds: a hand needs {} or {}", 13usize.saturating_sub(3 * melds), 14usize.saturating_sub(3 * melds))]
+    WrongTileCount {
+        /// Concealed tiles found.
+        concealed: usize,
+        /// Melds declared.
+        melds: usize,
+    },
+    /// More than four melds.
+    #[error("{melds} melds: at most 4")]
+    TooManyMelds {
+        /// Melds declared.
+        melds: usize,
+    },
+}
+
+impl HandError {
+    /// The JSON error kind: always `invalid_hand`.
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        "invalid_hand"
+    }
+}
+
+impl Hand {
+    /// A hand from physical tiles and melds; the last tile is the last of `concealed`.
+    ///
+    /// Nothing is validated: call [`Hand::validate`] or [`Hand::validate_full`].
+    #[must_use]
+    pub fn from_parts(concealed: &[Pai], melds: Vec<Meld>) -> Hand {
+        let mut h = Hand { melds, last: concealed.last().copied(), ..Hand::default() };
+        for &p in concealed {
+            h.add(p);
+        }
+        h
+    }
+
+    /// A hand of black tiles from counts, without melds or last tile.
+    #[must_use]
+    pub fn from_counts(concealed: TileCounts) -> Hand {
+        Hand { concealed, ..Hand::default() }
+    }
+
+    /// Adds a concealed tile (it becomes the last tile).
+    pub fn add(&mut self, p: Pai) {
+        self.concealed.add(p.tile());
+        if p.is_red() {
+            self.red[p.tile().suit() as usize] += 1;
+        }
+        self.last = Some(p);
+    }
+
+    /// Removes one concealed tile of that physical kind; false when there is none.
+    /// Removing a black five when only red ones are left fails.
+    pub fn remove(&mut self, p: Pai) -> bool {
+        let t = p.tile();
+        let reds = if t.is_honor() { 0 } else { self.red[t.suit() as usize] };
+        let ok = if p.is_red() {
+            reds > 0 && t.number() == 5
+        } else {
+            self.concealed.get(t) > if t.number() == 5 && !t.is_honor() { reds } else { 0 }
+        };
+        if ok {
+            self.concealed.remove(t);
+            if p.is_red() {
+                self.red[t.suit() as usize] -= 1;
+            }
+            if self.last == Some(p) && !self.holds(p) {
+                self.last = None;
+            }
+        }
+        ok
+    }
+
+    fn holds(&self, p: Pai) -> bool {
+        let t = p.tile();
+        if t.is_honor() || t.number() != 5 {
+            return self.concealed.get(t) > 0;
+        }
+        let reds = self.red[t.suit() as usize];
+        if p.is_red() {
+            reds > 0
+        } else {
+            self.concealed.get(t) > reds
+        }
+    }
+
+    /// Appends a meld.
+    pub fn push_meld(&mut self, m: Meld) {
+        self.melds.push(m);
+    }
+
+    /// Concealed tile counts (red fives counted as fives).
+    #[must_use]
+    pub const fn concealed(&self) -> &TileCounts {
+        &self.concealed
+    }
+
+    /// Red fives among the concealed tiles, per numbered suit (m, p, s).
+    #[must_use]
+    pub const fn concealed_red(&self) -> [u8; 3] {
+        self.red
+    }
+
+    /// The declared melds, in the order written.
+    #[must_use]
+    pub fn melds(&self) -> &[Meld] {
+        &self.melds
+    }
+
+    /// The last concealed tile written (the tile drawn or won, in a 14 − 3k hand).
+    #[must_use]
+    pub const fn last(&self) -> Option<Pai> {
+        self.last
+    }
+
+    /// Sets the last tile (it must be one of the concealed tiles to mean anything).
+    pub fn set_last(&mut self, last: Option<Pai>) {
+        self.last = last;
+    }
+
+    /// Concealed tiles as physical tiles, sorted (a red five sorts as a five, before
+    /// the black fives).
+    #[must_use]
+    pub fn concealed_pais(&self) -> Vec<Pai> {
+        let mut red = self.red;
+        let mut out = Vec::with_capacity(self.concealed.total() as usize);
+        for t in self.concealed.tiles() {
+            let s = t.suit() as usize;
+            if t.suit().is_numbered() && t.number() == 5 && red[s] > 0 {
+                red[s] -= 1;
+                out.push(t.red().unwrap_or(t.black()));
+            } else {
+                out.push(t.black());
+            }
+        }
+        out
+    }
+
+    /// Counts of every tile, concealed and melded.
+    #[must_use]
+    pub fn all_counts(&self) -> TileCounts {
+        let mut c = self.concealed;
+        for m in &self.melds {
+            for t in m.tiles() {
+                c.add(t);
+            }
+        }
+        c
+    }
+
+    /// Red fives in the whole hand, concealed and melded, per numbered suit.
+    #[must_use]
+    pub fn all_red(&self) -> [u8; 3] {
+        let mut r = self.red;
+        for m in &self.melds {
+            if m.red > 0 {
+                r[m.first.suit() as usize] += m.red;
+            }
+        }
+        r
+    }
+
+    /// Number of concealed tiles.
+    #[must_use]
+    pub fn concealed_len(&self) -> usize {
+        self.concealed.total() as usize
+    }
+
+    /// Checks copies (at most 4 of a kind across hand and melds), red fives (at most
+    /// `red_limit` per suit) and the number of melds (at most 4); not the tile count.
+    pub fn validate(&self, red_limit: RedLimit) -> Result<(), HandError> {
+        if self.melds.len() > 4 {
+            return Err(HandError::TooManyMelds { melds: self.melds.len() });
+        }
+        let all = self.all_counts();
+        if let Some((tile, count)) = all.iter().find(|&(_, c)| c > 4) {
+            return Err(HandError::TooManyCopies { tile, count: u32::from(count) });
+        }
+        for (i, &count) in self.all_red().iter().enumerate() {
+            if count > red_limit.0 {
+                return Err(HandError::TooManyRed { suit: Suit::NUMBERED[i], count, limit: red_limit.0 });
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Hand::validate`] plus the tile count of a full hand: 13 − 3k or 14 − 3k
+    /// concealed tiles for k melds. Returns which of the two it is.
+    pub fn validate_full(&self, red_limit: RedLimit) -> Result<HandSize, HandError> {
+        self.validate(red_limit)?;
+        self.size()
+    }
+
+    /// Whether the hand waits or has drawn, from its tile count alone.
+    pub fn size(&self) -> Result<HandSize, HandError> {
+        let k = self.melds.len();
+        let n = self.concealed_len();
+        if k > 4 {
+            return Err(HandError::TooManyMelds { melds: k });
+        }
+        if n + 3 * k == 13 {
+            Ok(HandSize::Waiting)
+        } else if n + 3 * k == 14 {
+            Ok(HandSize::Drawn)
+        } else {
+            Err(HandError::WrongTileCount { concealed: n, melds: k })
+        }
+    }
+}
+
+impl fmt::Display for Hand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::notation::format_hand(self, crate::notation::Format::Mpsz))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_hand;
+    use crate::t;
+
+    #[test]
+    fn validate_err_five_copies() {
+        let h = parse_hand("11111m").unwrap_err();
+        assert_eq!(h.kind(), "invalid_hand");
+        let h = crate::notation::parse_hand_unchecked("1111m[111m]").unwrap();
+        assert!(matches!(
+            h.validate(RedLimit::default()),
+            Err(HandError::TooManyCopies { count: 7, .. })
+        ));
+    }
+
+    #[test]
+    fn validate_err_two_reds() {
+        let h = crate::notation::parse_hand_unchecked("00m").unwrap();
+        assert!(matches!(h.validate(RedLimit::default()), Err(HandError::TooManyRed { .. })));
+        assert!(h.validate(RedLimit(2)).is_ok());
+    }
+
+    #[test]
+    fn size_ok_and_err() {
+        let h = parse_hand("123m456p789s11222z").unwrap();
+        assert_eq!(h.size(), Ok(HandSize::Drawn));
+        let h = parse_hand("[EEEE][CCCC][FFFF][PPPP]NN").unwrap();
+        assert_eq!(h.size(), Ok(HandSize::Drawn));
+        assert_eq!(h.all_counts().total(), 18);
+        let h = parse_hand("123m").unwrap();
+        assert!(matches!(h.size(), Err(HandError::WrongTileCount { .. })));
+    }
+
+    #[test]
+    fn remove_ok_red_and_black() {
+        let mut h = parse_hand("0m55m").unwrap();
+        assert!(h.remove(t!(5m).black()));
+        assert!(h.remove(t!(5m).black()));
+        assert!(!h.remove(t!(5m).black()));
+        assert!(h.remove(t!(5m).red().unwrap()));
+        assert_eq!(h.concealed_len(), 0);
+    }
+}

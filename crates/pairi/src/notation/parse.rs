@@ -1,0 +1,379 @@
+//! One parser for every notation of `spec/notation.md`: MPSZ with red `0`, libsaki
+//! `1f..4f`/`1y..3y`, the letters `E S W N P F C`, mjai red fives `5mr`, Unicode tiles,
+//! and bracket melds with claim numbers, mixed freely in one string.
+
+use crate::hand::{Hand, Meld, MeldKind, RedLimit, Source};
+use crate::tile::{Pai, Suit, Tile};
+use crate::Error;
+
+/// Which meaning `z` digits have.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Dialect {
+    /// Tenhou order: `5z` White, `6z` Green, `7z` Red.
+    #[default]
+    Standard,
+    /// The MCR helper's Chinese order: `5z` Red, `6z` Green, `7z` White.
+    Mcr,
+}
+
+/// A string that is not valid notation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("at byte {offset}: found {found}, expected {expected}")]
+pub struct ParseError {
+    /// Byte offset of the problem in the input.
+    pub offset: usize,
+    /// What was found there (a quoted character, or `end of input`).
+    pub found: String,
+    /// What would have been valid there.
+    pub expected: &'static str,
+}
+
+impl ParseError {
+    /// The JSON error kind: always `parse`.
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        "parse"
+    }
+
+    fn at(input: &str, offset: usize, expected: &'static str) -> ParseError {
+        let found = match input[offset..].chars().next() {
+            Some(c) => format!("{c:?}"),
+            None => "end of input".to_owned(),
+        };
+        ParseError { offset, found, expected }
+    }
+}
+
+/// A tile or meld as read, before it is placed in a hand.
+enum Item {
+    Tile(Pai),
+    Meld(Meld),
+}
+
+struct Parser<'a> {
+    input: &'a str,
+    pos: usize,
+    dialect: Dialect,
+}
+
+const EXPECT_ITEM: &str = "a tile (digits and m/p/s/z/f/y, E S W N P F C, or a Unicode tile) or '['";
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<char> {
+        self.input[self.pos..].chars().next()
+    }
+
+    fn err(&self, offset: usize, expected: &'static str) -> ParseError {
+        ParseError::at(self.input, offset, expected)
+    }
+
+    /// Reads tiles until the end or a `]`, `,` (inside a meld); pushes them to `out`.
+    /// Returns the trailing digits with no suit letter (the comma-less claim number of
+    /// `[567m2]`) when `in_meld` is set.
+    fn tiles(&mut self, out: &mut Vec<Pai>, in_meld: bool) -> Result<Option<(usize, Vec<u8>)>, ParseError> {
+        let mut digits: Vec<u8> = Vec::new();
+        let mut digits_at = 0;
+        loop {
+            let Some(c) = self.peek() else { break };
+            let at = self.pos;
+            match c {
+                '0'..='9' => {
+                    if digits.is_empty() {
+                        digits_at = at;
+                    }
+                    digits.push(c as u8 - b'0');
+                    self.pos += 1;
+                }
+                'm' | 'p' | 's' | 'z' | 'f' | 'y' => {
+                    if digits.is_empty() {
+                        return Err(self.err(at, "digits before a suit letter"));
+                    }
+                    self.pos += 1;
+                    let mjai_red = matches!(c, 'm' | 'p' | 's') && self.peek() == Some('r');
+                    if mjai_red {
+                        if digits != [5] {
+                            return Err(self.err(self.pos, "'r' only after a single 5 (mjai red five: 5mr)"));
+                        }
+                        self.pos += 1;
+                        digits[0] = 0;
+                    }
+                    for (i, &d) in digits.iter().enumerate() {
+                        out.push(self.suited(c, d).ok_or_else(|| self.err(digits_at + i, expect_digit(c)))?);
+                    }
+                    digits.clear();
+                }
+                'E' | 'S' | 'W' | 'N' | 'P' | 'F' | 'C' => {
+                    if !digits.is_empty() {
+                        return Err(self.err(at, "a suit letter after the digits"));
+                    }
+                    self.pos += 1;
+                    out.push(letter(c).black());
+                }
+                ']' | ',' if in_meld => break,
+                c if c.is_whitespace() => {
+                    if !digits.is_empty() {
+                        return Err(self.err(at, "a suit letter after the digits"));
+                    }
+                    self.pos += c.len_utf8();
+                }
+                '\u{FE0E}' | '\u{FE0F}' if !out.is_empty() && digits.is_empty() => {
+                    // Text/emoji presentation selectors after a Unicode tile (🀄️).
+                    self.pos += c.len_utf8();
+                }
+                c => {
+                    if let Some(t) = unicode(c) {
+                        if !digits.is_empty() {
+                            return Err(self.err(at, "a suit letter after the digits"));
+                        }
+                        self.pos += c.len_utf8();
+                        out.push(t.black());
+                    } else if c == '[' && !in_meld {
+                        break;
+                    } else if !digits.is_empty() {
+                        return Err(self.err(at, "a suit letter after the digits"));
+                    } else {
+                        return Err(self.err(at, if in_meld { "a tile, ',' or ']'" } else { EXPECT_ITEM }));
+                    }
+                }
+            }
+        }
+        if digits.is_empty() {
+            Ok(None)
+        } else if in_meld {
+            Ok(Some((digits_at, digits)))
+        } else {
+            Err(self.err(self.pos, "a suit letter after the digits"))
+        }
+    }
+
+    fn suited(&self, suit: char, d: u8) -> Option<Pai> {
+        match suit {
+            'm' | 'p' | 's' => {
+                let s = match suit {
+                    'm' => Suit::Man,
+                    'p' => Suit::Pin,
+                    _ => Suit::Sou,
+                };
+                if d == 0 {
+                    Tile::from_suit_number(s, 5).and_then(Tile::red)
+                } else {
+                    Tile::from_suit_number(s, d).map(Tile::black)
+                }
+            }
+            'z' => {
+                let n = match (self.dialect, d) {
+                    (Dialect::Mcr, 5) => 7,
+                    (Dialect::Mcr, 7) => 5,
+                    _ => d,
+                };
+                Tile::from_suit_number(Suit::Honor, n).map(Tile::black)
+            }
+            'f' => (1..=4).contains(&d).then(|| Tile::new_unchecked(26 + d).black()),
+            _ => (1..=3).contains(&d).then(|| Tile::new_unchecked(30 + d).black()),
+        }
+    }
+
+    /// Reads a meld after its `[`.
+    fn meld(&mut self, open_at: usize) -> Result<Meld, Error> {
+        let mut tiles = Vec::with_capacity(4);
+        let trailing = self.tiles(&mut tiles, true)?;
+        let mut claim: Option<(usize, u8)> = None;
+        if let Some((at, digits)) = trailing {
+            if digits.len() != 1 {
+                return Err(self.err(at + 1, "a suit letter, or one claim digit before ']'").into());
+            }
+            claim = Some((at, digits[0]));
+        }
+        if self.peek() == Some(',') {
+            if claim.is_some() {
+                return Err(self.err(self.pos, "']'").into());
+            }
+            self.pos += 1;
+            let at = self.pos;
+            match self.peek() {
+                Some(c @ '0'..='9') => {
+                    self.pos += 1;
+                    claim = Some((at, c as u8 - b'0'));
+                }
+                _ => return Err(self.err(at, "a claim number 1-3 or 5-7").into()),
+            }
+        }
+        if self.peek() != Some(']') {
+            return Err(self.err(self.pos, "']' closing the meld").into());
+        }
+        self.pos += 1;
+        build_meld(self.input, open_at, &tiles, claim)
+    }
+
+    fn items(&mut self) -> Result<Vec<Item>, Error> {
+        let mut items = Vec::new();
+        loop {
+            let mut tiles = Vec::new();
+            self.tiles(&mut tiles, false)?;
+            items.extend(tiles.into_iter().map(Item::Tile));
+            match self.peek() {
+                None => return Ok(items),
+                Some('[') => {
+                    let at = self.pos;
+                    self.pos += 1;
+                    items.push(Item::Meld(self.meld(at)?));
+                }
+                Some(_) => return Err(self.err(self.pos, EXPECT_ITEM).into()),
+            }
+        }
+    }
+}
+
+fn expect_digit(suit: char) -> &'static str {
+    match suit {
+        'z' => "a digit 1-7 before 'z'",
+        'f' => "a digit 1-4 before 'f'",
+        'y' => "a digit 1-3 before 'y'",
+        _ => "a digit 0-9 before a suit letter (0 = red five)",
+    }
+}
+
+fn letter(c: char) -> Tile {
+    match c {
+        'E' => Tile::EAST,
+        'S' => Tile::SOUTH,
+        'W' => Tile::WEST,
+        'N' => Tile::NORTH,
+        'P' => Tile::WHITE,
+        'F' => Tile::GREEN,
+        _ => Tile::RED,
+    }
+}
+
+/// The kind of a Unicode Mahjong Tiles character (U+1F000..U+1F021), if it is one of
+/// the 34 kinds (flowers, seasons and the joker are not).
+pub(crate) fn unicode(c: char) -> Option<Tile> {
+    let u = c as u32;
+    let i = match u {
+        0x1F000..=0x1F003 => 27 + (u - 0x1F000),
+        0x1F004 => 33,
+        0x1F005 => 32,
+        0x1F006 => 31,
+        0x1F007..=0x1F00F => u - 0x1F007,
+        0x1F010..=0x1F018 => 18 + (u - 0x1F010),
+        0x1F019..=0x1F021 => 9 + (u - 0x1F019),
+        _ => return None,
+    };
+    Tile::new(u8::try_from(i).ok()?)
+}
+
+fn build_meld(input: &str, open_at: usize, tiles: &[Pai], claim: Option<(usize, u8)>) -> Result<Meld, Error> {
+    let red = u8::try_from(tiles.iter().filter(|p| p.is_red()).count()).unwrap_or(u8::MAX);
+    let mut kinds: Vec<Tile> = tiles.iter().map(|p| p.tile()).collect();
+    kinds.sort_unstable();
+    let bad = |kind| Error::Hand(crate::hand::HandError::BadMeld { kind, first: kinds.first().copied().unwrap_or(Tile::M1) });
+    let claim_err = |at: usize, what| Error::Parse(ParseError::at(input, at, what));
+    let all_same = kinds.windows(2).all(|w| w[0] == w[1]);
+    match (kinds.len(), all_same) {
+        (0..=2, _) | (5.., _) => Err(ParseError::at(input, open_at, "a meld of 3 or 4 tiles").into()),
+        (3, true) => {
+            let source = match claim {
+                None => Source::Left,
+                Some((at, n)) => Source::from_number(n).ok_or_else(|| claim_err(at, "a source seat 1-3 for a pung"))?,
+            };
+            Ok(Meld::set(MeldKind::Pon, kinds[0], Some(source), red)?)
+        }
+        (3, false) => {
+            let run = kinds[1].as_u8() == kinds[0].as_u8() + 1
+                && kinds[2].as_u8() == kinds[0].as_u8() + 2
+                && !kinds[0].is_honor()
+                && kinds[0].suit() == kinds[2].suit();
+            if !run {
+                return Err(bad(MeldKind::Chi));
+            }
+            let claimed = match claim {
+                None => None,
+                Some((at, n @ 1..=3)) => {
+                    let _ = at;
+                    Some(n - 1)
+                }
+                Some((at, _)) => return Err(claim_err(at, "the claimed tile's position 1-3 for a chow")),
+            };
+            Ok(Meld::chi(kinds[0], claimed, red)?)
+        }
+        (4, true) => {
+            let (kind, source) = match claim {
+                None => (MeldKind::ClosedKan, None),
+                Some((_, n @ 1..=3)) => (MeldKind::OpenKan, Source::from_number(n)),
+                Some((_, n @ 5..=7)) => (MeldKind::AddedKan, Source::from_number(n - 4)),
+                Some((at, _)) => return Err(claim_err(at, "a claim number 1-3 (open kong) or 5-7 (added kong)")),
+            };
+            Ok(Meld::set(kind, kinds[0], source, red)?)
+        }
+        (4, false) => Err(bad(MeldKind::OpenKan)),
+    }
+}
+
+fn parse_items(input: &str, dialect: Dialect) -> Result<Vec<Item>, Error> {
+    Parser { input, pos: 0, dialect }.items()
+}
+
+/// Parses a hand in any notation, Tenhou order for `z`, and validates copies (at most
+/// 4 of a kind), red fives (at most one per suit) and meld shapes; not the tile count
+/// (see [`Hand::validate_full`]).
+///
+/// ```
+/// let h = pairi::notation::parse_hand("[123p,1][345s,2][999s,3]6m6pEW1m").unwrap();
+/// assert_eq!(h.melds().len(), 3);
+/// assert_eq!(h.to_string(), "1m6m6p13z[123p,1][345s,2][999s,3]");
+/// ```
+pub fn parse_hand(input: &str) -> Result<Hand, Error> {
+    parse_hand_with(input, Dialect::Standard)
+}
+
+/// [`parse_hand`] in a chosen dialect.
+pub fn parse_hand_with(input: &str, dialect: Dialect) -> Result<Hand, Error> {
+    let h = parse_hand_unchecked_with(input, dialect)?;
+    h.validate(RedLimit::default())?;
+    Ok(h)
+}
+
+/// Parses a hand without checking copies or red fives (meld shapes are still checked).
+pub fn parse_hand_unchecked(input: &str) -> Result<Hand, Error> {
+    parse_hand_unchecked_with(input, Dialect::Standard)
+}
+
+/// [`parse_hand_unchecked`] in a chosen dialect.
+pub fn parse_hand_unchecked_with(input: &str, dialect: Dialect) -> Result<Hand, Error> {
+    let items = parse_items(input, dialect)?;
+    let mut tiles = Vec::new();
+    let mut melds = Vec::new();
+    for item in items {
+        match item {
+            Item::Tile(p) => tiles.push(p),
+            Item::Meld(m) => melds.push(m),
+        }
+    }
+    Ok(Hand::from_parts(&tiles, melds))
+}
+
+/// Parses a list of tiles (no melds), in order as written.
+pub fn parse_tiles(input: &str) -> Result<Vec<Pai>, ParseError> {
+    parse_tiles_with(input, Dialect::Standard)
+}
+
+/// [`parse_tiles`] in a chosen dialect.
+pub fn parse_tiles_with(input: &str, dialect: Dialect) -> Result<Vec<Pai>, ParseError> {
+    let mut p = Parser { input, pos: 0, dialect };
+    let mut out = Vec::new();
+    p.tiles(&mut out, false)?;
+    if p.pos < input.len() {
+        return Err(p.err(p.pos, "a tile (melds are not allowed here)"));
+    }
+    Ok(out)
+}
+
+/// Parses exactly one tile (`5m`, `0p`, `E`, `7z`, `🀄`, `5sr`).
+pub fn parse_tile(input: &str) -> Result<Pai, ParseError> {
+    let tiles = parse_tiles(input)?;
+    match tiles.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(ParseError::at(input, input.len(), "one tile")),
+        _ => Err(ParseError { offset: 0, found: format!("{} tiles", tiles.len()), expected: "one tile" }),
+    }
+}

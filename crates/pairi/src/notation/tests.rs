@@ -1,0 +1,173 @@
+use super::*;
+use crate::t;
+use crate::{Error, HandError, MeldKind, Source};
+
+fn mpsz(s: &str) -> String {
+    parse_hand(s).unwrap().to_string()
+}
+
+#[test]
+fn parse_ok_spec_examples() {
+    for s in [
+        "[EEEE][CCCC][FFFF][PPPP]NN",
+        "1112345678999s9s",
+        "[WWWW,1][444s]45m678pFF6m",
+        "[123p,1][345s,2][999s,3]6m6pEW1m",
+        "123m406p789s11z",
+        "1f1f1f2y2y2y",
+    ] {
+        parse_hand(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+    }
+}
+
+#[test]
+fn parse_ok_equivalent_spellings() {
+    let want = mpsz("111z666z");
+    for s in ["1f1f1f2y2y2y", "EEEFFF", "🀀🀀🀀🀅🀅🀅", "111f222y", "E E E F F F", "1z1z1zFFF"] {
+        assert_eq!(mpsz(s), want, "{s}");
+        assert_eq!(parse_hand(s).unwrap(), parse_hand("111z666z").unwrap(), "{s}");
+    }
+}
+
+#[test]
+fn parse_ok_honor_letters() {
+    let h = parse_hand("ESWNPFC").unwrap();
+    assert_eq!(h.to_string(), "1234567z");
+    assert_eq!(parse_hand("🀆🀅🀄").unwrap().to_string(), "567z");
+    assert_eq!(parse_hand("🀄\u{FE0F}").unwrap().to_string(), "7z");
+}
+
+#[test]
+fn parse_ok_unicode_suits() {
+    assert_eq!(mpsz("🀇🀏🀙🀡🀐🀘"), "19m19p19s");
+}
+
+#[test]
+fn parse_ok_red_fives() {
+    let h = parse_hand("406p5mr").unwrap();
+    assert_eq!(h.concealed_red(), [1, 1, 0]);
+    assert_eq!(h.concealed().get(t!(5p)), 1);
+    assert_eq!(h.to_string(), "0m406p");
+    assert_eq!(h.last(), t!(5m).red());
+}
+
+#[test]
+fn parse_ok_mcr_dialect() {
+    let h = parse_hand_with("567z", Dialect::Mcr).unwrap();
+    assert_eq!(h.to_string(), "567z");
+    let h = parse_hand_with("5z", Dialect::Mcr).unwrap();
+    assert_eq!(h.to_string(), "7z");
+    let h = parse_hand_with("7z", Dialect::Mcr).unwrap();
+    assert_eq!(h.to_string(), "5z");
+    assert_eq!(parse_hand("5z").unwrap().to_string(), "5z");
+}
+
+#[test]
+fn parse_ok_melds() {
+    let h = parse_hand("[567m,2]").unwrap();
+    let m = h.melds()[0];
+    assert_eq!(m.kind(), MeldKind::Chi);
+    assert_eq!(m.claimed_tile(), Some(t!(6m)));
+    assert_eq!(parse_hand("[567m2]").unwrap(), h);
+    let h = parse_hand("[999s,3]").unwrap();
+    assert_eq!(h.melds()[0].kind(), MeldKind::Pon);
+    assert_eq!(h.melds()[0].source(), Some(Source::Right));
+    assert_eq!(parse_hand("[999s]").unwrap().melds()[0].source(), Some(Source::Left));
+    let h = parse_hand("[SSSS][4444z]").unwrap();
+    assert!(h.melds().iter().all(|m| m.kind() == MeldKind::ClosedKan));
+    let h = parse_hand("[8888p,1][8888s,5][7777m,7]").unwrap();
+    assert_eq!(h.melds()[0].kind(), MeldKind::OpenKan);
+    assert_eq!(h.melds()[1].kind(), MeldKind::AddedKan);
+    assert_eq!(h.melds()[1].source(), Some(Source::Left));
+    assert_eq!(h.melds()[2].source(), Some(Source::Right));
+    assert_eq!(h.to_string(), "[8888p,1][8888s,5][7777m,7]");
+    let h = parse_hand("[406p]1111z").unwrap();
+    assert_eq!(h.melds()[0].red(), 1);
+    assert_eq!(h.concealed().get(t!(E)), 4, "a bare quad is four tiles, not a kong");
+    assert_eq!(h.to_string(), "1111z[406p]");
+}
+
+#[test]
+fn parse_ok_last_tile() {
+    let h = parse_hand("[567m]11z123m").unwrap();
+    assert_eq!(h.last(), Some(t!(3m).black()));
+    let h = parse_hand("[567m]").unwrap();
+    assert_eq!(h.last(), None);
+}
+
+fn parse_err(s: &str) -> ParseError {
+    match parse_hand(s) {
+        Err(Error::Parse(e)) => e,
+        other => panic!("{s}: expected a parse error, got {other:?}"),
+    }
+}
+
+#[test]
+fn parse_err_positions() {
+    assert_eq!(parse_err("123").offset, 3);
+    assert_eq!(parse_err("123x").offset, 3);
+    assert_eq!(parse_err("12m8z").offset, 3);
+    assert_eq!(parse_err("m").offset, 0);
+    assert_eq!(parse_err("0z").offset, 0);
+    assert_eq!(parse_err("5f").offset, 0);
+    assert_eq!(parse_err("4y").offset, 0);
+    assert_eq!(parse_err("[123m").offset, 5);
+    assert_eq!(parse_err("[123m,4]").offset, 6);
+    assert_eq!(parse_err("[111m,5]").offset, 6);
+    assert_eq!(parse_err("[1111m,4]").offset, 7);
+    assert_eq!(parse_err("[12m]").offset, 0);
+    assert_eq!(parse_err("12]").offset, 2);
+    assert_eq!(parse_err("55mr").offset, 3);
+    assert_eq!(parse_err("[123m,]").offset, 6);
+    assert_eq!(parse_err("1 2m").offset, 1);
+    let e = parse_err("12q");
+    assert_eq!(e.found, "'q'");
+    assert!(parse_hand("").is_ok());
+}
+
+#[test]
+fn parse_err_bad_melds() {
+    for s in ["[124m]", "[EFS]", "[899m1p]", "[1122m]", "[123z]"] {
+        assert!(
+            matches!(parse_hand(s), Err(Error::Hand(HandError::BadMeld { .. }))),
+            "{s}: {:?}",
+            parse_hand(s)
+        );
+    }
+}
+
+#[test]
+fn parse_err_copies() {
+    assert!(matches!(parse_hand("1111m[111m]"), Err(Error::Hand(HandError::TooManyCopies { .. }))));
+    assert!(matches!(parse_hand("0m0m"), Err(Error::Hand(HandError::TooManyRed { .. }))));
+}
+
+#[test]
+fn parse_tile_ok_and_err() {
+    assert_eq!(parse_tile("0s").unwrap(), t!(5s).red().unwrap());
+    assert_eq!(parse_tile("C").unwrap(), t!(7z).black());
+    assert!(parse_tile("12m").is_err());
+    assert!(parse_tile("").is_err());
+    assert!(parse_tiles("1m[123m]").is_err());
+}
+
+#[test]
+fn format_ok_every_dialect() {
+    let h = parse_hand("123m406p1257z[567s,2][WWWW,1]").unwrap();
+    assert_eq!(format_hand(&h, Format::Mpsz), "123m406p1257z[567s,2][3333z,1]");
+    assert_eq!(format_hand(&h, Format::Mcr), "123m456pESPC[567s,2][WWWW,1]");
+    assert_eq!(format_hand(&h, Format::Libsaki), "123m406p12f13y[567s,2][3333f,1]");
+    assert_eq!(format_hand(&h, Format::Mjai), "1m 2m 3m 4p 5pr 6p E S P C [5s 6s 7s,2] [W W W W,1]");
+    assert_eq!(format_hand(&h, Format::Unicode), "🀇🀈🀉🀜🀝🀞🀀🀁🀆🀄[🀔🀕🀖,2][🀂🀂🀂🀂,1]");
+    for f in [Format::Mpsz, Format::Mcr, Format::Libsaki, Format::Mjai, Format::Unicode] {
+        let back = parse_hand(&format_hand(&h, f)).unwrap();
+        assert_eq!(back.all_counts(), h.all_counts(), "{f:?}");
+        assert_eq!(back.melds().len(), 2);
+    }
+}
+
+#[test]
+fn format_ok_sets() {
+    let s = [t!(1m), t!(4m), t!(7m), t!(2p), t!(E)].into_iter().collect();
+    assert_eq!(format_set(s), "147m2p1z");
+}

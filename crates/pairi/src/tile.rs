@@ -1,0 +1,753 @@
+//! Tiles: the 34 kinds, suits, red fives, counts and sets.
+//!
+//! The index order follows libsaki's `T34` and Tenhou: 1m..9m (0..8), 1p..9p (9..17),
+//! 1s..9s (18..26), East South West North (27..30), White Green Red (31..33).
+//! Red fives are not kinds: a [`Pai`] (a physical tile) is a kind plus a red mark.
+
+use core::fmt;
+use core::ops::{Index, IndexMut};
+
+/// One of the 34 tile kinds. Invariant: the index is `< 34`.
+///
+/// 牌の種類 / 牌种.
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Tile(u8);
+
+/// The four suits: characters, circles, bamboo and honours.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Suit {
+    /// Characters, 萬子 / 万子 (`m`).
+    Man,
+    /// Circles, 筒子 / 饼子 (`p`).
+    Pin,
+    /// Bamboo, 索子 / 条子 (`s`).
+    Sou,
+    /// Winds and dragons, 字牌 / 字牌 (`z`).
+    Honor,
+}
+
+impl Suit {
+    /// The three numbered suits, in index order.
+    pub const NUMBERED: [Suit; 3] = [Suit::Man, Suit::Pin, Suit::Sou];
+
+    /// The MPSZ letter of the suit.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        match self {
+            Suit::Man => 'm',
+            Suit::Pin => 'p',
+            Suit::Sou => 's',
+            Suit::Honor => 'z',
+        }
+    }
+
+    /// Index of the suit's first tile (`1m`, `1p`, `1s`, East).
+    #[must_use]
+    pub const fn base(self) -> u8 {
+        match self {
+            Suit::Man => 0,
+            Suit::Pin => 9,
+            Suit::Sou => 18,
+            Suit::Honor => 27,
+        }
+    }
+
+    /// Number of kinds in the suit (9, or 7 for honours).
+    #[must_use]
+    pub const fn len(self) -> u8 {
+        match self {
+            Suit::Honor => 7,
+            _ => 9,
+        }
+    }
+
+    /// Whether the suit has numbers (is not honours).
+    #[must_use]
+    pub const fn is_numbered(self) -> bool {
+        !matches!(self, Suit::Honor)
+    }
+}
+
+impl Tile {
+    /// Number of tile kinds.
+    pub const COUNT: usize = 34;
+
+    /// 1m.
+    pub const M1: Tile = Tile(0);
+    /// 5m (also the kind of a red 5m).
+    pub const M5: Tile = Tile(4);
+    /// 9m.
+    pub const M9: Tile = Tile(8);
+    /// 1p.
+    pub const P1: Tile = Tile(9);
+    /// 5p.
+    pub const P5: Tile = Tile(13);
+    /// 9p.
+    pub const P9: Tile = Tile(17);
+    /// 1s.
+    pub const S1: Tile = Tile(18);
+    /// 5s.
+    pub const S5: Tile = Tile(22);
+    /// 9s.
+    pub const S9: Tile = Tile(26);
+    /// East wind, 東 / 东.
+    pub const EAST: Tile = Tile(27);
+    /// South wind, 南.
+    pub const SOUTH: Tile = Tile(28);
+    /// West wind, 西.
+    pub const WEST: Tile = Tile(29);
+    /// North wind, 北.
+    pub const NORTH: Tile = Tile(30);
+    /// White dragon, 白 / 白板.
+    pub const WHITE: Tile = Tile(31);
+    /// Green dragon, 發 / 发财.
+    pub const GREEN: Tile = Tile(32);
+    /// Red dragon, 中 / 红中.
+    pub const RED: Tile = Tile(33);
+
+    /// The tile of index `index`, or `None` when `index >= 34`.
+    #[must_use]
+    pub const fn new(index: u8) -> Option<Tile> {
+        if (index as usize) < Self::COUNT {
+            Some(Tile(index))
+        } else {
+            None
+        }
+    }
+
+    /// The tile of index `index` without a check in release builds.
+    ///
+    /// Passing `index >= 34` is a logic error: the result is unspecified (indexing
+    /// with it may panic), but never undefined behaviour.
+    #[must_use]
+    pub const fn new_unchecked(index: u8) -> Tile {
+        debug_assert!((index as usize) < Self::COUNT);
+        Tile(index)
+    }
+
+    /// The tile of `suit` and `number` (1..=9, or 1..=7 for honours in the order
+    /// East South West North White Green Red).
+    #[must_use]
+    pub const fn from_suit_number(suit: Suit, number: u8) -> Option<Tile> {
+        if number == 0 || number > suit.len() {
+            return None;
+        }
+        Some(Tile(suit.base() + number - 1))
+    }
+
+    /// The index, 0..34.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The index as a byte.
+    #[must_use]
+    pub const fn as_u8(self) -> u8 {
+        self.0
+    }
+
+    /// Every kind in index order.
+    pub fn all() -> impl DoubleEndedIterator<Item = Tile> + ExactSizeIterator + Clone {
+        (0..Self::COUNT as u8).map(Tile)
+    }
+
+    /// The suit.
+    #[must_use]
+    pub const fn suit(self) -> Suit {
+        match self.0 {
+            0..=8 => Suit::Man,
+            9..=17 => Suit::Pin,
+            18..=26 => Suit::Sou,
+            _ => Suit::Honor,
+        }
+    }
+
+    /// The number within the suit: 1..=9, or 1..=7 for honours (E S W N White Green Red).
+    #[must_use]
+    pub const fn number(self) -> u8 {
+        self.0 - self.suit().base() + 1
+    }
+
+    /// A wind or a dragon.
+    #[must_use]
+    pub const fn is_honor(self) -> bool {
+        self.0 >= 27
+    }
+
+    /// East, South, West or North.
+    #[must_use]
+    pub const fn is_wind(self) -> bool {
+        self.0 >= 27 && self.0 <= 30
+    }
+
+    /// White, Green or Red.
+    #[must_use]
+    pub const fn is_dragon(self) -> bool {
+        self.0 >= 31
+    }
+
+    /// A 1 or a 9 of a numbered suit (老頭牌 / 幺九).
+    #[must_use]
+    pub const fn is_terminal(self) -> bool {
+        !self.is_honor() && (self.number() == 1 || self.number() == 9)
+    }
+
+    /// A terminal or an honour (么九牌 / 幺九牌).
+    #[must_use]
+    pub const fn is_terminal_or_honor(self) -> bool {
+        self.is_honor() || self.is_terminal()
+    }
+
+    /// A 2..8 of a numbered suit (中張牌 / 中张).
+    #[must_use]
+    pub const fn is_simple(self) -> bool {
+        !self.is_terminal_or_honor()
+    }
+
+    /// The dora that this tile indicates when it is a dora indicator: the next tile of
+    /// its suit, 9 wrapping to 1, North to East, Red to White.
+    #[must_use]
+    pub const fn dora_from_indicator(self) -> Tile {
+        let (base, len) = match self.0 {
+            0..=26 => (self.suit().base(), 9),
+            27..=30 => (27, 4),
+            _ => (31, 3),
+        };
+        Tile(base + (self.0 - base + 1) % len)
+    }
+
+    /// The indicator that makes this tile a dora (inverse of [`Tile::dora_from_indicator`]).
+    #[must_use]
+    pub const fn indicator_for_dora(self) -> Tile {
+        let (base, len) = match self.0 {
+            0..=26 => (self.suit().base(), 9),
+            27..=30 => (27, 4),
+            _ => (31, 3),
+        };
+        Tile(base + (self.0 - base + len - 1) % len)
+    }
+
+    /// The next tile of the same numbered suit (`8m` → `9m`), none after a 9 or for honours.
+    #[must_use]
+    pub const fn succ(self) -> Option<Tile> {
+        if self.is_honor() || self.number() == 9 {
+            None
+        } else {
+            Some(Tile(self.0 + 1))
+        }
+    }
+
+    /// The previous tile of the same numbered suit, none before a 1 or for honours.
+    #[must_use]
+    pub const fn pred(self) -> Option<Tile> {
+        if self.is_honor() || self.number() == 1 {
+            None
+        } else {
+            Some(Tile(self.0 - 1))
+        }
+    }
+
+    /// Whether the two tiles are adjacent numbers of one suit (8m–9m yes, 9m–1m and 9m–1p no).
+    #[must_use]
+    pub const fn is_neighbour(self, other: Tile) -> bool {
+        self.same_numbered_suit(other) && self.0.abs_diff(other.0) == 1
+    }
+
+    /// Whether the two tiles sandwich exactly one tile of their suit (7m–9m: a kanchan).
+    #[must_use]
+    pub const fn is_gap_pair(self, other: Tile) -> bool {
+        self.same_numbered_suit(other) && self.0.abs_diff(other.0) == 2
+    }
+
+    /// The tile sandwiched by a gap pair (`7m`, `9m` → `8m`).
+    #[must_use]
+    pub const fn gap_middle(self, other: Tile) -> Option<Tile> {
+        if self.is_gap_pair(other) {
+            Some(Tile((self.0 + other.0) / 2))
+        } else {
+            None
+        }
+    }
+
+    /// Whether the tiles are suji: same numbered suit, three apart (1s–4s, 4s–7s).
+    ///
+    /// 筋 / 筋.
+    #[must_use]
+    pub const fn is_suji(self, other: Tile) -> bool {
+        self.same_numbered_suit(other) && self.0.abs_diff(other.0) == 3
+    }
+
+    /// The suji partners of this tile (one or two tiles; none for honours).
+    pub fn suji(self) -> impl Iterator<Item = Tile> {
+        let this = self;
+        [self.0.checked_sub(3), Some(self.0 + 3)]
+            .into_iter()
+            .flatten()
+            .filter_map(Tile::new)
+            .filter(move |t| this.is_suji(*t))
+    }
+
+    const fn same_numbered_suit(self, other: Tile) -> bool {
+        !self.is_honor() && self.suit() as u8 == other.suit() as u8
+    }
+
+    /// This kind as a black (not red) physical tile.
+    #[must_use]
+    pub const fn black(self) -> Pai {
+        Pai { tile: self, red: false }
+    }
+
+    /// This kind as a red physical tile, if it is a five of a numbered suit.
+    #[must_use]
+    pub const fn red(self) -> Option<Pai> {
+        if self.is_honor() || self.number() != 5 {
+            None
+        } else {
+            Some(Pai { tile: self, red: true })
+        }
+    }
+
+    /// The MPSZ spelling, e.g. `5m`, `1z`.
+    #[must_use]
+    pub fn mpsz(self) -> [char; 2] {
+        [char::from(b'0' + self.number()), self.suit().letter()]
+    }
+}
+
+impl fmt::Display for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [n, s] = self.mpsz();
+        write!(f, "{n}{s}")
+    }
+}
+
+impl fmt::Debug for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl From<Tile> for usize {
+    fn from(t: Tile) -> usize {
+        t.index()
+    }
+}
+
+impl<T> Index<Tile> for [T] {
+    type Output = T;
+    fn index(&self, t: Tile) -> &T {
+        &self[t.index()]
+    }
+}
+
+impl<T> IndexMut<Tile> for [T] {
+    fn index_mut(&mut self, t: Tile) -> &mut T {
+        &mut self[t.index()]
+    }
+}
+
+/// A tile literal: `t!(5m)`, `t!(0p)` is not allowed (kinds have no red), honours as
+/// `t!(1z)`..`t!(7z)` or `t!(E)`, `t!(S)`, `t!(W)`, `t!(N)`, `t!(P)` (White), `t!(F)`
+/// (Green), `t!(C)` (Red). Usable in `match` patterns.
+#[macro_export]
+macro_rules! t {
+    (1m) => { $crate::tile::Tile::M1 };
+    (2m) => { $crate::tile::Tile::new_unchecked(1) };
+    (3m) => { $crate::tile::Tile::new_unchecked(2) };
+    (4m) => { $crate::tile::Tile::new_unchecked(3) };
+    (5m) => { $crate::tile::Tile::M5 };
+    (6m) => { $crate::tile::Tile::new_unchecked(5) };
+    (7m) => { $crate::tile::Tile::new_unchecked(6) };
+    (8m) => { $crate::tile::Tile::new_unchecked(7) };
+    (9m) => { $crate::tile::Tile::M9 };
+    (1p) => { $crate::tile::Tile::P1 };
+    (2p) => { $crate::tile::Tile::new_unchecked(10) };
+    (3p) => { $crate::tile::Tile::new_unchecked(11) };
+    (4p) => { $crate::tile::Tile::new_unchecked(12) };
+    (5p) => { $crate::tile::Tile::P5 };
+    (6p) => { $crate::tile::Tile::new_unchecked(14) };
+    (7p) => { $crate::tile::Tile::new_unchecked(15) };
+    (8p) => { $crate::tile::Tile::new_unchecked(16) };
+    (9p) => { $crate::tile::Tile::P9 };
+    (1s) => { $crate::tile::Tile::S1 };
+    (2s) => { $crate::tile::Tile::new_unchecked(19) };
+    (3s) => { $crate::tile::Tile::new_unchecked(20) };
+    (4s) => { $crate::tile::Tile::new_unchecked(21) };
+    (5s) => { $crate::tile::Tile::S5 };
+    (6s) => { $crate::tile::Tile::new_unchecked(23) };
+    (7s) => { $crate::tile::Tile::new_unchecked(24) };
+    (8s) => { $crate::tile::Tile::new_unchecked(25) };
+    (9s) => { $crate::tile::Tile::S9 };
+    (1z) => { $crate::tile::Tile::EAST };
+    (2z) => { $crate::tile::Tile::SOUTH };
+    (3z) => { $crate::tile::Tile::WEST };
+    (4z) => { $crate::tile::Tile::NORTH };
+    (5z) => { $crate::tile::Tile::WHITE };
+    (6z) => { $crate::tile::Tile::GREEN };
+    (7z) => { $crate::tile::Tile::RED };
+    (E) => { $crate::tile::Tile::EAST };
+    (S) => { $crate::tile::Tile::SOUTH };
+    (W) => { $crate::tile::Tile::WEST };
+    (N) => { $crate::tile::Tile::NORTH };
+    (P) => { $crate::tile::Tile::WHITE };
+    (F) => { $crate::tile::Tile::GREEN };
+    (C) => { $crate::tile::Tile::RED };
+}
+
+/// A physical tile: a kind plus whether it is a red five (赤ドラ / 赤五).
+///
+/// Comparing kinds ignores the mark: `pai.tile() == other.tile()`; comparing `Pai`s
+/// tells red and black apart.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pai {
+    tile: Tile,
+    red: bool,
+}
+
+impl Pai {
+    /// A physical tile; `None` when `red` is asked of a tile that is not a numbered five.
+    #[must_use]
+    pub const fn new(tile: Tile, red: bool) -> Option<Pai> {
+        if red {
+            tile.red()
+        } else {
+            Some(tile.black())
+        }
+    }
+
+    /// Its kind (a red five is a five).
+    #[must_use]
+    pub const fn tile(self) -> Tile {
+        self.tile
+    }
+
+    /// Whether it is a red five.
+    #[must_use]
+    pub const fn is_red(self) -> bool {
+        self.red
+    }
+
+    /// Whether the two are the same kind, red or not.
+    #[must_use]
+    pub const fn same_kind(self, other: Pai) -> bool {
+        self.tile.0 == other.tile.0
+    }
+}
+
+impl From<Pai> for Tile {
+    fn from(p: Pai) -> Tile {
+        p.tile
+    }
+}
+
+impl fmt::Display for Pai {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.red {
+            write!(f, "0{}", self.tile.suit().letter())
+        } else {
+            fmt::Display::fmt(&self.tile, f)
+        }
+    }
+}
+
+impl fmt::Debug for Pai {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// How many of each kind: a fixed array indexed by [`Tile`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TileCounts(pub [u8; 34]);
+
+impl TileCounts {
+    /// No tiles.
+    #[must_use]
+    pub const fn new() -> TileCounts {
+        TileCounts([0; 34])
+    }
+
+    /// Counts of the given tiles.
+    pub fn from_tiles<I: IntoIterator<Item = Tile>>(tiles: I) -> TileCounts {
+        let mut c = TileCounts::new();
+        for t in tiles {
+            c.0[t.index()] = c.0[t.index()].saturating_add(1);
+        }
+        c
+    }
+
+    /// The count of one kind.
+    #[must_use]
+    pub const fn get(&self, t: Tile) -> u8 {
+        self.0[t.index()]
+    }
+
+    /// Adds one tile.
+    pub fn add(&mut self, t: Tile) {
+        self.0[t.index()] = self.0[t.index()].saturating_add(1);
+    }
+
+    /// Removes one tile; returns false (and changes nothing) when there is none.
+    pub fn remove(&mut self, t: Tile) -> bool {
+        if self.0[t.index()] == 0 {
+            false
+        } else {
+            self.0[t.index()] -= 1;
+            true
+        }
+    }
+
+    /// The number of tiles.
+    #[must_use]
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&c| u32::from(c)).sum()
+    }
+
+    /// The kinds present, with their counts, in index order.
+    pub fn iter(&self) -> impl Iterator<Item = (Tile, u8)> + '_ {
+        Tile::all().map(|t| (t, self.0[t.index()])).filter(|&(_, c)| c > 0)
+    }
+
+    /// Every tile, one per copy, in index order.
+    pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
+        self.iter().flat_map(|(t, c)| core::iter::repeat_n(t, usize::from(c)))
+    }
+
+    /// The set of kinds present.
+    #[must_use]
+    pub fn kinds(&self) -> TileSet {
+        self.iter().map(|(t, _)| t).collect()
+    }
+
+    /// The counts of one numbered suit (9 entries) or the honours (7 entries).
+    #[must_use]
+    pub fn suit(&self, suit: Suit) -> &[u8] {
+        let b = suit.base() as usize;
+        &self.0[b..b + suit.len() as usize]
+    }
+
+    /// The kind held most often and its count, or `None` when empty.
+    #[must_use]
+    pub fn max_count(&self) -> u8 {
+        self.0.iter().copied().max().unwrap_or(0)
+    }
+}
+
+impl Default for TileCounts {
+    fn default() -> Self {
+        TileCounts::new()
+    }
+}
+
+impl Index<Tile> for TileCounts {
+    type Output = u8;
+    fn index(&self, t: Tile) -> &u8 {
+        &self.0[t.index()]
+    }
+}
+
+impl IndexMut<Tile> for TileCounts {
+    fn index_mut(&mut self, t: Tile) -> &mut u8 {
+        &mut self.0[t.index()]
+    }
+}
+
+impl FromIterator<Tile> for TileCounts {
+    fn from_iter<I: IntoIterator<Item = Tile>>(iter: I) -> Self {
+        TileCounts::from_tiles(iter)
+    }
+}
+
+impl fmt::Debug for TileCounts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("TileCounts(")?;
+        for t in self.tiles() {
+            write!(f, "{t}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// A set of kinds, one bit per kind (bit `i` = tile index `i`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct TileSet(pub u64);
+
+impl TileSet {
+    /// The empty set.
+    pub const EMPTY: TileSet = TileSet(0);
+    /// All 34 kinds.
+    pub const ALL: TileSet = TileSet((1 << 34) - 1);
+    /// The 13 terminals and honours (the kinds of thirteen orphans).
+    pub const TERMINALS_AND_HONORS: TileSet = TileSet(
+        1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7f << 27,
+    );
+
+    /// Whether `t` is in the set.
+    #[must_use]
+    pub const fn contains(self, t: Tile) -> bool {
+        self.0 >> t.0 & 1 == 1
+    }
+
+    /// Adds `t`.
+    pub fn insert(&mut self, t: Tile) {
+        self.0 |= 1 << t.0;
+    }
+
+    /// Removes `t`.
+    pub fn remove(&mut self, t: Tile) {
+        self.0 &= !(1 << t.0);
+    }
+
+    /// The number of kinds in the set.
+    #[must_use]
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The union.
+    #[must_use]
+    pub const fn union(self, other: TileSet) -> TileSet {
+        TileSet(self.0 | other.0)
+    }
+
+    /// The intersection.
+    #[must_use]
+    pub const fn intersection(self, other: TileSet) -> TileSet {
+        TileSet(self.0 & other.0)
+    }
+
+    /// The kinds in the set, in index order.
+    pub fn iter(self) -> impl Iterator<Item = Tile> {
+        let mut bits = self.0;
+        core::iter::from_fn(move || {
+            if bits == 0 {
+                None
+            } else {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                Some(Tile(i as u8))
+            }
+        })
+    }
+}
+
+impl FromIterator<Tile> for TileSet {
+    fn from_iter<I: IntoIterator<Item = Tile>>(iter: I) -> Self {
+        let mut s = TileSet::EMPTY;
+        for t in iter {
+            s.insert(t);
+        }
+        s
+    }
+}
+
+impl fmt::Debug for TileSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("TileSet(")?;
+        for t in self.iter() {
+            write!(f, "{t}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_ok_index_order() {
+        assert_eq!(t!(1m).index(), 0);
+        assert_eq!(t!(9m).index(), 8);
+        assert_eq!(t!(1p).index(), 9);
+        assert_eq!(t!(1s).index(), 18);
+        assert_eq!(t!(E).index(), 27);
+        assert_eq!(t!(N).index(), 30);
+        assert_eq!(t!(P).index(), 31);
+        assert_eq!(t!(F).index(), 32);
+        assert_eq!(t!(C).index(), 33);
+        assert_eq!(t!(7z), t!(C));
+        assert!(Tile::new(34).is_none());
+        assert_eq!(Tile::all().count(), 34);
+    }
+
+    #[test]
+    fn tile_ok_predicates() {
+        assert!(t!(1m).is_terminal() && !t!(1m).is_simple());
+        assert!(t!(5p).is_simple());
+        assert!(t!(E).is_wind() && t!(E).is_honor() && !t!(E).is_dragon());
+        assert!(t!(C).is_dragon() && !t!(C).is_wind());
+        assert!(t!(9s).is_terminal_or_honor() && !t!(9s).is_honor());
+        assert_eq!(t!(7s).suit(), Suit::Sou);
+        assert_eq!(t!(7s).number(), 7);
+        assert_eq!(t!(F).number(), 6);
+    }
+
+    #[test]
+    fn dora_ok_wraps() {
+        assert_eq!(t!(9m).dora_from_indicator(), t!(1m));
+        assert_eq!(t!(4p).dora_from_indicator(), t!(5p));
+        assert_eq!(t!(N).dora_from_indicator(), t!(E));
+        assert_eq!(t!(E).dora_from_indicator(), t!(S));
+        assert_eq!(t!(C).dora_from_indicator(), t!(P));
+        assert_eq!(t!(P).dora_from_indicator(), t!(F));
+        for t in Tile::all() {
+            assert_eq!(t.dora_from_indicator().indicator_for_dora(), t);
+        }
+    }
+
+    #[test]
+    fn neighbour_ok_and_err() {
+        assert!(t!(8m).is_neighbour(t!(9m)));
+        assert!(t!(9m).is_neighbour(t!(8m)));
+        assert!(!t!(9m).is_neighbour(t!(1p)));
+        assert!(!t!(9m).is_neighbour(t!(1m)));
+        assert!(!t!(E).is_neighbour(t!(S)));
+        assert_eq!(t!(9m).succ(), None);
+        assert_eq!(t!(1p).pred(), None);
+    }
+
+    #[test]
+    fn gap_ok_and_err() {
+        assert!(t!(7m).is_gap_pair(t!(9m)));
+        assert_eq!(t!(7m).gap_middle(t!(9m)), Some(t!(8m)));
+        assert!(!t!(8m).is_gap_pair(t!(1p)));
+        assert!(!t!(E).is_gap_pair(t!(W)));
+    }
+
+    #[test]
+    fn suji_ok_and_err() {
+        assert!(t!(1s).is_suji(t!(4s)));
+        assert!(t!(4s).is_suji(t!(7s)));
+        assert!(!t!(7m).is_suji(t!(1p)));
+        assert!(!t!(E).is_suji(t!(N)));
+        assert_eq!(t!(4s).suji().collect::<Vec<_>>(), vec![t!(1s), t!(7s)]);
+        assert_eq!(t!(8p).suji().collect::<Vec<_>>(), vec![t!(5p)]);
+    }
+
+    #[test]
+    fn pai_ok_red_is_same_kind() {
+        let red = t!(5m).red().unwrap();
+        assert!(red.same_kind(t!(5m).black()));
+        assert_ne!(red, t!(5m).black());
+        assert_eq!(red.tile(), t!(5m));
+        assert!(t!(4m).red().is_none());
+        assert_eq!(red.to_string(), "0m");
+    }
+
+    #[test]
+    fn tileset_ok_iter() {
+        let s: TileSet = [t!(1m), t!(C), t!(5p)].into_iter().collect();
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![t!(1m), t!(5p), t!(C)]);
+        assert_eq!(TileSet::TERMINALS_AND_HONORS.len(), 13);
+        assert_eq!(TileSet::ALL.len(), 34);
+    }
+}

@@ -1,0 +1,1 @@
+//! Integration tests: the shared JSONL cases.
