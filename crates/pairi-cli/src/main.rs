@@ -1,1 +1,72 @@
-fn main() {}
+//! `pairi`: mahjong hand analysis and scoring from the terminal and JSON Lines.
+#![forbid(unsafe_code)]
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+mod analyze;
+mod batch;
+mod fan;
+mod parse;
+mod score;
+mod stats;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// pairi (牌理): reads every common tile notation, measures shanten, waits, useful tiles
+/// and discards, and scores winning hands under Riichi and Chinese Official (MCR) rules.
+#[derive(Parser, Debug)]
+#[command(name = "pairi", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Read a hand in any notation and print it normalised (or as JSON).
+    Parse(parse::Args),
+    /// Shanten by form, waits, useful tiles, discard table and improvements of a hand.
+    Analyze(analyze::AnalyzeArgs),
+    /// Shanten of many hands as JSON Lines (`--batch FILE|-`).
+    Shanten(analyze::ShantenArgs),
+    /// Score a winning hand under Riichi rules: yaku, fu, han, payments.
+    Score(score::Args),
+    /// Count the fans of a winning hand under Chinese Official (MCR) rules.
+    Fan(fan::Args),
+    /// Shanten distribution of random dealt hands: exact, or Monte Carlo.
+    Stats(stats::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let result = match cli.command {
+        Command::Parse(a) => parse::run(&a),
+        Command::Analyze(a) => analyze::run_analyze(&a),
+        Command::Shanten(a) => analyze::run_shanten(&a),
+        Command::Score(a) => score::run(&a),
+        Command::Fan(a) => fan::run(&a),
+        Command::Stats(a) => stats::run(&a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

@@ -34,7 +34,10 @@ impl MeldKind {
     /// Whether the meld has four tiles.
     #[must_use]
     pub const fn is_kan(self) -> bool {
-        matches!(self, MeldKind::OpenKan | MeldKind::ClosedKan | MeldKind::AddedKan)
+        matches!(
+            self,
+            MeldKind::OpenKan | MeldKind::ClosedKan | MeldKind::AddedKan
+        )
     }
 
     /// Whether the meld opens the hand (every kind but the concealed kong).
@@ -97,9 +100,18 @@ impl Meld {
         let ok = !first.is_honor() && first.number() <= 7 && claimed.is_none_or(|c| c < 3);
         let has_five = ok && (first.number()..first.number() + 3).contains(&5);
         if !ok || red > u8::from(has_five) {
-            return Err(HandError::BadMeld { kind: MeldKind::Chi, first });
+            return Err(HandError::BadMeld {
+                kind: MeldKind::Chi,
+                first,
+            });
         }
-        Ok(Meld { kind: MeldKind::Chi, first, red, claimed, source: Some(Source::Left) })
+        Ok(Meld {
+            kind: MeldKind::Chi,
+            first,
+            red,
+            claimed,
+            source: Some(Source::Left),
+        })
     }
 
     /// A pon, open kong, concealed kong or added kong of `tile`. `source` is where the
@@ -111,12 +123,26 @@ impl Meld {
         red: u8,
     ) -> Result<Meld, HandError> {
         let size = if kind.is_kan() { 4 } else { 3 };
-        let fives = if tile.is_honor() || tile.number() != 5 { 0 } else { size };
+        let fives = if tile.is_honor() || tile.number() != 5 {
+            0
+        } else {
+            size
+        };
         if kind == MeldKind::Chi || red > fives {
             return Err(HandError::BadMeld { kind, first: tile });
         }
-        let source = if kind == MeldKind::ClosedKan { None } else { source };
-        Ok(Meld { kind, first: tile, red, claimed: None, source })
+        let source = if kind == MeldKind::ClosedKan {
+            None
+        } else {
+            source
+        };
+        Ok(Meld {
+            kind,
+            first: tile,
+            red,
+            claimed: None,
+            source,
+        })
     }
 
     /// The kind of meld.
@@ -147,7 +173,9 @@ impl Meld {
     #[must_use]
     pub fn claimed_tile(&self) -> Option<Tile> {
         match self.kind {
-            MeldKind::Chi => self.claimed.map(|i| Tile::new_unchecked(self.first.as_u8() + i)),
+            MeldKind::Chi => self
+                .claimed
+                .map(|i| Tile::new_unchecked(self.first.as_u8() + i)),
             MeldKind::ClosedKan => None,
             _ => Some(self.first),
         }
@@ -290,7 +318,11 @@ impl Hand {
     /// Nothing is validated: call [`Hand::validate`] or [`Hand::validate_full`].
     #[must_use]
     pub fn from_parts(concealed: &[Pai], melds: Vec<Meld>) -> Hand {
-        let mut h = Hand { melds, last: concealed.last().copied(), ..Hand::default() };
+        let mut h = Hand {
+            melds,
+            last: concealed.last().copied(),
+            ..Hand::default()
+        };
         for &p in concealed {
             h.add(p);
         }
@@ -300,7 +332,10 @@ impl Hand {
     /// A hand of black tiles from counts, without melds or last tile.
     #[must_use]
     pub fn from_counts(concealed: TileCounts) -> Hand {
-        Hand { concealed, ..Hand::default() }
+        Hand {
+            concealed,
+            ..Hand::default()
+        }
     }
 
     /// Adds a concealed tile (it becomes the last tile).
@@ -316,11 +351,20 @@ impl Hand {
     /// Removing a black five when only red ones are left fails.
     pub fn remove(&mut self, p: Pai) -> bool {
         let t = p.tile();
-        let reds = if t.is_honor() { 0 } else { self.red[t.suit() as usize] };
+        let reds = if t.is_honor() {
+            0
+        } else {
+            self.red[t.suit() as usize]
+        };
         let ok = if p.is_red() {
             reds > 0 && t.number() == 5
         } else {
-            self.concealed.get(t) > if t.number() == 5 && !t.is_honor() { reds } else { 0 }
+            self.concealed.get(t)
+                > if t.number() == 5 && !t.is_honor() {
+                    reds
+                } else {
+                    0
+                }
         };
         if ok {
             self.concealed.remove(t);
@@ -433,15 +477,24 @@ impl Hand {
     /// `red_limit` per suit) and the number of melds (at most 4); not the tile count.
     pub fn validate(&self, red_limit: RedLimit) -> Result<(), HandError> {
         if self.melds.len() > 4 {
-            return Err(HandError::TooManyMelds { melds: self.melds.len() });
+            return Err(HandError::TooManyMelds {
+                melds: self.melds.len(),
+            });
         }
         let all = self.all_counts();
         if let Some((tile, count)) = all.iter().find(|&(_, c)| c > 4) {
-            return Err(HandError::TooManyCopies { tile, count: u32::from(count) });
+            return Err(HandError::TooManyCopies {
+                tile,
+                count: u32::from(count),
+            });
         }
         for (i, &count) in self.all_red().iter().enumerate() {
             if count > red_limit.0 {
-                return Err(HandError::TooManyRed { suit: Suit::NUMBERED[i], count, limit: red_limit.0 });
+                return Err(HandError::TooManyRed {
+                    suit: Suit::NUMBERED[i],
+                    count,
+                    limit: red_limit.0,
+                });
             }
         }
         Ok(())
@@ -466,14 +519,20 @@ impl Hand {
         } else if n + 3 * k == 14 {
             Ok(HandSize::Drawn)
         } else {
-            Err(HandError::WrongTileCount { concealed: n, melds: k })
+            Err(HandError::WrongTileCount {
+                concealed: n,
+                melds: k,
+            })
         }
     }
 }
 
 impl fmt::Display for Hand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::notation::format_hand(self, crate::notation::Format::Mpsz))
+        f.write_str(&crate::notation::format_hand(
+            self,
+            crate::notation::Format::Mpsz,
+        ))
     }
 }
 
@@ -497,7 +556,10 @@ mod tests {
     #[test]
     fn validate_err_two_reds() {
         let h = crate::notation::parse_hand_unchecked("00m").unwrap();
-        assert!(matches!(h.validate(RedLimit::default()), Err(HandError::TooManyRed { .. })));
+        assert!(matches!(
+            h.validate(RedLimit::default()),
+            Err(HandError::TooManyRed { .. })
+        ));
         assert!(h.validate(RedLimit(2)).is_ok());
     }
 

@@ -14,9 +14,17 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod tile;
-pub mod notation;
+pub mod analysis;
+#[cfg(feature = "serde")]
+pub mod api;
+pub mod decompose;
 pub mod hand;
+pub mod mcr;
+pub mod notation;
+pub mod riichi;
+pub mod shanten;
+pub mod tables;
+pub mod tile;
 
 pub use hand::{Hand, HandError, HandSize, Meld, MeldKind, Source};
 pub use notation::ParseError;

@@ -55,6 +55,7 @@ impl Suit {
 
     /// Number of kinds in the suit (9, or 7 for honours).
     #[must_use]
+    #[allow(clippy::len_without_is_empty)]
     pub const fn len(self) -> u8 {
         match self {
             Suit::Honor => 7,
@@ -296,7 +297,10 @@ impl Tile {
     /// This kind as a black (not red) physical tile.
     #[must_use]
     pub const fn black(self) -> Pai {
-        Pai { tile: self, red: false }
+        Pai {
+            tile: self,
+            red: false,
+        }
     }
 
     /// This kind as a red physical tile, if it is a five of a numbered suit.
@@ -305,7 +309,10 @@ impl Tile {
         if self.is_honor() || self.number() != 5 {
             None
         } else {
-            Some(Pai { tile: self, red: true })
+            Some(Pai {
+                tile: self,
+                red: true,
+            })
         }
     }
 
@@ -353,47 +360,129 @@ impl<T> IndexMut<Tile> for [T] {
 /// (Green), `t!(C)` (Red). Usable in `match` patterns.
 #[macro_export]
 macro_rules! t {
-    (1m) => { $crate::tile::Tile::M1 };
-    (2m) => { $crate::tile::Tile::new_unchecked(1) };
-    (3m) => { $crate::tile::Tile::new_unchecked(2) };
-    (4m) => { $crate::tile::Tile::new_unchecked(3) };
-    (5m) => { $crate::tile::Tile::M5 };
-    (6m) => { $crate::tile::Tile::new_unchecked(5) };
-    (7m) => { $crate::tile::Tile::new_unchecked(6) };
-    (8m) => { $crate::tile::Tile::new_unchecked(7) };
-    (9m) => { $crate::tile::Tile::M9 };
-    (1p) => { $crate::tile::Tile::P1 };
-    (2p) => { $crate::tile::Tile::new_unchecked(10) };
-    (3p) => { $crate::tile::Tile::new_unchecked(11) };
-    (4p) => { $crate::tile::Tile::new_unchecked(12) };
-    (5p) => { $crate::tile::Tile::P5 };
-    (6p) => { $crate::tile::Tile::new_unchecked(14) };
-    (7p) => { $crate::tile::Tile::new_unchecked(15) };
-    (8p) => { $crate::tile::Tile::new_unchecked(16) };
-    (9p) => { $crate::tile::Tile::P9 };
-    (1s) => { $crate::tile::Tile::S1 };
-    (2s) => { $crate::tile::Tile::new_unchecked(19) };
-    (3s) => { $crate::tile::Tile::new_unchecked(20) };
-    (4s) => { $crate::tile::Tile::new_unchecked(21) };
-    (5s) => { $crate::tile::Tile::S5 };
-    (6s) => { $crate::tile::Tile::new_unchecked(23) };
-    (7s) => { $crate::tile::Tile::new_unchecked(24) };
-    (8s) => { $crate::tile::Tile::new_unchecked(25) };
-    (9s) => { $crate::tile::Tile::S9 };
-    (1z) => { $crate::tile::Tile::EAST };
-    (2z) => { $crate::tile::Tile::SOUTH };
-    (3z) => { $crate::tile::Tile::WEST };
-    (4z) => { $crate::tile::Tile::NORTH };
-    (5z) => { $crate::tile::Tile::WHITE };
-    (6z) => { $crate::tile::Tile::GREEN };
-    (7z) => { $crate::tile::Tile::RED };
-    (E) => { $crate::tile::Tile::EAST };
-    (S) => { $crate::tile::Tile::SOUTH };
-    (W) => { $crate::tile::Tile::WEST };
-    (N) => { $crate::tile::Tile::NORTH };
-    (P) => { $crate::tile::Tile::WHITE };
-    (F) => { $crate::tile::Tile::GREEN };
-    (C) => { $crate::tile::Tile::RED };
+    (1m) => {
+        $crate::tile::Tile::M1
+    };
+    (2m) => {
+        $crate::tile::Tile::new_unchecked(1)
+    };
+    (3m) => {
+        $crate::tile::Tile::new_unchecked(2)
+    };
+    (4m) => {
+        $crate::tile::Tile::new_unchecked(3)
+    };
+    (5m) => {
+        $crate::tile::Tile::M5
+    };
+    (6m) => {
+        $crate::tile::Tile::new_unchecked(5)
+    };
+    (7m) => {
+        $crate::tile::Tile::new_unchecked(6)
+    };
+    (8m) => {
+        $crate::tile::Tile::new_unchecked(7)
+    };
+    (9m) => {
+        $crate::tile::Tile::M9
+    };
+    (1p) => {
+        $crate::tile::Tile::P1
+    };
+    (2p) => {
+        $crate::tile::Tile::new_unchecked(10)
+    };
+    (3p) => {
+        $crate::tile::Tile::new_unchecked(11)
+    };
+    (4p) => {
+        $crate::tile::Tile::new_unchecked(12)
+    };
+    (5p) => {
+        $crate::tile::Tile::P5
+    };
+    (6p) => {
+        $crate::tile::Tile::new_unchecked(14)
+    };
+    (7p) => {
+        $crate::tile::Tile::new_unchecked(15)
+    };
+    (8p) => {
+        $crate::tile::Tile::new_unchecked(16)
+    };
+    (9p) => {
+        $crate::tile::Tile::P9
+    };
+    (1s) => {
+        $crate::tile::Tile::S1
+    };
+    (2s) => {
+        $crate::tile::Tile::new_unchecked(19)
+    };
+    (3s) => {
+        $crate::tile::Tile::new_unchecked(20)
+    };
+    (4s) => {
+        $crate::tile::Tile::new_unchecked(21)
+    };
+    (5s) => {
+        $crate::tile::Tile::S5
+    };
+    (6s) => {
+        $crate::tile::Tile::new_unchecked(23)
+    };
+    (7s) => {
+        $crate::tile::Tile::new_unchecked(24)
+    };
+    (8s) => {
+        $crate::tile::Tile::new_unchecked(25)
+    };
+    (9s) => {
+        $crate::tile::Tile::S9
+    };
+    (1z) => {
+        $crate::tile::Tile::EAST
+    };
+    (2z) => {
+        $crate::tile::Tile::SOUTH
+    };
+    (3z) => {
+        $crate::tile::Tile::WEST
+    };
+    (4z) => {
+        $crate::tile::Tile::NORTH
+    };
+    (5z) => {
+        $crate::tile::Tile::WHITE
+    };
+    (6z) => {
+        $crate::tile::Tile::GREEN
+    };
+    (7z) => {
+        $crate::tile::Tile::RED
+    };
+    (E) => {
+        $crate::tile::Tile::EAST
+    };
+    (S) => {
+        $crate::tile::Tile::SOUTH
+    };
+    (W) => {
+        $crate::tile::Tile::WEST
+    };
+    (N) => {
+        $crate::tile::Tile::NORTH
+    };
+    (P) => {
+        $crate::tile::Tile::WHITE
+    };
+    (F) => {
+        $crate::tile::Tile::GREEN
+    };
+    (C) => {
+        $crate::tile::Tile::RED
+    };
 }
 
 /// A physical tile: a kind plus whether it is a red five (赤ドラ / 赤五).
@@ -507,12 +596,15 @@ impl TileCounts {
 
     /// The kinds present, with their counts, in index order.
     pub fn iter(&self) -> impl Iterator<Item = (Tile, u8)> + '_ {
-        Tile::all().map(|t| (t, self.0[t.index()])).filter(|&(_, c)| c > 0)
+        Tile::all()
+            .map(|t| (t, self.0[t.index()]))
+            .filter(|&(_, c)| c > 0)
     }
 
     /// Every tile, one per copy, in index order.
     pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
-        self.iter().flat_map(|(t, c)| core::iter::repeat_n(t, usize::from(c)))
+        self.iter()
+            .flat_map(|(t, c)| core::iter::repeat_n(t, usize::from(c)))
     }
 
     /// The set of kinds present.
@@ -580,9 +672,8 @@ impl TileSet {
     /// All 34 kinds.
     pub const ALL: TileSet = TileSet((1 << 34) - 1);
     /// The 13 terminals and honours (the kinds of thirteen orphans).
-    pub const TERMINALS_AND_HONORS: TileSet = TileSet(
-        1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7f << 27,
-    );
+    pub const TERMINALS_AND_HONORS: TileSet =
+        TileSet(1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7f << 27);
 
     /// Whether `t` is in the set.
     #[must_use]

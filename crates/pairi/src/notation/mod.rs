@@ -4,10 +4,12 @@
 pub mod format;
 pub mod parse;
 
-pub use format::{format_counts, format_hand, format_meld, format_pai, format_pais, format_set, Format};
+pub use format::{
+    format_counts, format_hand, format_meld, format_pai, format_pais, format_set, Format,
+};
 pub use parse::{
-    parse_hand, parse_hand_unchecked, parse_hand_unchecked_with, parse_hand_with, parse_tile, parse_tiles,
-    parse_tiles_with, Dialect, ParseError,
+    parse_hand, parse_hand_unchecked, parse_hand_unchecked_with, parse_hand_with, parse_tile,
+    parse_tiles, parse_tiles_with, Dialect, ParseError,
 };
 
 #[cfg(test)]

@@ -40,7 +40,11 @@ impl ParseError {
             Some(c) => format!("{c:?}"),
             None => "end of input".to_owned(),
         };
-        ParseError { offset, found, expected }
+        ParseError {
+            offset,
+            found,
+            expected,
+        }
     }
 }
 
@@ -56,7 +60,8 @@ struct Parser<'a> {
     dialect: Dialect,
 }
 
-const EXPECT_ITEM: &str = "a tile (digits and m/p/s/z/f/y, E S W N P F C, or a Unicode tile) or '['";
+const EXPECT_ITEM: &str =
+    "a tile (digits and m/p/s/z/f/y, E S W N P F C, or a Unicode tile) or '['";
 
 impl<'a> Parser<'a> {
     fn peek(&self) -> Option<char> {
@@ -70,11 +75,14 @@ impl<'a> Parser<'a> {
     /// Reads tiles until the end or a `]`, `,` (inside a meld); pushes them to `out`.
     /// Returns the trailing digits with no suit letter (the comma-less claim number of
     /// `[567m2]`) when `in_meld` is set.
-    fn tiles(&mut self, out: &mut Vec<Pai>, in_meld: bool) -> Result<Option<(usize, Vec<u8>)>, ParseError> {
+    fn tiles(
+        &mut self,
+        out: &mut Vec<Pai>,
+        in_meld: bool,
+    ) -> Result<Option<(usize, Vec<u8>)>, ParseError> {
         let mut digits: Vec<u8> = Vec::new();
         let mut digits_at = 0;
-        loop {
-            let Some(c) = self.peek() else { break };
+        while let Some(c) = self.peek() {
             let at = self.pos;
             match c {
                 '0'..='9' => {
@@ -92,13 +100,17 @@ impl<'a> Parser<'a> {
                     let mjai_red = matches!(c, 'm' | 'p' | 's') && self.peek() == Some('r');
                     if mjai_red {
                         if digits != [5] {
-                            return Err(self.err(self.pos, "'r' only after a single 5 (mjai red five: 5mr)"));
+                            return Err(self
+                                .err(self.pos, "'r' only after a single 5 (mjai red five: 5mr)"));
                         }
                         self.pos += 1;
                         digits[0] = 0;
                     }
                     for (i, &d) in digits.iter().enumerate() {
-                        out.push(self.suited(c, d).ok_or_else(|| self.err(digits_at + i, expect_digit(c)))?);
+                        out.push(
+                            self.suited(c, d)
+                                .ok_or_else(|| self.err(digits_at + i, expect_digit(c)))?,
+                        );
                     }
                     digits.clear();
                 }
@@ -132,7 +144,14 @@ impl<'a> Parser<'a> {
                     } else if !digits.is_empty() {
                         return Err(self.err(at, "a suit letter after the digits"));
                     } else {
-                        return Err(self.err(at, if in_meld { "a tile, ',' or ']'" } else { EXPECT_ITEM }));
+                        return Err(self.err(
+                            at,
+                            if in_meld {
+                                "a tile, ',' or ']'"
+                            } else {
+                                EXPECT_ITEM
+                            },
+                        ));
                     }
                 }
             }
@@ -168,8 +187,12 @@ impl<'a> Parser<'a> {
                 };
                 Tile::from_suit_number(Suit::Honor, n).map(Tile::black)
             }
-            'f' => (1..=4).contains(&d).then(|| Tile::new_unchecked(26 + d).black()),
-            _ => (1..=3).contains(&d).then(|| Tile::new_unchecked(30 + d).black()),
+            'f' => (1..=4)
+                .contains(&d)
+                .then(|| Tile::new_unchecked(26 + d).black()),
+            _ => (1..=3)
+                .contains(&d)
+                .then(|| Tile::new_unchecked(30 + d).black()),
         }
     }
 
@@ -180,7 +203,9 @@ impl<'a> Parser<'a> {
         let mut claim: Option<(usize, u8)> = None;
         if let Some((at, digits)) = trailing {
             if digits.len() != 1 {
-                return Err(self.err(at + 1, "a suit letter, or one claim digit before ']'").into());
+                return Err(self
+                    .err(at + 1, "a suit letter, or one claim digit before ']'")
+                    .into());
             }
             claim = Some((at, digits[0]));
         }
@@ -262,19 +287,32 @@ pub(crate) fn unicode(c: char) -> Option<Tile> {
     Tile::new(u8::try_from(i).ok()?)
 }
 
-fn build_meld(input: &str, open_at: usize, tiles: &[Pai], claim: Option<(usize, u8)>) -> Result<Meld, Error> {
+fn build_meld(
+    input: &str,
+    open_at: usize,
+    tiles: &[Pai],
+    claim: Option<(usize, u8)>,
+) -> Result<Meld, Error> {
     let red = u8::try_from(tiles.iter().filter(|p| p.is_red()).count()).unwrap_or(u8::MAX);
     let mut kinds: Vec<Tile> = tiles.iter().map(|p| p.tile()).collect();
     kinds.sort_unstable();
-    let bad = |kind| Error::Hand(crate::hand::HandError::BadMeld { kind, first: kinds.first().copied().unwrap_or(Tile::M1) });
+    let bad = |kind| {
+        Error::Hand(crate::hand::HandError::BadMeld {
+            kind,
+            first: kinds.first().copied().unwrap_or(Tile::M1),
+        })
+    };
     let claim_err = |at: usize, what| Error::Parse(ParseError::at(input, at, what));
     let all_same = kinds.windows(2).all(|w| w[0] == w[1]);
     match (kinds.len(), all_same) {
-        (0..=2, _) | (5.., _) => Err(ParseError::at(input, open_at, "a meld of 3 or 4 tiles").into()),
+        (0..=2, _) | (5.., _) => {
+            Err(ParseError::at(input, open_at, "a meld of 3 or 4 tiles").into())
+        }
         (3, true) => {
             let source = match claim {
                 None => Source::Left,
-                Some((at, n)) => Source::from_number(n).ok_or_else(|| claim_err(at, "a source seat 1-3 for a pung"))?,
+                Some((at, n)) => Source::from_number(n)
+                    .ok_or_else(|| claim_err(at, "a source seat 1-3 for a pung"))?,
             };
             Ok(Meld::set(MeldKind::Pon, kinds[0], Some(source), red)?)
         }
@@ -292,7 +330,9 @@ fn build_meld(input: &str, open_at: usize, tiles: &[Pai], claim: Option<(usize, 
                     let _ = at;
                     Some(n - 1)
                 }
-                Some((at, _)) => return Err(claim_err(at, "the claimed tile's position 1-3 for a chow")),
+                Some((at, _)) => {
+                    return Err(claim_err(at, "the claimed tile's position 1-3 for a chow"))
+                }
             };
             Ok(Meld::chi(kinds[0], claimed, red)?)
         }
@@ -301,7 +341,12 @@ fn build_meld(input: &str, open_at: usize, tiles: &[Pai], claim: Option<(usize, 
                 None => (MeldKind::ClosedKan, None),
                 Some((_, n @ 1..=3)) => (MeldKind::OpenKan, Source::from_number(n)),
                 Some((_, n @ 5..=7)) => (MeldKind::AddedKan, Source::from_number(n - 4)),
-                Some((at, _)) => return Err(claim_err(at, "a claim number 1-3 (open kong) or 5-7 (added kong)")),
+                Some((at, _)) => {
+                    return Err(claim_err(
+                        at,
+                        "a claim number 1-3 (open kong) or 5-7 (added kong)",
+                    ))
+                }
             };
             Ok(Meld::set(kind, kinds[0], source, red)?)
         }
@@ -310,7 +355,12 @@ fn build_meld(input: &str, open_at: usize, tiles: &[Pai], claim: Option<(usize, 
 }
 
 fn parse_items(input: &str, dialect: Dialect) -> Result<Vec<Item>, Error> {
-    Parser { input, pos: 0, dialect }.items()
+    Parser {
+        input,
+        pos: 0,
+        dialect,
+    }
+    .items()
 }
 
 /// Parses a hand in any notation, Tenhou order for `z`, and validates copies (at most
@@ -320,7 +370,7 @@ fn parse_items(input: &str, dialect: Dialect) -> Result<Vec<Item>, Error> {
 /// ```
 /// let h = pairi::notation::parse_hand("[123p,1][345s,2][999s,3]6m6pEW1m").unwrap();
 /// assert_eq!(h.melds().len(), 3);
-/// assert_eq!(h.to_string(), "1m6m6p13z[123p,1][345s,2][999s,3]");
+/// assert_eq!(h.to_string(), "16m6p13z[123p,1][345s,2][999s,3]");
 /// ```
 pub fn parse_hand(input: &str) -> Result<Hand, Error> {
     parse_hand_with(input, Dialect::Standard)
@@ -359,7 +409,11 @@ pub fn parse_tiles(input: &str) -> Result<Vec<Pai>, ParseError> {
 
 /// [`parse_tiles`] in a chosen dialect.
 pub fn parse_tiles_with(input: &str, dialect: Dialect) -> Result<Vec<Pai>, ParseError> {
-    let mut p = Parser { input, pos: 0, dialect };
+    let mut p = Parser {
+        input,
+        pos: 0,
+        dialect,
+    };
     let mut out = Vec::new();
     p.tiles(&mut out, false)?;
     if p.pos < input.len() {
@@ -374,6 +428,10 @@ pub fn parse_tile(input: &str) -> Result<Pai, ParseError> {
     match tiles.as_slice() {
         [one] => Ok(*one),
         [] => Err(ParseError::at(input, input.len(), "one tile")),
-        _ => Err(ParseError { offset: 0, found: format!("{} tiles", tiles.len()), expected: "one tile" }),
+        _ => Err(ParseError {
+            offset: 0,
+            found: format!("{} tiles", tiles.len()),
+            expected: "one tile",
+        }),
     }
 }

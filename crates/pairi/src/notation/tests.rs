@@ -23,9 +23,20 @@ fn parse_ok_spec_examples() {
 #[test]
 fn parse_ok_equivalent_spellings() {
     let want = mpsz("111z666z");
-    for s in ["1f1f1f2y2y2y", "EEEFFF", "🀀🀀🀀🀅🀅🀅", "111f222y", "E E E F F F", "1z1z1zFFF"] {
+    for s in [
+        "1f1f1f2y2y2y",
+        "EEEFFF",
+        "🀀🀀🀀🀅🀅🀅",
+        "111f222y",
+        "E E E F F F",
+        "1z1z1zFFF",
+    ] {
         assert_eq!(mpsz(s), want, "{s}");
-        assert_eq!(parse_hand(s).unwrap(), parse_hand("111z666z").unwrap(), "{s}");
+        assert_eq!(
+            parse_hand(s).unwrap(),
+            parse_hand("111z666z").unwrap(),
+            "{s}"
+        );
     }
 }
 
@@ -72,7 +83,10 @@ fn parse_ok_melds() {
     let h = parse_hand("[999s,3]").unwrap();
     assert_eq!(h.melds()[0].kind(), MeldKind::Pon);
     assert_eq!(h.melds()[0].source(), Some(Source::Right));
-    assert_eq!(parse_hand("[999s]").unwrap().melds()[0].source(), Some(Source::Left));
+    assert_eq!(
+        parse_hand("[999s]").unwrap().melds()[0].source(),
+        Some(Source::Left)
+    );
     let h = parse_hand("[SSSS][4444z]").unwrap();
     assert!(h.melds().iter().all(|m| m.kind() == MeldKind::ClosedKan));
     let h = parse_hand("[8888p,1][8888s,5][7777m,7]").unwrap();
@@ -83,7 +97,11 @@ fn parse_ok_melds() {
     assert_eq!(h.to_string(), "[8888p,1][8888s,5][7777m,7]");
     let h = parse_hand("[406p]1111z").unwrap();
     assert_eq!(h.melds()[0].red(), 1);
-    assert_eq!(h.concealed().get(t!(E)), 4, "a bare quad is four tiles, not a kong");
+    assert_eq!(
+        h.concealed().get(t!(E)),
+        4,
+        "a bare quad is four tiles, not a kong"
+    );
     assert_eq!(h.to_string(), "1111z[406p]");
 }
 
@@ -138,8 +156,14 @@ fn parse_err_bad_melds() {
 
 #[test]
 fn parse_err_copies() {
-    assert!(matches!(parse_hand("1111m[111m]"), Err(Error::Hand(HandError::TooManyCopies { .. }))));
-    assert!(matches!(parse_hand("0m0m"), Err(Error::Hand(HandError::TooManyRed { .. }))));
+    assert!(matches!(
+        parse_hand("1111m[111m]"),
+        Err(Error::Hand(HandError::TooManyCopies { .. }))
+    ));
+    assert!(matches!(
+        parse_hand("0m0m"),
+        Err(Error::Hand(HandError::TooManyRed { .. }))
+    ));
 }
 
 #[test]
@@ -154,12 +178,30 @@ fn parse_tile_ok_and_err() {
 #[test]
 fn format_ok_every_dialect() {
     let h = parse_hand("123m406p1257z[567s,2][WWWW,1]").unwrap();
-    assert_eq!(format_hand(&h, Format::Mpsz), "123m406p1257z[567s,2][3333z,1]");
+    assert_eq!(
+        format_hand(&h, Format::Mpsz),
+        "123m406p1257z[567s,2][3333z,1]"
+    );
     assert_eq!(format_hand(&h, Format::Mcr), "123m456pESPC[567s,2][WWWW,1]");
-    assert_eq!(format_hand(&h, Format::Libsaki), "123m406p12f13y[567s,2][3333f,1]");
-    assert_eq!(format_hand(&h, Format::Mjai), "1m 2m 3m 4p 5pr 6p E S P C [5s 6s 7s,2] [W W W W,1]");
-    assert_eq!(format_hand(&h, Format::Unicode), "🀇🀈🀉🀜🀝🀞🀀🀁🀆🀄[🀔🀕🀖,2][🀂🀂🀂🀂,1]");
-    for f in [Format::Mpsz, Format::Mcr, Format::Libsaki, Format::Mjai, Format::Unicode] {
+    assert_eq!(
+        format_hand(&h, Format::Libsaki),
+        "123m406p12f13y[567s,2][3333f,1]"
+    );
+    assert_eq!(
+        format_hand(&h, Format::Mjai),
+        "1m 2m 3m 4p 5pr 6p E S P C [5s 6s 7s,2] [W W W W,1]"
+    );
+    assert_eq!(
+        format_hand(&h, Format::Unicode),
+        "🀇🀈🀉🀜🀝🀞🀀🀁🀆🀄[🀔🀕🀖,2][🀂🀂🀂🀂,1]"
+    );
+    for f in [
+        Format::Mpsz,
+        Format::Mcr,
+        Format::Libsaki,
+        Format::Mjai,
+        Format::Unicode,
+    ] {
         let back = parse_hand(&format_hand(&h, f)).unwrap();
         assert_eq!(back.all_counts(), h.all_counts(), "{f:?}");
         assert_eq!(back.melds().len(), 2);
@@ -168,6 +210,8 @@ fn format_ok_every_dialect() {
 
 #[test]
 fn format_ok_sets() {
-    let s = [t!(1m), t!(4m), t!(7m), t!(2p), t!(E)].into_iter().collect();
+    let s = [t!(1m), t!(4m), t!(7m), t!(2p), t!(E)]
+        .into_iter()
+        .collect();
     assert_eq!(format_set(s), "147m2p1z");
 }

@@ -1,0 +1,1 @@
+//! The canonical JSON view of a parsed hand.

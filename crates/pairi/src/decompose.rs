@@ -1,0 +1,1 @@
+//! decompose (in progress).

@@ -1,0 +1,1 @@
+//! Chinese Official (MCR) fan calculation.

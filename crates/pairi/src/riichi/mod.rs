@@ -1,0 +1,1 @@
+//! Japanese Riichi scoring: rules, situation, yaku, fu, points.

@@ -1,0 +1,1 @@
+//! Shanten: regular, special forms, and a slow reference.

@@ -1,0 +1,1 @@
+//! Generated tables and their accessors.
