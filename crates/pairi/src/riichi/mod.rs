@@ -16,7 +16,7 @@
 //! let mut ctx = WinContext::ron(t!(9s).black());
 //! ctx.seat_wind = Wind::South;
 //! let s = score(&hand, &ctx, &Rules::default()).unwrap();
-//! assert_eq!((s.han, s.fu, s.total), (2, 40, 2600));
+//! assert_eq!((s.han, s.fu, s.total), (2, 30, 2000)); // red dragon + red five
 //! ```
 //!
 //! This module never imports `mcr`; both build on `decompose`.
