@@ -522,7 +522,7 @@ impl WinReading<'_> {
 
 /// The most readings one hand can have. The largest count found by enumerating every
 /// one-suit hand is far below this (see the tests); hands over several suits have fewer.
-pub const MAX_READINGS: usize = 32;
+pub const MAX_READINGS: usize = 12;
 
 /// Every reading of a hand.
 pub type Readings = FixedList<Reading, MAX_READINGS>;

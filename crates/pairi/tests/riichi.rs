@@ -28,7 +28,7 @@ fn check(line: &str) -> Result<(), String> {
         };
     }
     let got = got.map_err(|e| format!("want a score, got error {} ({e})", e.kind()))?;
-    let got = serde_json::to_value(&got).unwrap();
+    let got = serde_json::to_value(got).unwrap();
     let mut fields = vec!["han", "yakuman", "yaku", "payments", "total"];
     if want["yakuman"] == 0 {
         fields.push("fu");

@@ -5,13 +5,15 @@
 //! name, or an object of options with an optional `preset` to start from). Unknown
 //! fields (such as `expected`) are ignored; unknown rule options are an error.
 
+use crate::decompose::{Origin, Reading};
 use crate::hand::{Meld, MeldKind, Source};
 use crate::notation::{parse_hand_unchecked, parse_tile, parse_tiles};
 use crate::riichi::rules::{
     DoubleWindFu, DoubleYakuman, KazoeLimit, OpenPinfuFu, PinfuTsumoFu, RedFives, Renhou,
     RinshanFu, YakumanStacking,
 };
-use crate::riichi::{self, Flags, Payments, Preset, Rules, Score, WinContext, Wind};
+use crate::riichi::yaku::YakuList;
+use crate::riichi::{self, Flags, Fu, FuItem, Payments, Preset, Rules, Score, WinContext, Wind};
 use crate::tile::Pai;
 use crate::{Error, Hand, HandError};
 use serde::de::IgnoredAny;
@@ -504,15 +506,16 @@ impl<Id> ScoreRequest<Id> {
     }
 }
 
-/// The yaku of a result: a JSON object from id to han (or yakuman multiplier).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct YakuMap(pub Vec<(&'static str, u8)>);
+/// The yaku of a result: a JSON object from id to han (or yakuman multiplier), in
+/// table order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct YakuMap(pub YakuList);
 
 impl Serialize for YakuMap {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in &self.0 {
-            map.serialize_entry(k, v)?;
+        for v in &self.0 {
+            map.serialize_entry(v.yaku.id(), &v.value)?;
         }
         map.end()
     }
@@ -561,20 +564,52 @@ impl From<Payments> for PaymentsView {
     }
 }
 
-/// One fu item of a result.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct FuDetail {
-    /// Why (`base`, `closed_ron`, `tsumo`, `kanchan`, `valued_pair`, `closed_triplet`, …).
-    pub reason: &'static str,
-    /// How many fu.
-    pub fu: u8,
-    /// The tiles concerned (a pair or a set), in MPSZ.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tiles: Option<String>,
+/// The fu items of a result: a JSON array of `{"reason", "fu", "tiles"?}` objects,
+/// `reason` one of `base chiitoitsu closed_ron tsumo kanchan penchan tanki valued_pair
+/// open_triplet closed_triplet open_quad closed_quad open_no_fu rounding`, `tiles` the
+/// pair or set concerned in MPSZ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FuDetail(pub Fu);
+
+impl Serialize for FuDetail {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        struct Item(FuItem);
+        impl Serialize for Item {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeStruct;
+                let block = self.0.reason.block();
+                let mut st = s.serialize_struct("FuItem", 2 + usize::from(block.is_some()))?;
+                st.serialize_field("reason", self.0.reason.id())?;
+                st.serialize_field("fu", &self.0.fu)?;
+                if let Some(mut b) = block {
+                    b.origin = Origin::Concealed;
+                    st.serialize_field("tiles", &Display(b))?;
+                }
+                st.end()
+            }
+        }
+        let mut seq = s.serialize_seq(Some(self.0.items.len()))?;
+        for &i in &self.0.items {
+            seq.serialize_element(&Item(i))?;
+        }
+        seq.end()
+    }
 }
 
-/// A scoring result (`spec/json-api.md`, "Riichi result").
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+/// Serialises a value as its `Display` text, without building a `String`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Display<T>(pub T);
+
+impl<T: core::fmt::Display> Serialize for Display<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0)
+    }
+}
+
+/// A scoring result (`spec/json-api.md`, "Riichi result"). Serialising it allocates
+/// nothing beyond the output.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
 pub struct ScoreResult {
     /// Han (0 for a yakuman; the real total for a kazoe yakuman).
     pub han: u8,
@@ -593,9 +628,9 @@ pub struct ScoreResult {
     /// Points collected from riichi sticks on the table.
     pub riichi_sticks_collected: u32,
     /// The fu items.
-    pub fu_detail: Vec<FuDetail>,
+    pub fu_detail: FuDetail,
     /// The chosen reading, blocks in MPSZ (melds in brackets).
-    pub decomposition: String,
+    pub decomposition: Display<Reading>,
     /// The wait the winning tile took in it.
     pub wait: &'static str,
 }
@@ -606,26 +641,13 @@ impl From<&Score> for ScoreResult {
             han: s.han,
             fu: s.fu,
             yakuman: s.yakuman,
-            yaku: YakuMap(s.yaku.iter().map(|v| (v.yaku.id(), v.value)).collect()),
+            yaku: YakuMap(s.yaku),
             payments: s.payments.into(),
             total: s.total,
             limit: s.limit.map(riichi::Limit::id),
             riichi_sticks_collected: s.riichi_sticks,
-            fu_detail: s
-                .fu_detail
-                .items
-                .iter()
-                .map(|i| FuDetail {
-                    reason: i.reason.id(),
-                    fu: i.fu,
-                    tiles: i.reason.block().map(|b| {
-                        let mut b = b;
-                        b.origin = crate::decompose::Origin::Concealed;
-                        b.to_string()
-                    }),
-                })
-                .collect(),
-            decomposition: s.reading.to_string(),
+            fu_detail: FuDetail(s.fu_detail),
+            decomposition: Display(s.reading),
             wait: s.wait.wait.id(),
         }
     }
