@@ -16,9 +16,9 @@ use crate::riichi::yaku::YakuList;
 use crate::riichi::{self, Flags, Fu, FuItem, Payments, Preset, Rules, Score, WinContext, Wind};
 use crate::tile::Pai;
 use crate::{Error, Hand, HandError};
-use serde::de::IgnoredAny;
+use serde::de::{self, IgnoredAny, IntoDeserializer, MapAccess, Visitor};
 use serde::ser::SerializeMap;
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A scoring request. `Id` is the type of the echoed `id` (ignored by default).
 #[derive(Clone, Debug, Deserialize)]
@@ -200,13 +200,32 @@ impl MeldRequest {
 }
 
 /// The `rules` field: a preset name or an object of options.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(untagged)]
+#[derive(Clone, Debug)]
 pub enum RulesRequest {
     /// A preset by name.
     Preset(PresetName),
     /// Options, on top of a preset (the default one if none is named).
     Options(RuleOptions),
+}
+
+impl<'de> Deserialize<'de> for RulesRequest {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Either;
+        impl<'de> Visitor<'de> for Either {
+            type Value = RulesRequest;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a preset name or an object of rule options")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<RulesRequest, E> {
+                PresetName::deserialize(s.into_deserializer()).map(RulesRequest::Preset)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RulesRequest, A::Error> {
+                RuleOptions::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(RulesRequest::Options)
+            }
+        }
+        d.deserialize_any(Either)
+    }
 }
 
 /// A preset name.
@@ -650,5 +669,115 @@ impl From<&Score> for ScoreResult {
             decomposition: Display(s.reading),
             wait: s.wait.wait.id(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(json: &str) -> ScoreRequest {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn rules_ok_preset_name_and_options() {
+        let r = req(r#"{"hand": "1m", "rules": "tenhou"}"#)
+            .inputs()
+            .unwrap();
+        assert_eq!(r.rules, Preset::Tenhou.rules());
+        let r: RulesRequest = serde_json::from_str(r#""wrc""#).unwrap();
+        assert_eq!(r.rules(), Preset::Wrc.rules());
+        let r: RulesRequest =
+            serde_json::from_str(r#"{"preset": "tenhou", "kiriage": true, "double_wind_fu": 2}"#)
+                .unwrap();
+        let want = Rules {
+            kiriage: true,
+            double_wind_fu: DoubleWindFu::Two,
+            ..Preset::Tenhou.rules()
+        };
+        assert_eq!(r.rules(), want);
+        let r: RulesRequest =
+            serde_json::from_str(r#"{"red_fives": 4, "renhou": "yakuman", "kazoe": "sanbaiman"}"#)
+                .unwrap();
+        let r = r.rules();
+        assert_eq!(
+            (r.red_fives, r.renhou, r.kazoe),
+            (RedFives::FourTwoPin, Renhou::Yakuman, KazoeLimit::Sanbaiman)
+        );
+    }
+
+    #[test]
+    fn rules_err_unknown_or_bad_values() {
+        for bad in [
+            r#""tenho""#,
+            r#"{"bogus": 1}"#,
+            r#"{"red_fives": 2}"#,
+            r#"{"double_wind_fu": 3}"#,
+            r#"{"renhou": "maybe"}"#,
+            "3",
+        ] {
+            assert!(serde_json::from_str::<RulesRequest>(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn score_ok_case_line_and_defaults() {
+        let r = req(
+            r#"{"id": "r-1", "hand": "234m406p78999s", "melds": [{"kind": "pon", "tiles": "777z"}],
+            "win": "9s", "seat_wind": "S", "dora": ["3p"], "expected": {"han": 3}}"#,
+        )
+        .score()
+        .unwrap();
+        assert_eq!((r.han, r.fu, r.total), (3, 30, 3900));
+        let json = serde_json::to_string(&r).unwrap();
+        assert!(json.starts_with(r#"{"han":3,"fu":30,"yakuman":0,"yaku":{"yakuhai_chun":1,"dora":1,"aka_dora":1},"payments":{"ron":3900},"total":3900,"limit":null"#), "{json}");
+        // Without `win`, the last concealed tile is the winning tile.
+        let r = req(r#"{"hand": "234m406p78999s[777z]", "seat_wind": "S"}"#)
+            .score()
+            .unwrap();
+        assert_eq!(r.total, 2000);
+    }
+
+    #[test]
+    fn score_err_kinds() {
+        let kind = |j: &str| req(j).score().unwrap_err().kind();
+        assert_eq!(kind(r#"{"hand": "234m4x6p78999s777z"}"#), "parse");
+        assert_eq!(
+            kind(r#"{"hand": "234m406p78999s", "melds": [{"kind": "pon", "tiles": "556s"}]}"#),
+            "invalid_hand"
+        );
+        assert_eq!(
+            kind(r#"{"hand": "234m406p78999s", "melds": [{"kind": "chi", "tiles": "777z"}]}"#),
+            "invalid_hand"
+        );
+        assert_eq!(
+            kind(
+                r#"{"hand": "234m406p78999s", "melds": [{"kind": "pon", "tiles": "777z"}], "ura": ["1m"]}"#
+            ),
+            "invalid_hand"
+        );
+        assert_eq!(
+            kind(r#"{"hand": "234m406p78997s", "melds": [{"kind": "pon", "tiles": "777z"}]}"#),
+            "not_winning"
+        );
+        assert_eq!(
+            kind(r#"{"hand": "234m406p78999s", "melds": [{"kind": "pon", "tiles": "777s"}]}"#),
+            "no_yaku"
+        );
+    }
+
+    #[test]
+    fn meld_ok_red_and_claim() {
+        let m: MeldRequest =
+            serde_json::from_str(r#"{"kind": "chi", "tiles": "406p", "claimed": 2}"#).unwrap();
+        let m = m.to_meld().unwrap();
+        assert_eq!(
+            (m.kind(), m.red(), m.claimed_index()),
+            (MeldKind::Chi, 1, Some(1))
+        );
+        let m: MeldRequest =
+            serde_json::from_str(r#"{"kind": "kakan", "tiles": "0555s"}"#).unwrap();
+        assert_eq!(m.to_meld().unwrap().kind(), MeldKind::AddedKan);
     }
 }

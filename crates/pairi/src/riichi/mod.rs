@@ -66,3 +66,6 @@ impl ScoreError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

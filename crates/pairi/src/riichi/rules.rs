@@ -281,15 +281,18 @@ impl Preset {
             Preset::Wrc => Rules {
                 red_fives: RedFives::None,
                 double_yakuman: DoubleYakuman::Single,
+                yakuman_stacking: YakumanStacking::Single,
                 kazoe: KazoeLimit::Sanbaiman,
                 kiriage: true,
-                double_wind_fu: DoubleWindFu::Two,
+                renhou: Renhou::Mangan,
                 ..base
             },
             Preset::Ema => Rules {
                 red_fives: RedFives::None,
                 double_yakuman: DoubleYakuman::Single,
+                yakuman_stacking: YakumanStacking::Single,
                 kazoe: KazoeLimit::Sanbaiman,
+                kiriage: true,
                 renhou: Renhou::Mangan,
                 nagashi_mangan: true,
                 ..base
