@@ -253,21 +253,35 @@ impl Block {
     }
 }
 
+impl Block {
+    /// Appends the MPSZ text of the block to `out` at `at`; returns the new end.
+    /// At most 7 bytes (`[1111z]`).
+    fn write_mpsz(self, out: &mut [u8], mut at: usize) -> usize {
+        let mut put = |b: u8| {
+            out[at] = b;
+            at += 1;
+        };
+        if self.origin.is_declared() {
+            put(b'[');
+        }
+        for t in self.tiles() {
+            put(b'0' + t.number());
+        }
+        put(self.first.suit().letter() as u8);
+        if self.origin.is_declared() {
+            put(b']');
+        }
+        at
+    }
+}
+
 impl fmt::Display for Block {
     /// MPSZ: `123m`, `777z`, `147m` (knitted), `5z` (lone); declared melds in brackets
     /// (`[1111z]` for a concealed kong as well).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.origin.is_declared() {
-            f.write_str("[")?;
-        }
-        for t in self.tiles() {
-            write!(f, "{}", char::from(b'0' + t.number()))?;
-        }
-        write!(f, "{}", self.first.suit().letter())?;
-        if self.origin.is_declared() {
-            f.write_str("]")?;
-        }
-        Ok(())
+        let mut buf = [0u8; 8];
+        let end = self.write_mpsz(&mut buf, 0);
+        f.write_str(core::str::from_utf8(&buf[..end]).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -480,15 +494,19 @@ impl Reading {
 }
 
 impl fmt::Display for Reading {
-    /// The blocks in MPSZ separated by spaces: `123m 456p 789s [777z] 11z`.
+    /// The blocks in MPSZ separated by spaces: `123m 456p 789s [777z] 11z`. Written in
+    /// one piece (at most 14 blocks of 8 bytes).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut buf = [0u8; MAX_BLOCKS * 8];
+        let mut end = 0;
         for (i, b) in self.blocks.iter().enumerate() {
             if i > 0 {
-                f.write_str(" ")?;
+                buf[end] = b' ';
+                end += 1;
             }
-            write!(f, "{b}")?;
+            end = b.write_mpsz(&mut buf, end);
         }
-        Ok(())
+        f.write_str(core::str::from_utf8(&buf[..end]).map_err(|_| fmt::Error)?)
     }
 }
 

@@ -3,7 +3,7 @@
 //!
 //! Three inputs, kept apart: the [`Hand`](crate::Hand) (concealed tiles with red
 //! fives, and melds), the [`WinContext`] (winning tile, tsumo or ron, riichi, special
-//! events, winds, dora, counters) and the [`Rules`]. [`score`] returns a [`Score`]:
+//! events, winds, dora, counters) and the [`Rules`]. [`score()`] returns a [`Score`]:
 //! han, fu with every item, yaku, yakuman, limit, payments, total, and the reading and
 //! wait chosen among all readings of [`crate::decompose`].
 //!
