@@ -3,6 +3,7 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod analyze;
+#[allow(dead_code)] // used by the batch subcommands as they land
 mod batch;
 mod fan;
 mod parse;
@@ -61,6 +62,26 @@ fn main() -> ExitCode {
             eprintln!("error: {e:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Writes one line to standard output; a closed pipe is an error that `main` answers
+/// with exit status 0 (`println!` would panic instead).
+pub(crate) fn print_line(line: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(line.as_bytes())?;
+    out.write_all(b"\n")?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The one-line message of a library error: parse errors name the byte offset, what
+/// was found and what was expected; hand errors say what breaks the rules.
+pub(crate) fn hand_error(e: pairi::Error) -> anyhow::Error {
+    match e {
+        pairi::Error::Parse(p) => anyhow::anyhow!("{p}"),
+        other => anyhow::anyhow!("invalid hand: {other}"),
     }
 }
 

@@ -13,4 +13,6 @@ pub use parse::{
 };
 
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod tests;
