@@ -3,7 +3,6 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod analyze;
-#[allow(dead_code)] // used by the batch subcommands as they land
 mod batch;
 mod fan;
 mod parse;
