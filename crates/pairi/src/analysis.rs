@@ -23,7 +23,7 @@
 //!
 //! Declared melds count toward the tiles the player holds when their tiles are known
 //! (a [`Hand`] with melds), and only toward the number of sets otherwise
-//! ([`Holding::with_meld_count`]).
+//! ([`Holding::with_unlisted_melds`]).
 //!
 //! ```
 //! use pairi::analysis::{Analyzer, Holding, RuleFamily};
@@ -177,19 +177,17 @@ impl Holding {
         }
     }
 
-    /// A hand with `melds` declared melds in all, of which `hand.melds()` are listed
-    /// with their tiles and the others are only counted (the shanten case files give a
-    /// number of melds, not their tiles).
+    /// A hand with `unlisted` declared melds besides those `hand` lists: they count as
+    /// sets, but their tiles are unknown (the shanten case files give a number of
+    /// melds, not their tiles).
     ///
     /// # Errors
     ///
-    /// [`HandError::TooManyMelds`] when `hand` lists more melds than `melds`, or
-    /// `melds > 4`.
-    pub fn with_meld_count(hand: &Hand, melds: usize) -> Result<Holding, HandError> {
-        if melds < hand.melds().len() || melds > 4 {
-            return Err(HandError::TooManyMelds {
-                melds: melds.max(hand.melds().len()),
-            });
+    /// [`HandError::TooManyMelds`] when the melds number more than 4 in all.
+    pub fn with_unlisted_melds(hand: &Hand, unlisted: usize) -> Result<Holding, HandError> {
+        let melds = hand.melds().len().saturating_add(unlisted);
+        if melds > 4 {
+            return Err(HandError::TooManyMelds { melds });
         }
         Ok(Holding {
             melds,

@@ -1,5 +1,7 @@
 //! Analysis cases: `data/mcr/discard-seed1.jsonl` (whole discard tables) and
-//! `data/mcr/shanten-seed1.jsonl` (useful tiles per form), under MCR forms.
+//! `data/mcr/shanten-seed1.jsonl` (useful tiles per form), under MCR forms; and, through
+//! the JSON shanten request (meld objects included), every scoring case file: a hand is
+//! complete exactly when the oracle scores it.
 //!
 //! As `data/mcr/README.md` says, the oracle counts shanten structurally (a wait on a
 //! kind the hand holds four of still counts), so discard tables are compared only for
@@ -7,6 +9,7 @@
 //! `"classic": true`.
 
 use pairi::analysis::{Analyzer, Holding, RuleFamily};
+use pairi::api::analysis::ShantenRequest;
 use pairi::notation::{format_pai, format_set, parse_hand, Format};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -25,7 +28,7 @@ fn lines(file: &str) -> Vec<Value> {
 fn holding(case: &Value) -> Holding {
     let hand = parse_hand(case["hand"].as_str().unwrap()).unwrap();
     let melds = usize::try_from(case["melds"].as_u64().unwrap()).unwrap();
-    Holding::with_meld_count(&hand, melds).unwrap()
+    Holding::with_unlisted_melds(&hand, melds).unwrap()
 }
 
 /// Runs `check` on every case, prints the pass count, and fails with the first few
@@ -174,4 +177,44 @@ fn mcr_useful_tiles() {
         .collect();
     assert!(cases.len() > 1500, "{} cases", cases.len());
     run("mcr/shanten-seed1.jsonl", &cases, check_useful);
+}
+
+/// Shanten through the JSON request (meld objects of the scoring case files included).
+fn request_shanten(case: &Value, family: RuleFamily) -> Result<i8, String> {
+    let req: ShantenRequest = serde_json::from_value(case.clone()).map_err(|e| e.to_string())?;
+    req.answer(family)
+        .map(|r| r.shanten)
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn mcr_fan_cases_complete_unless_not_winning() {
+    // Every MCR fan case is complete under MCR forms exactly when the oracle scores it.
+    for file in ["mcr/fan-seed1.jsonl", "mcr/fan-anchors.jsonl"] {
+        let all = lines(file);
+        let cases: Vec<&Value> = all.iter().collect();
+        run(file, &cases, |c| {
+            let s = request_shanten(c, RuleFamily::Mcr)?;
+            let not_winning = c["expected"]["error"] == "not_winning";
+            if (s == -1) == not_winning {
+                Err(format!("shanten {s}, expected {}", c["expected"]))
+            } else {
+                Ok(())
+            }
+        });
+    }
+}
+
+#[test]
+fn riichi_score_cases_complete() {
+    let all = lines("riichi/score-cases.jsonl");
+    let cases: Vec<&Value> = all.iter().collect();
+    run(
+        "riichi/score-cases.jsonl",
+        &cases,
+        |c| match request_shanten(c, RuleFamily::Riichi)? {
+            -1 => Ok(()),
+            s => Err(format!("shanten {s}")),
+        },
+    );
 }

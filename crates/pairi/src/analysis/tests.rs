@@ -7,7 +7,7 @@ fn holding(hand: &str) -> Holding {
 }
 
 fn holding_melds(hand: &str, melds: usize) -> Holding {
-    Holding::with_meld_count(&parse_hand(hand).unwrap(), melds).unwrap()
+    Holding::with_unlisted_melds(&parse_hand(hand).unwrap(), melds).unwrap()
 }
 
 fn riichi() -> Analyzer {
@@ -130,14 +130,17 @@ fn useful_err_wrong_size_or_copies() {
 }
 
 #[test]
-fn with_meld_count_err_fewer_than_listed() {
+fn with_unlisted_melds_ok_and_err() {
     let h = parse_hand("1m234p567p789s[111m]").unwrap();
-    assert!(Holding::with_meld_count(&h, 0).is_err());
-    assert!(Holding::with_meld_count(&h, 5).is_err());
     assert_eq!(
-        Holding::with_meld_count(&h, 1).unwrap(),
+        Holding::with_unlisted_melds(&h, 0).unwrap(),
         Holding::from_hand(&h)
     );
+    assert_eq!(Holding::with_unlisted_melds(&h, 3).unwrap().melds(), 4);
+    assert!(matches!(
+        Holding::with_unlisted_melds(&h, 4),
+        Err(HandError::TooManyMelds { melds: 5 })
+    ));
 }
 
 #[test]

@@ -107,18 +107,16 @@ pub struct ShantenRequest {
 /// Builds the holding of `hand` plus the `melds` field.
 fn holding(hand: &str, melds: &MeldsField) -> Result<Holding, Error> {
     let mut h: Hand = parse_hand(hand)?;
-    let listed = h.melds().len();
-    let total = match melds {
-        MeldsField::Count(n) => listed.saturating_add(*n),
+    match melds {
+        MeldsField::Count(n) => Ok(Holding::with_unlisted_melds(&h, *n)?),
         MeldsField::List(list) => {
             for m in list {
                 h.push_meld(m.to_meld()?);
             }
             h.validate(crate::hand::RedLimit::default())?;
-            h.melds().len()
+            Ok(Holding::from_hand(&h))
         }
-    };
-    Ok(Holding::with_meld_count(&h, total)?)
+    }
 }
 
 fn mode(classic: bool) -> Mode {

@@ -1,5 +1,5 @@
 //! Tile and hand notation (`spec/notation.md`): [`parse`] reads every dialect,
-//! [`format`] writes them.
+//! [`format`](mod@format) writes them.
 
 pub mod format;
 pub mod parse;
