@@ -323,6 +323,8 @@ fn costs_rs(modes: &[Mode]) -> String {
             s.push_str("];\n\n");
         }
     }
+    s.truncate(s.trim_end().len());
+    s.push('\n');
     s
 }
 
