@@ -57,8 +57,10 @@ use crate::tile::{Tile, TileCounts};
 pub mod reference;
 mod regular;
 mod special;
+mod useful;
 
 pub use regular::{suit_costs, suit_costs_classic, SuitCosts};
+pub use useful::{discards, useful, Discard, Discards, Useful};
 
 /// How tile availability is counted.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

@@ -1,6 +1,7 @@
 //! Regular form: per-suit costs and their min-plus combination.
 
 use super::Mode;
+use crate::tables::{self, ShantenTables};
 use crate::tile::TileCounts;
 
 /// For one suit (a numbered suit or the honours): the least number of tiles missing to
@@ -100,77 +101,72 @@ pub fn suit_costs_classic(counts: &[u8]) -> Option<SuitCosts> {
 }
 
 fn costs_checked(counts: &[u8], mode: Mode) -> Option<SuitCosts> {
-    let honours = match counts.len() {
-        9 => false,
-        7 => true,
-        _ => return None,
-    };
+    let t = tables_of(mode);
     if counts.iter().any(|&c| c > 4) || counts.iter().map(|&c| u32::from(c)).sum::<u32>() > 14 {
         return None;
     }
-    Some(costs_dp(counts, honours, mode))
+    match *counts {
+        [_, _, _, _, _, _, _, _, _] => {
+            let class = t.numbered_class[numbered_rank(counts)];
+            Some(SuitCosts(t.numbered_costs[usize::from(class)]))
+        }
+        [_, _, _, _, _, _, _] => {
+            let class = t.honours_class[honours_code(counts)];
+            Some(SuitCosts(t.honours_costs[usize::from(class)]))
+        }
+        _ => None,
+    }
+}
+
+fn tables_of(mode: Mode) -> &'static ShantenTables {
+    match mode {
+        Mode::Exact => &tables::EXACT,
+        Mode::Classic => &tables::CLASSIC,
+    }
+}
+
+/// Dense rank of the 9 counts of a numbered suit (each at most 4, at most 14 in all).
+#[inline]
+pub(super) fn numbered_rank(c: &[u8]) -> usize {
+    let d = |i: usize| usize::from(c[i]);
+    let lo = d(0) + 5 * d(1) + 25 * d(2) + 125 * d(3) + 625 * d(4);
+    let hi = d(5) + 5 * d(6) + 25 * d(7) + 125 * d(8);
+    let a = tables::RANK_LO[lo];
+    let offset = (a & ((1 << tables::RANK_OFFSET_BITS) - 1)) as usize;
+    let sum = (a >> tables::RANK_OFFSET_BITS) as usize;
+    offset + usize::from(tables::RANK_HI[sum * 625 + hi])
+}
+
+/// Base-5 number of the 7 honour counts.
+#[inline]
+pub(super) fn honours_code(c: &[u8]) -> usize {
+    let d = |i: usize| usize::from(c[i]);
+    d(0) + 5 * d(1) + 25 * d(2) + 125 * d(3) + 625 * d(4) + 3125 * d(5) + 15625 * d(6)
+}
+
+/// The group class of a whole checked hand.
+#[inline]
+fn hand_group(c: &[u8; 34], t: &ShantenTables) -> usize {
+    let n = t.numbered_classes;
+    let m = usize::from(t.numbered_class[numbered_rank(&c[0..9])]);
+    let p = usize::from(t.numbered_class[numbered_rank(&c[9..18])]);
+    let s = usize::from(t.numbered_class[numbered_rank(&c[18..27])]);
+    let z = usize::from(t.honours_class[honours_code(&c[27..34])]);
+    let g = usize::from(t.join_nn[m * n + p]);
+    let g = usize::from(t.join_gn[g * n + s]);
+    usize::from(t.join_gh[g * t.honours_classes + z])
 }
 
 /// Regular-form shanten of a checked hand needing `sets` sets and a pair.
+#[inline]
 pub(super) fn shanten(counts: &TileCounts, sets: usize, mode: Mode) -> i8 {
     missing(counts, sets, mode) as i8 - 1
 }
 
-/// Least number of tiles missing for `sets` sets and a pair over the whole hand.
+/// Least number of tiles missing for `sets` sets and a pair over a checked hand (at
+/// most 4 of a kind, at most 14 tiles).
+#[inline]
 pub(super) fn missing(counts: &TileCounts, sets: usize, mode: Mode) -> u8 {
-    let c = &counts.0;
-    let m = costs_dp(&c[0..9], false, mode);
-    let p = costs_dp(&c[9..18], false, mode);
-    let s = costs_dp(&c[18..27], false, mode);
-    let z = costs_dp(&c[27..34], true, mode);
-    m.combine(p).combine(s).combine(z).0[sets * 2 + 1]
-}
-
-#[allow(clippy::needless_range_loop)]
-/// Digit DP over the kinds of one suit. State: sets made so far, pair made, runs begun
-/// at the previous kind and at the one before (they still need this kind).
-fn costs_dp(counts: &[u8], honours: bool, mode: Mode) -> SuitCosts {
-    const INF: u8 = u8::MAX;
-    // best[m][p][a][b]: a runs begun one kind back, b two kinds back.
-    let mut best = [[[[INF; 5]; 5]; 2]; 5];
-    best[0][0][0][0] = 0;
-    let n = counts.len();
-    for (i, &c) in counts.iter().enumerate() {
-        let mut next = [[[[INF; 5]; 5]; 2]; 5];
-        let runs_allowed = !honours && i + 2 < n;
-        for m in 0..5 {
-            for p in 0..2 {
-                for a in 0..5 {
-                    for b in 0..5 {
-                        let cur = best[m][p][a][b];
-                        if cur == INF {
-                            continue;
-                        }
-                        let max_runs = if runs_allowed { 4 - m } else { 0 };
-                        for x in 0..=max_runs {
-                            for q in 0..=(4 - m - x) {
-                                for r in 0..=(1 - p) {
-                                    let used = a + b + x + 3 * q + 2 * r;
-                                    if mode == Mode::Exact && used > 4 {
-                                        continue;
-                                    }
-                                    let cost = cur + (used as u8).saturating_sub(c);
-                                    let slot = &mut next[m + x + q][p + r][x][a];
-                                    *slot = (*slot).min(cost);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        best = next;
-    }
-    let mut out = [0u8; 10];
-    for m in 0..5 {
-        for p in 0..2 {
-            out[m * 2 + p] = best[m][p][0][0];
-        }
-    }
-    SuitCosts(out)
+    let t = tables_of(mode);
+    t.groups_costs[hand_group(&counts.0, t)][sets * 2 + 1]
 }

@@ -1,5 +1,6 @@
 use super::*;
 use crate::notation::parse_hand;
+use crate::tile::TileSet;
 use proptest::prelude::*;
 
 fn counts(hand: &str) -> TileCounts {
@@ -268,4 +269,103 @@ proptest! {
     fn mcr_ok_matches_reference_flush((c, melds) in hand_from(flush_wall())) {
         check_mcr(&c, melds);
     }
+}
+
+/// Useful tiles by trying every draw with the public shanten API.
+fn naive_useful(c: &TileCounts, melds: usize) -> (i8, TileSet, u8) {
+    let s = riichi(c, melds).unwrap().min();
+    let mut tiles = TileSet::EMPTY;
+    let mut count = 0;
+    for t in Tile::all() {
+        if c.get(t) >= 4 {
+            continue;
+        }
+        let mut d = *c;
+        d.add(t);
+        if riichi(&d, melds).unwrap().min() < s {
+            tiles.insert(t);
+            count += 4 - c.get(t);
+        }
+    }
+    (s, tiles, count)
+}
+
+fn check_useful(c: &TileCounts, melds: usize) {
+    if c.total() as usize + 3 * melds == 13 {
+        let u = useful(c, melds).unwrap();
+        assert_eq!(
+            (u.shanten, u.tiles, u.count),
+            naive_useful(c, melds),
+            "{c:?} {melds}"
+        );
+        assert!(discards(c, melds).is_err());
+    } else {
+        let d = discards(c, melds).unwrap();
+        assert_eq!(d.shanten, riichi(c, melds).unwrap().min(), "{c:?} {melds}");
+        let kinds: Vec<Tile> = c.iter().map(|(t, _)| t).collect();
+        assert_eq!(d.rows().iter().map(|r| r.tile).collect::<Vec<_>>(), kinds);
+        for row in d.rows() {
+            let mut rest = *c;
+            rest.remove(row.tile);
+            let want = naive_useful(&rest, melds);
+            assert_eq!(
+                (row.shanten, row.useful, row.count),
+                want,
+                "{c:?} {melds} -{:?}",
+                row.tile
+            );
+        }
+        assert!(useful(c, melds).is_err());
+    }
+}
+
+#[test]
+fn useful_ok_examples() {
+    let u = useful(&counts("123m456p789s1111z"), 0).unwrap();
+    assert_eq!(u.shanten, 1);
+    assert!(!u.tiles.contains(crate::t!(1z)));
+    check_useful(&counts("123m456p789s1111z"), 0);
+    check_useful(&counts("19m19p19s1234567z"), 0);
+    check_useful(&counts("1122334455667z"), 0);
+    check_useful(&counts("5555m"), 3);
+    check_useful(&counts("1z"), 4);
+    check_useful(&counts("11z"), 4);
+    check_useful(&counts("11112222333344m"), 0);
+    check_useful(&counts("1112345678999m5m"), 0);
+}
+
+#[test]
+fn discards_err_wrong_size() {
+    assert!(matches!(
+        discards(&counts("123m456p789s1111z"), 0),
+        Err(HandError::WrongTileCount { .. })
+    ));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn useful_ok_matches_naive_random((c, melds) in hand_from(full_wall())) {
+        check_useful(&c, melds);
+    }
+
+    #[test]
+    fn useful_ok_matches_naive_flush((c, melds) in hand_from(flush_wall())) {
+        check_useful(&c, melds);
+    }
+
+    #[test]
+    fn useful_ok_matches_naive_orphans((c, melds) in hand_from(orphan_wall())) {
+        check_useful(&c, melds);
+    }
+}
+
+/// Terminals, honours and a few simples: seven pairs and thirteen orphans shapes.
+fn orphan_wall() -> Vec<u8> {
+    let kinds = [0u8, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33, 4, 13];
+    kinds
+        .iter()
+        .flat_map(|&k| (0..4).map(move |j| k * 4 + j))
+        .collect()
 }
