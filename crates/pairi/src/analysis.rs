@@ -429,6 +429,21 @@ impl Analyzer {
         melds: usize,
         base: i8,
     ) -> Result<TileSet, HandError> {
+        if self.uses_riichi_fast_path() {
+            let u = shanten::useful(counts, melds)?;
+            debug_assert_eq!(u.shanten, base);
+            return Ok(u.tiles);
+        }
+        self.useful_by_draws(counts, melds, base)
+    }
+
+    /// The useful kinds by definition: every draw evaluated.
+    fn useful_by_draws(
+        &self,
+        counts: &TileCounts,
+        melds: usize,
+        base: i8,
+    ) -> Result<TileSet, HandError> {
         let mut tiles = TileSet::EMPTY;
         let mut c = *counts;
         for t in Tile::all() {
@@ -532,7 +547,19 @@ impl Analyzer {
         self.discard_table(h)
     }
 
+    /// Whether the table-driven useful tiles and discard tables of
+    /// [`shanten::useful`] and [`shanten::discards`] answer for this analyzer (Riichi
+    /// forms, exact count); other cases evaluate every draw.
+    fn uses_riichi_fast_path(&self) -> bool {
+        self.family == RuleFamily::Riichi && self.mode == Mode::Exact
+    }
+
     fn discard_table(&self, h: &Holding) -> Result<Vec<Discard>, HandError> {
+        let fast = if self.uses_riichi_fast_path() {
+            Some(shanten::discards(&h.concealed, h.melds)?)
+        } else {
+            None
+        };
         let mut rows: Vec<Discard> = Vec::new();
         for p in h.discard_choices() {
             let t = p.tile();
@@ -541,16 +568,27 @@ impl Analyzer {
                 rows.push(Discard { tile: p, ..*prev });
                 continue;
             }
-            let mut rest = h.concealed;
-            rest[t] -= 1;
             let mut known = h.known;
             known[t] -= 1;
-            let shanten = self.forms(&rest, h.melds)?.shanten();
-            let useful = self.useful_at(&rest, &known, h.melds, shanten)?;
+            let fast_row = fast
+                .as_ref()
+                .and_then(|f| f.rows().iter().find(|r| r.tile == t));
+            let (shanten, tiles) = match fast_row {
+                Some(row) => (row.shanten, row.useful),
+                None => {
+                    let mut rest = h.concealed;
+                    rest[t] -= 1;
+                    let shanten = self.forms(&rest, h.melds)?.shanten();
+                    (shanten, self.useful_kinds(&rest, h.melds, shanten)?)
+                }
+            };
             rows.push(Discard {
                 tile: p,
                 shanten,
-                useful,
+                useful: Useful {
+                    tiles,
+                    count: self.count(&known, tiles),
+                },
             });
         }
         rows.sort_by(|a, b| {

@@ -277,3 +277,59 @@ fn useful_by_form_ok_mcr_case() {
     }
     assert_eq!(format_set(u.all), "4m1346p4z");
 }
+
+mod fast_path {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A full hand of `13 − 3k` or `14 − 3k` tiles drawn from a wall (no kind more than
+    /// four times), with `k` unlisted melds.
+    fn dealt() -> impl Strategy<Value = (TileCounts, usize)> {
+        (0usize..=4, 0usize..=1, Just(()))
+            .prop_flat_map(|(melds, extra, ())| {
+                let n = 13 - 3 * melds + extra;
+                (
+                    proptest::sample::subsequence((0..136u8).collect::<Vec<_>>(), n),
+                    Just(melds),
+                )
+            })
+            .prop_map(|(picks, melds)| {
+                let counts = picks
+                    .into_iter()
+                    .map(|i| Tile::new_unchecked(i / 4))
+                    .collect();
+                (counts, melds)
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// The table-driven Riichi useful tiles and discard tables of `shanten` agree
+        /// with evaluating every draw.
+        #[test]
+        fn riichi_fast_path_ok_matches_every_draw((counts, melds) in dealt()) {
+            let a = riichi();
+            let base = a.forms(&counts, melds).unwrap().shanten();
+            let hand = Hand::from_counts(counts);
+            let h = Holding::with_unlisted_melds(&hand, melds).unwrap();
+            match h.size().unwrap() {
+                HandSize::Waiting => {
+                    prop_assert_eq!(
+                        a.useful_kinds(&counts, melds, base).unwrap(),
+                        a.useful_by_draws(&counts, melds, base).unwrap()
+                    );
+                }
+                HandSize::Drawn => {
+                    for row in a.discards(&h).unwrap() {
+                        let mut rest = counts;
+                        rest[row.tile.tile()] -= 1;
+                        let s = a.forms(&rest, melds).unwrap().shanten();
+                        prop_assert_eq!(row.shanten, s);
+                        prop_assert_eq!(row.useful.tiles, a.useful_by_draws(&rest, melds, s).unwrap());
+                    }
+                }
+            }
+        }
+    }
+}
