@@ -8,7 +8,7 @@ use pairi::api::analysis::{
 };
 use pairi::notation::format::unicode_char;
 use pairi::notation::{format_hand, format_pai, format_set, parse_hand, Format};
-use pairi::{Pai, TileSet};
+use pairi::TileSet;
 use serde::Deserialize;
 use serde_json::Value;
 use std::fmt::Write as _;
@@ -238,12 +238,11 @@ impl Style {
         }
     }
 
-    /// One tile: `5m` or `5m 🀋`.
-    fn pai(self, p: Pai) -> String {
-        let mpsz = format_pai(p, Format::Mpsz);
+    /// `text` in the Unicode style, nothing in the plain one.
+    fn unicode(self, text: &str) -> Option<String> {
         match self {
-            Style::Plain => mpsz,
-            Style::Unicode => format!("{mpsz} {}", unicode_char(p.tile())),
+            Style::Plain => None,
+            Style::Unicode => Some(text.to_owned()),
         }
     }
 }
@@ -323,19 +322,29 @@ fn human(
 }
 
 fn discard_table(out: &mut String, rows: &[pairi::analysis::Discard], style: Style) {
-    let cells: Vec<[String; 4]> = rows
+    let cells: Vec<Row> = rows
         .iter()
-        .map(|d| {
-            [
-                style.pai(d.tile),
+        .map(|d| Row {
+            cells: [
+                format_pai(d.tile, Format::Mpsz),
                 d.shanten.to_string(),
                 d.useful.count.to_string(),
-                style.set(d.useful.tiles),
-            ]
+                plain_set(d.useful.tiles),
+            ],
+            unicode: style.unicode(&format!(
+                "{} → {}",
+                unicode_char(d.tile.tile()),
+                unicode_set(d.useful.tiles)
+            )),
         })
         .collect();
-    let header = ["Discard", "Shanten", "Left", "Useful tiles"];
-    table(out, &header, &cells);
+    let align = [Align::Left, Align::Right, Align::Right, Align::Left];
+    table(
+        out,
+        ["Discard", "Shanten", "Left", "Useful tiles"],
+        align,
+        &cells,
+    );
 }
 
 fn improvements_table(out: &mut String, imps: &[Improvement], style: Style) {
@@ -347,47 +356,89 @@ fn improvements_table(out: &mut String, imps: &[Improvement], style: Style) {
         out,
         "\nImprovements (draws that keep the shanten but widen it):"
     );
-    let cells: Vec<[String; 4]> = imps
+    let cells: Vec<Row> = imps
         .iter()
-        .map(|i| {
-            [
-                style.pai(i.draw.black()),
-                style.pai(i.discard),
+        .map(|i| Row {
+            cells: [
+                i.draw.to_string(),
+                format_pai(i.discard, Format::Mpsz),
                 i.useful.count.to_string(),
-                style.set(i.useful.tiles),
-            ]
+                plain_set(i.useful.tiles),
+            ],
+            unicode: style.unicode(&format!(
+                "+{} −{} → {}",
+                unicode_char(i.draw),
+                unicode_char(i.discard.tile()),
+                unicode_set(i.useful.tiles)
+            )),
         })
         .collect();
-    table(out, &["Draw", "Discard", "Left", "Useful tiles"], &cells);
+    let align = [Align::Left, Align::Left, Align::Right, Align::Left];
+    table(
+        out,
+        ["Draw", "Discard", "Left", "Useful tiles"],
+        align,
+        &cells,
+    );
 }
 
-/// A left-aligned text table; columns 2 and 3 (numbers) right-aligned. Widths count
-/// characters: the Unicode tiles sit at the ends of cells, so a wide rendering only
-/// shifts what follows on its own line.
-fn table(out: &mut String, header: &[&str; 4], rows: &[[String; 4]]) {
-    let mut w = header.map(|h| h.chars().count());
+fn plain_set(s: TileSet) -> String {
+    Style::Plain.set(s)
+}
+
+fn unicode_set(s: TileSet) -> String {
+    s.iter().map(unicode_char).collect()
+}
+
+/// A table row: four plain cells, then (Unicode style) tile pictures that nothing
+/// follows, so their rendered width cannot break the alignment.
+struct Row {
+    cells: [String; 4],
+    unicode: Option<String>,
+}
+
+/// How a column lines up.
+#[derive(Clone, Copy)]
+enum Align {
+    /// Text: padded on the right.
+    Left,
+    /// Numbers: padded on the left.
+    Right,
+}
+
+/// A text table; the last column is never padded.
+fn table(out: &mut String, header: [&str; 4], align: [Align; 4], rows: &[Row]) {
+    let mut w = header.map(str::len);
     for r in rows {
-        for (i, c) in r.iter().enumerate() {
-            w[i] = w[i].max(c.chars().count());
+        for (i, c) in r.cells.iter().enumerate() {
+            w[i] = w[i].max(c.len());
         }
     }
-    let line = |out: &mut String, cells: [&str; 4]| {
-        let pad = |s: &str, n: usize| " ".repeat(n.saturating_sub(s.chars().count()));
-        let _ = writeln!(
-            out,
-            "{}{}  {}{}  {}{}  {}",
-            cells[0],
-            pad(cells[0], w[0]),
-            pad(cells[1], w[1]),
-            cells[1],
-            pad(cells[2], w[2]),
-            cells[2],
-            cells[3]
-        );
+    let line = |out: &mut String, c: [&str; 4], unicode: Option<&str>| {
+        let mut s = String::new();
+        for i in 0..4 {
+            let pad = " ".repeat(w[i] - c[i].len());
+            match align[i] {
+                Align::Left => {
+                    s.push_str(c[i]);
+                    s.push_str(&pad);
+                }
+                Align::Right => {
+                    s.push_str(&pad);
+                    s.push_str(c[i]);
+                }
+            }
+            s.push_str("  ");
+        }
+        if let Some(u) = unicode {
+            s.push_str(u);
+        }
+        let _ = writeln!(out, "{}", s.trim_end());
     };
-    line(out, *header);
+    line(out, header, None);
     for r in rows {
-        line(out, [&r[0], &r[1], &r[2], &r[3]]);
+        let [a, b, c, d] = &r.cells;
+        line(out, [a, b, c, d], r.unicode.as_deref());
     }
 }
 
@@ -422,6 +473,5 @@ mod tests {
         assert_eq!(Style::Plain.set(s), "1m1z");
         assert_eq!(Style::Unicode.set(s), "1m1z  🀇🀀");
         assert_eq!(Style::Plain.set(TileSet::EMPTY), "-");
-        assert_eq!(Style::Unicode.pai(pairi::t!(5p).red().unwrap()), "0p 🀝");
     }
 }

@@ -243,10 +243,10 @@ fn analyze_ok_human_output() {
          \n\
          Improvements (draws that keep the shanten but widen it):\n\
          Draw  Discard  Left  Useful tiles\n\
-         4m         1m     7  25m\n\
-         1m         3m     4  1m5z\n\
-         3m         1m     4  3m5z\n\
-         5m         1m     4  4m\n",
+         4m    1m          7  25m\n\
+         1m    3m          4  1m5z\n\
+         3m    1m          4  3m5z\n\
+         5m    1m          4  4m\n",
         out
     );
 }
