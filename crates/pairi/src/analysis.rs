@@ -233,7 +233,7 @@ impl Holding {
     /// The concealed tiles as the distinct physical tiles a discard table lists: one per
     /// kind, plus a red five where a black five of its suit is also held.
     fn discard_choices(&self) -> Vec<Pai> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(15);
         for (t, n) in self.concealed.iter() {
             let red = match t.red() {
                 Some(r) if self.red[t.suit() as usize] > 0 => Some(r),
@@ -344,6 +344,33 @@ pub struct UsefulByForm {
     pub all: TileSet,
 }
 
+/// Copies of each kind left to draw (0..=4), as three bit planes over the kinds, so
+/// that the count of a [`TileSet`] is three popcounts.
+#[derive(Clone, Copy)]
+struct Left([u64; 3]);
+
+impl Left {
+    /// `4 − held − visible` per kind (0 when that is negative).
+    fn new(known: &TileCounts, visible: &TileCounts) -> Left {
+        let mut planes = [0u64; 3];
+        for t in Tile::all() {
+            let left = 4u8.saturating_sub(known[t].saturating_add(visible[t]));
+            for (i, plane) in planes.iter_mut().enumerate() {
+                *plane |= u64::from(left >> i & 1) << t.index();
+            }
+        }
+        Left(planes)
+    }
+
+    /// Σ over `tiles` of the copies left.
+    fn count(self, tiles: TileSet) -> u32 {
+        let [b0, b1, b2] = self.0;
+        (tiles.0 & b0).count_ones()
+            + 2 * (tiles.0 & b1).count_ones()
+            + 4 * (tiles.0 & b2).count_ones()
+    }
+}
+
 /// Runs analyses under one rule family, one counting [`Mode`] and one set of tiles
 /// seen elsewhere.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -415,10 +442,7 @@ impl Analyzer {
 
     /// Copies of `tiles` left for the holder: Σ (4 − held − visible).
     fn count(&self, known: &TileCounts, tiles: TileSet) -> u32 {
-        tiles
-            .iter()
-            .map(|t| 4u32.saturating_sub(u32::from(known[t]) + u32::from(self.visible[t])))
-            .sum()
+        Left::new(known, &self.visible).count(tiles)
     }
 
     /// The overall shanten of `counts` and, for every kind whose draw lowers it, that
@@ -560,7 +584,15 @@ impl Analyzer {
         } else {
             None
         };
-        let mut rows: Vec<Discard> = Vec::new();
+        // The table-driven rows by kind, when there are any.
+        let mut by_kind: [Option<(i8, TileSet)>; 34] = [None; 34];
+        if let Some(f) = &fast {
+            for r in f.rows() {
+                by_kind[r.tile.index()] = Some((r.shanten, r.useful));
+            }
+        }
+        let left = Left::new(&h.known, &self.visible);
+        let mut rows: Vec<Discard> = Vec::with_capacity(15);
         for p in h.discard_choices() {
             let t = p.tile();
             // A red and a black five of one suit leave the same kinds: compute once.
@@ -568,13 +600,8 @@ impl Analyzer {
                 rows.push(Discard { tile: p, ..*prev });
                 continue;
             }
-            let mut known = h.known;
-            known[t] -= 1;
-            let fast_row = fast
-                .as_ref()
-                .and_then(|f| f.rows().iter().find(|r| r.tile == t));
-            let (shanten, tiles) = match fast_row {
-                Some(row) => (row.shanten, row.useful),
+            let (shanten, tiles) = match by_kind[t.index()] {
+                Some(row) => row,
                 None => {
                     let mut rest = h.concealed;
                     rest[t] -= 1;
@@ -587,7 +614,8 @@ impl Analyzer {
                 shanten,
                 useful: Useful {
                     tiles,
-                    count: self.count(&known, tiles),
+                    // The discarded copy is no longer held.
+                    count: left.count(tiles) + u32::from(tiles.contains(t)),
                 },
             });
         }

@@ -333,3 +333,18 @@ mod fast_path {
         }
     }
 }
+
+#[test]
+fn left_ok_counts_match_the_sum() {
+    let known = *holding("1112345678999m[EEE]").known();
+    let seen = visible("1m5m5m9pE");
+    let left = Left::new(&known, &seen);
+    let all = TileSet::ALL;
+    let want: u32 = Tile::all()
+        .map(|t| 4u32.saturating_sub(u32::from(known[t]) + u32::from(seen[t])))
+        .sum();
+    assert_eq!(left.count(all), want);
+    let s: TileSet = [t!(1m), t!(5m), t!(9p), t!(E), t!(S)].into_iter().collect();
+    // 1m: 4 − 3 − 1; 5m: 4 − 1 − 2; 9p: 4 − 1; East: 4 − 3 − 1; South: 4.
+    assert_eq!(left.count(s), 1 + 3 + 4);
+}
