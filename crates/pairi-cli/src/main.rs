@@ -25,9 +25,10 @@ struct Cli {
 enum Command {
     /// Read a hand in any notation and print it normalised (or as JSON).
     Parse(parse::Args),
-    /// Shanten by form, waits, useful tiles, discard table and improvements of a hand.
+    /// Shanten by form, waits, useful tiles, discard table and improvements of a hand
+    /// (or JSON Lines requests with `--batch FILE|-`).
     Analyze(analyze::AnalyzeArgs),
-    /// Shanten of many hands as JSON Lines (`--batch FILE|-`).
+    /// Shanten by form of one hand, or of many as JSON Lines (`--batch FILE|-`).
     Shanten(analyze::ShantenArgs),
     /// Score a winning hand under Riichi rules: yaku, fu, han, payments.
     Score(score::Args),
