@@ -1,24 +1,477 @@
-//! `pairi analyze` and `pairi shanten`.
+//! `pairi analyze` and `pairi shanten`: one hand with human output (or JSON), or JSON
+//! Lines batches through [`crate::batch`].
+
+use crate::batch::{self, Failure};
+use pairi::analysis::{Analysis, Analyzer, Forms, Improvement, RuleFamily, Useful};
+use pairi::api::analysis::{
+    AnalysisRequest, AnalysisResult, MeldsField, ShantenRequest, ShantenResult, VisibleField,
+};
+use pairi::notation::format::unicode_char;
+use pairi::notation::{format_hand, format_pai, format_set, parse_hand, Format};
+use pairi::TileSet;
+use serde::Deserialize;
+use serde_json::Value;
+use std::fmt::Write as _;
+use std::io::IsTerminal;
 
 /// Arguments of `pairi analyze`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  pairi analyze 123m406p789s1122z\n  \
+    pairi analyze 1289m3478p25s1567z --json\n  \
+    pairi analyze 11z2z45s --melds 3 --visible 3s6s6s\n  \
+    pairi analyze --batch requests.jsonl --rules mcr")]
 pub(crate) struct AnalyzeArgs {
-    /// The hand.
+    /// The hand in any notation (see `pairi parse --help`): 13 − 3k tiles for useful
+    /// tiles, waits and improvements, 14 − 3k tiles (the last one just drawn) for the
+    /// discard table. Melds may be written in brackets: `[567m,2]`.
+    #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     hand: Option<String>,
+    /// Which winning forms count: `riichi` (regular, seven pairs, thirteen orphans) or
+    /// `mcr` (regular, seven pairs, thirteen orphans, honours and knitted, knitted
+    /// straight).
+    #[arg(long, value_enum, default_value_t = RulesArg::Riichi)]
+    rules: RulesArg,
+    /// Tiles seen elsewhere (rivers, other players' melds, dora indicators), in any
+    /// notation: they are taken off the counts of useful tiles.
+    #[arg(long, value_name = "TILES", conflicts_with = "batch")]
+    visible: Option<String>,
+    /// Declared melds whose tiles are not written in HAND (they count as sets only).
+    #[arg(long, value_name = "N", default_value_t = 0, conflicts_with = "batch")]
+    melds: usize,
+    /// Count shanten the classic way, ignoring tile availability: a wait on a kind the
+    /// hand holds four of still counts.
+    #[arg(long, conflicts_with = "batch")]
+    classic: bool,
+    /// Print the analysis as one JSON object instead of text.
+    #[arg(long, conflicts_with = "batch")]
+    json: bool,
+    /// Answer JSON Lines requests from FILE (`-` for standard input), one result per
+    /// line in input order: `{"id", "hand", "melds", "visible", "classic"}`.
+    #[arg(long, value_name = "FILE")]
+    batch: Option<String>,
 }
 
 /// Arguments of `pairi shanten`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  pairi shanten 123m456p789s1111z\n  \
+    pairi shanten --batch cases.jsonl --rules mcr")]
 pub(crate) struct ShantenArgs {
-    /// JSON Lines input (`-` for standard input).
-    #[arg(long)]
-    batch: String,
+    /// One hand in any notation (13 − 3k or 14 − 3k tiles); or use --batch.
+    #[arg(required_unless_present = "batch", conflicts_with = "batch")]
+    hand: Option<String>,
+    /// Which winning forms count: `riichi` (keys `regular chiitoitsu kokushi`) or `mcr`
+    /// (keys `regular seven_pairs thirteen_orphans honors_and_knitted knitted_straight`).
+    #[arg(long, value_enum, default_value_t = RulesArg::Riichi)]
+    rules: RulesArg,
+    /// Declared melds whose tiles are not written in HAND.
+    #[arg(long, value_name = "N", default_value_t = 0, conflicts_with = "batch")]
+    melds: usize,
+    /// Count shanten the classic way, ignoring tile availability.
+    #[arg(long, conflicts_with = "batch")]
+    classic: bool,
+    /// Print the result as one JSON object instead of text.
+    #[arg(long, conflicts_with = "batch")]
+    json: bool,
+    /// Answer JSON Lines requests from FILE (`-` for standard input), one result per
+    /// line in input order: `{"id", "hand", "melds", "classic"}` →
+    /// `{"id", "shanten", <form>: n | null, ...}`.
+    #[arg(long, value_name = "FILE")]
+    batch: Option<String>,
 }
 
-pub(crate) fn run_analyze(_args: &AnalyzeArgs) -> anyhow::Result<()> {
-    anyhow::bail!("not implemented yet")
+/// `--rules`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub(crate) enum RulesArg {
+    /// Japanese Riichi forms.
+    Riichi,
+    /// Chinese Official (MCR) forms.
+    Mcr,
 }
 
-pub(crate) fn run_shanten(_args: &ShantenArgs) -> anyhow::Result<()> {
-    anyhow::bail!("not implemented yet")
+impl From<RulesArg> for RuleFamily {
+    fn from(r: RulesArg) -> RuleFamily {
+        match r {
+            RulesArg::Riichi => RuleFamily::Riichi,
+            RulesArg::Mcr => RuleFamily::Mcr,
+        }
+    }
+}
+
+/// A batch line: the request plus the `id` to echo (any JSON value, `null` if absent).
+#[derive(Deserialize)]
+struct Line<R> {
+    #[serde(default)]
+    id: Value,
+    #[serde(flatten)]
+    request: R,
+}
+
+impl<R: serde::de::DeserializeOwned + Send> batch::Request for Line<R> {
+    fn id(&self) -> &Value {
+        &self.id
+    }
+}
+
+pub(crate) fn run_analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    let family = RuleFamily::from(args.rules);
+    if let Some(path) = &args.batch {
+        return batch::run(path, |line: &Line<AnalysisRequest>| {
+            line.request.answer(family).map_err(Failure::from)
+        });
+    }
+    let request = AnalysisRequest {
+        hand: args.hand.clone().unwrap_or_default(),
+        melds: MeldsField::Count(args.melds),
+        visible: args.visible.clone().map(VisibleField::Text),
+        classic: args.classic,
+    };
+    let (analyzer, holding) = request.prepare(family).map_err(crate::hand_error)?;
+    let analysis = analyzer
+        .analyze(&holding)
+        .map_err(|e| crate::hand_error(e.into()))?;
+    let improvements = match analysis {
+        Analysis::Waiting(_) => Some(
+            analyzer
+                .improvements(&holding)
+                .map_err(|e| crate::hand_error(e.into()))?,
+        ),
+        Analysis::Drawn(_) => None,
+    };
+    if args.json {
+        let mut result = AnalysisResult::from_analysis(&analysis);
+        if let Some(imps) = &improvements {
+            result = result.with_improvements(imps);
+        }
+        return crate::print_line(&serde_json::to_string(&result)?);
+    }
+    let style = Style::detect();
+    let hand = parse_hand(&request.hand).map_err(crate::hand_error)?;
+    let mut text = format!("Hand     {}\n", style.hand(&hand));
+    text += &human(&analyzer, &analysis, improvements.as_deref(), style);
+    crate::print_line(text.trim_end())
+}
+
+pub(crate) fn run_shanten(args: &ShantenArgs) -> anyhow::Result<()> {
+    let family = RuleFamily::from(args.rules);
+    if let Some(path) = &args.batch {
+        return batch::run(path, |line: &Line<ShantenRequest>| {
+            line.request.answer(family).map_err(Failure::from)
+        });
+    }
+    let request = ShantenRequest {
+        hand: args.hand.clone().unwrap_or_default(),
+        melds: MeldsField::Count(args.melds),
+        classic: args.classic,
+    };
+    let result: ShantenResult = request.answer(family).map_err(crate::hand_error)?;
+    if args.json {
+        return crate::print_line(&serde_json::to_string(&result)?);
+    }
+    let request = AnalysisRequest {
+        hand: request.hand,
+        melds: request.melds,
+        visible: None,
+        classic: request.classic,
+    };
+    let (analyzer, holding) = request.prepare(family).map_err(crate::hand_error)?;
+    let forms = analyzer
+        .forms(holding.concealed(), holding.melds())
+        .map_err(|e| crate::hand_error(e.into()))?;
+    crate::print_line(&format!(
+        "{}  ({})",
+        shanten_words(forms.shanten()),
+        forms_line(&forms)
+    ))
+}
+
+/// How tiles are shown: MPSZ alone, or with Unicode tiles beside it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Style {
+    /// MPSZ only: output to a file or pipe, or a terminal that is not UTF-8.
+    Plain,
+    /// MPSZ and Unicode tiles: a UTF-8 terminal.
+    Unicode,
+}
+
+impl Style {
+    /// Unicode on a terminal whose locale is UTF-8, plain otherwise.
+    fn detect() -> Style {
+        let terminal = std::io::stdout().is_terminal();
+        Style::choose(terminal, |k| std::env::var(k).ok())
+    }
+
+    /// The style for a terminal (or not) and a locale read through `env`: the first
+    /// set of `LC_ALL`, `LC_CTYPE`, `LANG` decides, as in POSIX.
+    fn choose(terminal: bool, env: impl Fn(&str) -> Option<String>) -> Style {
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"]
+            .iter()
+            .find_map(|k| env(k).filter(|v| !v.is_empty()))
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        let utf8 = locale.contains("utf-8") || locale.contains("utf8");
+        if terminal && utf8 {
+            Style::Unicode
+        } else {
+            Style::Plain
+        }
+    }
+
+    /// A set of kinds: `147m` or `147m  🀇🀊🀍`.
+    fn set(self, s: TileSet) -> String {
+        let mpsz = if s.is_empty() {
+            "-".to_owned()
+        } else {
+            format_set(s)
+        };
+        match self {
+            Style::Plain => mpsz,
+            Style::Unicode => format!("{mpsz}  {}", s.iter().map(unicode_char).collect::<String>()),
+        }
+    }
+
+    /// A hand: `123m[567s,2]` or `123m[567s,2]  🀇🀈🀉[🀔🀕🀖,2]`.
+    fn hand(self, h: &pairi::Hand) -> String {
+        let mpsz = format_hand(h, Format::Mpsz);
+        match self {
+            Style::Plain => mpsz,
+            Style::Unicode => format!("{mpsz}  {}", format_hand(h, Format::Unicode)),
+        }
+    }
+
+    /// `text` in the Unicode style, nothing in the plain one.
+    fn unicode(self, text: &str) -> Option<String> {
+        match self {
+            Style::Plain => None,
+            Style::Unicode => Some(text.to_owned()),
+        }
+    }
+}
+
+fn shanten_words(s: i8) -> String {
+    match s {
+        -1 => "complete (-1)".to_owned(),
+        0 => "tenpai (0 shanten)".to_owned(),
+        n => format!("{n} shanten"),
+    }
+}
+
+/// `regular 1, chiitoitsu 4, kokushi 10`, forms impossible with the melds left out.
+fn forms_line(forms: &Forms) -> String {
+    forms
+        .iter()
+        .filter_map(|(f, s)| s.map(|s| format!("{} {s}", f.id())))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn useful_line(style: Style, u: &Useful) -> String {
+    format!("{}  ({} left)", style.set(u.tiles), u.count)
+}
+
+/// The human report of an analysis.
+fn human(
+    analyzer: &Analyzer,
+    analysis: &Analysis,
+    improvements: Option<&[Improvement]>,
+    style: Style,
+) -> String {
+    let mut out = String::new();
+    let forms = analysis.forms();
+    let family = match analyzer.family() {
+        RuleFamily::Riichi => "riichi",
+        RuleFamily::Mcr => "mcr",
+    };
+    let _ = writeln!(
+        out,
+        "Shanten  {}  [{family}: {}]",
+        shanten_words(forms.shanten()),
+        forms_line(forms)
+    );
+    match analysis {
+        Analysis::Waiting(w) => {
+            match w.waits() {
+                Some(waits) => {
+                    let _ = writeln!(
+                        out,
+                        "Waits    {}",
+                        useful_line(
+                            style,
+                            &Useful {
+                                tiles: waits,
+                                ..w.useful
+                            }
+                        )
+                    );
+                }
+                None => {
+                    let _ = writeln!(out, "Useful   {}", useful_line(style, &w.useful));
+                }
+            }
+            if let Some(imps) = improvements {
+                if (0..=1).contains(&forms.shanten()) {
+                    improvements_table(&mut out, imps, style);
+                }
+            }
+        }
+        Analysis::Drawn(d) => {
+            let _ = writeln!(out);
+            discard_table(&mut out, &d.discards, style);
+        }
+    }
+    out
+}
+
+fn discard_table(out: &mut String, rows: &[pairi::analysis::Discard], style: Style) {
+    let cells: Vec<Row> = rows
+        .iter()
+        .map(|d| Row {
+            cells: [
+                format_pai(d.tile, Format::Mpsz),
+                d.shanten.to_string(),
+                d.useful.count.to_string(),
+                plain_set(d.useful.tiles),
+            ],
+            unicode: style.unicode(&format!(
+                "{} → {}",
+                unicode_char(d.tile.tile()),
+                unicode_set(d.useful.tiles)
+            )),
+        })
+        .collect();
+    let align = [Align::Left, Align::Right, Align::Right, Align::Left];
+    table(
+        out,
+        ["Discard", "Shanten", "Left", "Useful tiles"],
+        align,
+        &cells,
+    );
+}
+
+fn improvements_table(out: &mut String, imps: &[Improvement], style: Style) {
+    if imps.is_empty() {
+        let _ = writeln!(out, "Improvements  none");
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\nImprovements (draws that keep the shanten but widen it):"
+    );
+    let cells: Vec<Row> = imps
+        .iter()
+        .map(|i| Row {
+            cells: [
+                i.draw.to_string(),
+                format_pai(i.discard, Format::Mpsz),
+                i.useful.count.to_string(),
+                plain_set(i.useful.tiles),
+            ],
+            unicode: style.unicode(&format!(
+                "+{} −{} → {}",
+                unicode_char(i.draw),
+                unicode_char(i.discard.tile()),
+                unicode_set(i.useful.tiles)
+            )),
+        })
+        .collect();
+    let align = [Align::Left, Align::Left, Align::Right, Align::Left];
+    table(
+        out,
+        ["Draw", "Discard", "Left", "Useful tiles"],
+        align,
+        &cells,
+    );
+}
+
+fn plain_set(s: TileSet) -> String {
+    Style::Plain.set(s)
+}
+
+fn unicode_set(s: TileSet) -> String {
+    s.iter().map(unicode_char).collect()
+}
+
+/// A table row: four plain cells, then (Unicode style) tile pictures that nothing
+/// follows, so their rendered width cannot break the alignment.
+struct Row {
+    cells: [String; 4],
+    unicode: Option<String>,
+}
+
+/// How a column lines up.
+#[derive(Clone, Copy)]
+enum Align {
+    /// Text: padded on the right.
+    Left,
+    /// Numbers: padded on the left.
+    Right,
+}
+
+/// A text table; the last column is never padded.
+fn table(out: &mut String, header: [&str; 4], align: [Align; 4], rows: &[Row]) {
+    let mut w = header.map(str::len);
+    for r in rows {
+        for (i, c) in r.cells.iter().enumerate() {
+            w[i] = w[i].max(c.len());
+        }
+    }
+    let line = |out: &mut String, c: [&str; 4], unicode: Option<&str>| {
+        let mut s = String::new();
+        for i in 0..4 {
+            let pad = " ".repeat(w[i] - c[i].len());
+            match align[i] {
+                Align::Left => {
+                    s.push_str(c[i]);
+                    s.push_str(&pad);
+                }
+                Align::Right => {
+                    s.push_str(&pad);
+                    s.push_str(c[i]);
+                }
+            }
+            s.push_str("  ");
+        }
+        if let Some(u) = unicode {
+            s.push_str(u);
+        }
+        let _ = writeln!(out, "{}", s.trim_end());
+    };
+    line(out, header, None);
+    for r in rows {
+        let [a, b, c, d] = &r.cells;
+        line(out, [a, b, c, d], r.unicode.as_deref());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |k| {
+            vars.iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| (*v).to_owned())
+        }
+    }
+
+    #[test]
+    fn style_ok_unicode_only_on_utf8_terminal() {
+        let utf8 = [("LANG", "en_US.UTF-8")];
+        assert_eq!(Style::choose(true, env(&utf8)), Style::Unicode);
+        assert_eq!(Style::choose(false, env(&utf8)), Style::Plain);
+        assert_eq!(Style::choose(true, env(&[("LANG", "C")])), Style::Plain);
+        assert_eq!(Style::choose(true, env(&[])), Style::Plain);
+        let overridden = [("LC_ALL", "C"), ("LANG", "en_US.UTF-8")];
+        assert_eq!(Style::choose(true, env(&overridden)), Style::Plain);
+        let empty_all = [("LC_ALL", ""), ("LC_CTYPE", "ja_JP.utf8")];
+        assert_eq!(Style::choose(true, env(&empty_all)), Style::Unicode);
+    }
+
+    #[test]
+    fn style_ok_sets_and_tiles() {
+        let s: TileSet = [pairi::t!(1m), pairi::t!(E)].into_iter().collect();
+        assert_eq!(Style::Plain.set(s), "1m1z");
+        assert_eq!(Style::Unicode.set(s), "1m1z  🀇🀀");
+        assert_eq!(Style::Plain.set(TileSet::EMPTY), "-");
+    }
 }

@@ -27,9 +27,10 @@ struct Cli {
 enum Command {
     /// Read a hand in any notation and print it normalised (or as JSON).
     Parse(parse::Args),
-    /// Shanten by form, waits, useful tiles, discard table and improvements of a hand.
+    /// Shanten by form, waits, useful tiles, discard table and improvements of a hand
+    /// (or JSON Lines requests with `--batch FILE|-`).
     Analyze(analyze::AnalyzeArgs),
-    /// Shanten of many hands as JSON Lines (`--batch FILE|-`).
+    /// Shanten by form of one hand, or of many as JSON Lines (`--batch FILE|-`).
     Shanten(analyze::ShantenArgs),
     /// Score a winning hand under Riichi rules: yaku, fu, han, payments.
     Score(score::Args),
@@ -63,6 +64,26 @@ fn main() -> ExitCode {
             eprintln!("error: {e:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Writes one line to standard output; a closed pipe is an error that `main` answers
+/// with exit status 0 (`println!` would panic instead).
+pub(crate) fn print_line(line: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(line.as_bytes())?;
+    out.write_all(b"\n")?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The one-line message of a library error: parse errors name the byte offset, what
+/// was found and what was expected; hand errors say what breaks the rules.
+pub(crate) fn hand_error(e: pairi::Error) -> anyhow::Error {
+    match e {
+        pairi::Error::Parse(p) => anyhow::anyhow!("{p}"),
+        other => anyhow::anyhow!("invalid hand: {other}"),
     }
 }
 

@@ -1,2 +1,4 @@
 //! Integration tests: the shared JSONL cases.
+mod analysis;
 mod riichi;
+mod shanten;

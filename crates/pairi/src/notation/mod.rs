@@ -1,5 +1,5 @@
 //! Tile and hand notation (`spec/notation.md`): [`parse`] reads every dialect,
-//! [`format`] writes them.
+//! [`format`](mod@format) writes them.
 
 pub mod format;
 pub mod parse;
@@ -12,5 +12,7 @@ pub use parse::{
     parse_tiles, parse_tiles_with, Dialect, ParseError,
 };
 
+#[cfg(test)]
+mod proptests;
 #[cfg(test)]
 mod tests;

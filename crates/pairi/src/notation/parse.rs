@@ -22,7 +22,7 @@ pub enum Dialect {
 pub struct ParseError {
     /// Byte offset of the problem in the input.
     pub offset: usize,
-    /// What was found there (a quoted character, or `end of input`).
+    /// What was found there: a quoted character, `end of input`, or `the meld [..]`.
     pub found: String,
     /// What would have been valid there.
     pub expected: &'static str,
@@ -68,6 +68,12 @@ impl<'a> Parser<'a> {
         self.input[self.pos..].chars().next()
     }
 
+    fn skip_whitespace(&mut self) {
+        while let Some(c) = self.peek().filter(|c| c.is_whitespace()) {
+            self.pos += c.len_utf8();
+        }
+    }
+
     fn err(&self, offset: usize, expected: &'static str) -> ParseError {
         ParseError::at(self.input, offset, expected)
     }
@@ -82,8 +88,11 @@ impl<'a> Parser<'a> {
     ) -> Result<Option<(usize, Vec<u8>)>, ParseError> {
         let mut digits: Vec<u8> = Vec::new();
         let mut digits_at = 0;
+        // Whether the previous character was a Unicode tile (a presentation selector may follow).
+        let mut after_unicode = false;
         while let Some(c) = self.peek() {
             let at = self.pos;
+            let was_after_unicode = core::mem::take(&mut after_unicode);
             match c {
                 '0'..='9' => {
                     if digits.is_empty() {
@@ -128,7 +137,7 @@ impl<'a> Parser<'a> {
                     }
                     self.pos += c.len_utf8();
                 }
-                '\u{FE0E}' | '\u{FE0F}' if !out.is_empty() && digits.is_empty() => {
+                '\u{FE0E}' | '\u{FE0F}' if was_after_unicode => {
                     // Text/emoji presentation selectors after a Unicode tile (🀄️).
                     self.pos += c.len_utf8();
                 }
@@ -139,6 +148,7 @@ impl<'a> Parser<'a> {
                         }
                         self.pos += c.len_utf8();
                         out.push(t.black());
+                        after_unicode = true;
                     } else if c == '[' && !in_meld {
                         break;
                     } else if !digits.is_empty() {
@@ -214,6 +224,7 @@ impl<'a> Parser<'a> {
                 return Err(self.err(self.pos, "']'").into());
             }
             self.pos += 1;
+            self.skip_whitespace();
             let at = self.pos;
             match self.peek() {
                 Some(c @ '0'..='9') => {
@@ -223,11 +234,12 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.err(at, "a claim number 1-3 or 5-7").into()),
             }
         }
+        self.skip_whitespace();
         if self.peek() != Some(']') {
             return Err(self.err(self.pos, "']' closing the meld").into());
         }
         self.pos += 1;
-        build_meld(self.input, open_at, &tiles, claim)
+        build_meld(self.input, open_at..self.pos, &tiles, claim)
     }
 
     fn items(&mut self) -> Result<Vec<Item>, Error> {
@@ -287,27 +299,28 @@ pub(crate) fn unicode(c: char) -> Option<Tile> {
     Tile::new(u8::try_from(i).ok()?)
 }
 
+/// Builds the meld written at `span` (brackets included) from its tiles and claim
+/// number. A bracket that holds no meld shape is a parse error at its `[`.
 fn build_meld(
     input: &str,
-    open_at: usize,
+    span: core::ops::Range<usize>,
     tiles: &[Pai],
     claim: Option<(usize, u8)>,
 ) -> Result<Meld, Error> {
     let red = u8::try_from(tiles.iter().filter(|p| p.is_red()).count()).unwrap_or(u8::MAX);
     let mut kinds: Vec<Tile> = tiles.iter().map(|p| p.tile()).collect();
     kinds.sort_unstable();
-    let bad = |kind| {
-        Error::Hand(crate::hand::HandError::BadMeld {
-            kind,
-            first: kinds.first().copied().unwrap_or(Tile::M1),
+    let not_a_meld = |expected| {
+        Error::Parse(ParseError {
+            offset: span.start,
+            found: format!("the meld {}", &input[span.clone()]),
+            expected,
         })
     };
     let claim_err = |at: usize, what| Error::Parse(ParseError::at(input, at, what));
     let all_same = kinds.windows(2).all(|w| w[0] == w[1]);
     match (kinds.len(), all_same) {
-        (0..=2, _) | (5.., _) => {
-            Err(ParseError::at(input, open_at, "a meld of 3 or 4 tiles").into())
-        }
+        (0..=2, _) | (5.., _) => Err(not_a_meld("a meld of 3 or 4 tiles")),
         (3, true) => {
             let source = match claim {
                 None => Source::Left,
@@ -322,14 +335,13 @@ fn build_meld(
                 && !kinds[0].is_honor()
                 && kinds[0].suit() == kinds[2].suit();
             if !run {
-                return Err(bad(MeldKind::Chi));
+                return Err(not_a_meld(
+                    "three of a kind, or a run of three of one numbered suit",
+                ));
             }
             let claimed = match claim {
                 None => None,
-                Some((at, n @ 1..=3)) => {
-                    let _ = at;
-                    Some(n - 1)
-                }
+                Some((_, n @ 1..=3)) => Some(n - 1),
                 Some((at, _)) => {
                     return Err(claim_err(at, "the claimed tile's position 1-3 for a chow"))
                 }
@@ -350,7 +362,7 @@ fn build_meld(
             };
             Ok(Meld::set(kind, kinds[0], source, red)?)
         }
-        (4, false) => Err(bad(MeldKind::OpenKan)),
+        (4, false) => Err(not_a_meld("four of a kind")),
     }
 }
 

@@ -145,13 +145,23 @@ fn parse_err_positions() {
 
 #[test]
 fn parse_err_bad_melds() {
-    for s in ["[124m]", "[EFS]", "[899m1p]", "[1122m]", "[123z]"] {
-        assert!(
-            matches!(parse_hand(s), Err(Error::Hand(HandError::BadMeld { .. }))),
-            "{s}: {:?}",
-            parse_hand(s)
-        );
+    for (s, at) in [
+        ("[124m]", 0),
+        ("1m[EFS]", 2),
+        ("[899m1p]", 0),
+        ("[1122m]", 0),
+        ("[123z]", 0),
+        ("11z [12m]", 4),
+    ] {
+        let e = parse_err(s);
+        assert_eq!(e.offset, at, "{s}");
+        assert!(e.found.starts_with("the meld ["), "{s}: {e}");
     }
+    assert_eq!(
+        parse_err("1m[EFS]").to_string(),
+        "at byte 2: found the meld [EFS], expected three of a kind, \
+         or a run of three of one numbered suit"
+    );
 }
 
 #[test]
@@ -214,4 +224,57 @@ fn format_ok_sets() {
         .into_iter()
         .collect();
     assert_eq!(format_set(s), "147m2p1z");
+}
+
+#[test]
+fn parse_ok_every_spec_spelling() {
+    // Every tile and meld spelling that spec/notation.md shows, one by one.
+    for (s, want) in [
+        ("1m9m1p9p1s9s", "19m19p19s"),
+        ("1z2z3z4z5z6z7z", "1234567z"),
+        ("1f2f3f4f1y2y3y", "1234567z"),
+        ("ESWNPFC", "1234567z"),
+        ("🀀🀁🀂🀃🀆🀅🀄", "1234567z"),
+        ("🀇🀏🀙🀡🀐🀘", "19m19p19s"),
+        ("0m0p0s", "0m0p0s"),
+        ("5mr5pr5sr", "0m0p0s"),
+        ("123m406p55z", "123m406p55z"),
+        ("[567m]", "[567m]"),
+        ("[567m,2]", "[567m,2]"),
+        ("[999s]", "[999s,1]"),
+        ("[999s,3]", "[999s,3]"),
+        ("[SSSS]", "[2222z]"),
+        ("[4444z]", "[4444z]"),
+        ("[8888p,1]", "[8888p,1]"),
+        ("[8888p,5][8888s,6][8888m,7]", "[8888p,5][8888s,6][8888m,7]"),
+        ("1111z", "1111z"),
+    ] {
+        assert_eq!(mpsz(s), want, "{s}");
+    }
+    let h = parse_hand("[WWWW,1][444s]45m678pFF6m").unwrap();
+    assert_eq!(h.to_string(), "456m678p66z[3333z,1][444s,1]");
+    assert_eq!(h.last(), Some(t!(6m).black()));
+}
+
+#[test]
+fn parse_ok_whitespace_in_melds() {
+    assert_eq!(mpsz("[5s 6s 7s, 2 ]"), "[567s,2]");
+    assert_eq!(mpsz("1m 5mr E P"), "10m15z");
+}
+
+#[test]
+fn parse_err_selector_not_after_unicode_tile() {
+    assert_eq!(parse_err("1m\u{FE0F}").offset, 2);
+    assert_eq!(parse_err("🀄\u{FE0F}\u{FE0F}").offset, 7);
+    assert!(parse_hand("🀄\u{FE0E}🀄\u{FE0F}").is_ok());
+}
+
+#[test]
+fn parse_err_message_names_offset_found_expected() {
+    let e = parse_err("12mx");
+    assert_eq!(e.offset, 3);
+    assert_eq!(e.found, "'x'");
+    assert!(e.expected.contains("a tile"));
+    assert!(e.to_string().starts_with("at byte 3: found 'x', expected "));
+    assert_eq!(parse_err("12").found, "end of input");
 }

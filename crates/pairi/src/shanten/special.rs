@@ -1,0 +1,101 @@
+//! Special forms: seven pairs (Riichi and MCR), thirteen orphans, and the MCR knitted
+//! forms. Each function takes a checked closed hand (13 or 14 tiles, or 10/11 for a
+//! knitted straight with one meld) and returns its shanten in that form.
+
+use super::{regular, Mode};
+use crate::tile::TileCounts;
+
+/// Indices of the 13 terminals and honours.
+const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+/// The six knitted assignments: for suit order (man, pin, sou), the first number (1, 2
+/// or 3) of the knitted triple 147 / 258 / 369 that suit takes.
+const KNITTED: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The nine tile indices of knitted assignment `k`.
+fn knitted_tiles(k: &[usize; 3]) -> [usize; 9] {
+    let mut out = [0; 9];
+    for (suit, &start) in k.iter().enumerate() {
+        for j in 0..3 {
+            out[suit * 3 + j] = suit * 9 + start + 3 * j;
+        }
+    }
+    out
+}
+
+/// Riichi seven pairs (七対子): seven pairs of distinct kinds, so a quad is one pair and
+/// every missing kind must be drawn twice: `6 − pairs + max(0, 7 − kinds)`.
+pub(super) fn chiitoitsu(c: &TileCounts) -> i8 {
+    let mut pairs = 0i8;
+    let mut kinds = 0i8;
+    for &n in &c.0 {
+        pairs += i8::from(n >= 2);
+        kinds += i8::from(n >= 1);
+    }
+    6 - pairs.min(7) + (7 - kinds).max(0)
+}
+
+/// Thirteen orphans (国士無双 / 十三幺): one of each terminal and honour, one of them
+/// twice: `13 − kinds − (1 if one of them is paired)`.
+pub(super) fn thirteen_orphans(c: &TileCounts) -> i8 {
+    let mut kinds = 0i8;
+    let mut paired = false;
+    for &i in &ORPHANS {
+        kinds += i8::from(c.0[i] >= 1);
+        paired |= c.0[i] >= 2;
+    }
+    13 - kinds - i8::from(paired)
+}
+
+/// MCR seven pairs (七对): a kind held four times makes two pairs (rules of the Chinese
+/// Official rulebook, 2006, fan 七对). A kind held once or three times is paired by one
+/// more copy, and a 13- or 14-tile hand with `p` pairs keeps at least `7 − p` such single
+/// copies, so the shanten is `6 − Σ ⌊count / 2⌋`.
+pub(super) fn seven_pairs_mcr(c: &TileCounts) -> i8 {
+    let pairs: i8 = c.0.iter().map(|&n| (n / 2) as i8).sum();
+    6 - pairs.min(7)
+}
+
+/// Lesser and greater honours and knitted tiles (全不靠 / 七星不靠, MCR): 14 distinct
+/// tiles among the 9 of one knitted assignment and the 7 honours (any 14 of those 16).
+/// `13 − min(14, distinct kinds held among the 16)`, best assignment.
+pub(super) fn honors_and_knitted(c: &TileCounts) -> i8 {
+    let honours: i8 = c.0[27..34].iter().map(|&n| i8::from(n > 0)).sum();
+    let mut best = 0i8;
+    for k in &KNITTED {
+        let suited: i8 = knitted_tiles(k).iter().map(|&i| i8::from(c.0[i] > 0)).sum();
+        best = best.max(suited + honours);
+    }
+    13 - best.min(14)
+}
+
+/// Knitted straight (组合龙, MCR) plus `sets` sets (1 closed, 0 with one meld) and a pair.
+///
+/// The nine knitted tiles are distinct, so a target is the knitted straight plus an
+/// ordinary `sets`-sets-and-a-pair part. Its missing tiles split into knitted tiles not
+/// held plus the regular cost of the other tiles. The four-copy limit never binds
+/// between the two parts: the ordinary part holds at most 3 of a kind (a triplet, or a
+/// run and a pair), and a knitted tile adds one.
+pub(super) fn knitted_straight(c: &TileCounts, sets: usize, mode: Mode) -> i8 {
+    let mut best = u8::MAX;
+    for k in &KNITTED {
+        let mut rest = *c;
+        let mut missing = 0u8;
+        for i in knitted_tiles(k) {
+            if rest.0[i] > 0 {
+                rest.0[i] -= 1;
+            } else {
+                missing += 1;
+            }
+        }
+        best = best.min(missing + regular::missing(&rest, sets, mode));
+    }
+    best as i8 - 1
+}
