@@ -1,1 +1,1152 @@
-//! decompose (in progress).
+//! Every way to read a complete hand (面子分解 / 拆牌), and the waits the winning tile
+//! can take in each reading.
+//!
+//! # API in brief
+//!
+//! - [`decompose`]`(concealed, melds, family)` / [`decompose_hand`]`(hand, family)` →
+//!   [`Readings`]: every distinct [`Reading`] of a complete hand, no duplicates. An
+//!   incomplete hand gives an empty list (never a panic).
+//! - A [`Reading`] is a [`Form`] (regular, seven pairs, thirteen orphans, honours and
+//!   knitted, knitted straight) plus its [`Block`]s. A block is a [`BlockKind`]
+//!   (sequence, triplet, quad, pair, knitted run, lone tile), its lowest tile and its
+//!   [`Origin`] (concealed, or the declared [`MeldKind`]). Declared melds appear as
+//!   blocks of their kind, so a reading alone holds the whole hand.
+//! - [`Reading::waits`]`(win)` lists every [`WaitShape`] (a [`Wait`] kind plus the index
+//!   of the concealed block the winning tile completed); [`Readings::wins`] pairs them
+//!   with their readings as [`WinReading`]s. A scorer takes the best over all of them:
+//!   which block the tile completed matters (a ron on a shanpon makes that triplet
+//!   open for fu and 三暗刻; a ryanmen reading may give pinfu where a kanchan does not).
+//! - [`Family`] selects the forms: Riichi (seven *distinct* pairs, thirteen orphans) or
+//!   MCR (a concealed four-of-a-kind may be two of the seven pairs; honours and knitted,
+//!   knitted straight).
+//!
+//! Everything is a small fixed-size value: a [`Reading`] is about 45 bytes and
+//! [`Readings`] a fixed array, so decomposing allocates nothing.
+//!
+//! # Why no duplicates
+//!
+//! Regular readings are enumerated by fixing the pair (each kind once) and then always
+//! consuming the lowest remaining tile with a block that starts at it (a triplet, or a
+//! sequence). Every multiset of blocks has exactly one such derivation, so each reading
+//! appears once. Special forms are fixed by their tile sets (the knitted suit assignment
+//! is unique for a given set of tiles), so they appear at most once each.
+
+use crate::hand::{Hand, Meld, MeldKind};
+use crate::tile::{Tile, TileCounts};
+use core::fmt;
+use core::ops::Deref;
+
+/// Which game's hand forms to look for.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Family {
+    /// Japanese Riichi: regular, seven pairs of seven *different* kinds (七対子),
+    /// thirteen orphans (国士無双).
+    Riichi,
+    /// Chinese Official (国标麻将): regular, seven pairs where a four-of-a-kind counts as
+    /// two pairs (七对), thirteen orphans (十三幺), honours and knitted (全不靠 /
+    /// 七星不靠) and knitted straight (组合龙).
+    Mcr,
+}
+
+/// The overall shape of a reading.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub enum Form {
+    /// Four sets and a pair (四面子一雀頭 / 基本和型).
+    #[default]
+    Regular,
+    /// Seven pairs (七対子 / 七对).
+    SevenPairs,
+    /// Thirteen orphans: one of each terminal and honour plus a pair (国士無双 / 十三幺).
+    ThirteenOrphans,
+    /// MCR: fourteen distinct tiles, numbered ones from one knitted assignment
+    /// (147/258/369 across the three suits), the rest honours (全不靠; with all seven
+    /// honours, 七星不靠).
+    HonorsAndKnitted,
+    /// MCR: the nine tiles of a knitted straight (组合龙), one set and a pair.
+    KnittedStraight,
+}
+
+impl Form {
+    /// The id used in JSON and in the decomposition text.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Form::Regular => "regular",
+            Form::SevenPairs => "seven_pairs",
+            Form::ThirteenOrphans => "thirteen_orphans",
+            Form::HonorsAndKnitted => "honors_and_knitted",
+            Form::KnittedStraight => "knitted_straight",
+        }
+    }
+}
+
+/// The shape of one block of a reading.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub enum BlockKind {
+    /// Three consecutive numbers of one suit (順子 / 顺子, chow).
+    Sequence,
+    /// Three of a kind (刻子 / 刻子, pung).
+    Triplet,
+    /// Four of a kind, only ever a declared kong (槓子 / 杠子).
+    Quad,
+    /// Two of a kind: the head of a regular hand or one of seven pairs (対子 / 对子).
+    #[default]
+    Pair,
+    /// Three tiles of one suit three apart, `n`, `n+3`, `n+6` with `n` in 1..=3: one
+    /// third of a knitted straight (組合竜 / 组合龙).
+    Knitted,
+    /// One tile on its own: the singles of thirteen orphans and of honours and knitted.
+    Lone,
+}
+
+impl BlockKind {
+    /// Number of tiles in a block of this kind.
+    #[must_use]
+    pub const fn len(self) -> u8 {
+        match self {
+            BlockKind::Sequence | BlockKind::Triplet | BlockKind::Knitted => 3,
+            BlockKind::Quad => 4,
+            BlockKind::Pair => 2,
+            BlockKind::Lone => 1,
+        }
+    }
+
+    /// Always false: every block holds at least one tile.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        false
+    }
+
+    /// A triplet or a quad (刻子 or 槓子: what counts as a pung for yaku and fans).
+    #[must_use]
+    pub const fn is_triplet_like(self) -> bool {
+        matches!(self, BlockKind::Triplet | BlockKind::Quad)
+    }
+}
+
+/// Where a block came from.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub enum Origin {
+    /// Made of concealed tiles (the winning tile included, which may have been claimed:
+    /// see [`WaitShape`] for which block it completed).
+    #[default]
+    Concealed,
+    /// A declared meld of this kind (chi, pon, open, concealed or added kong).
+    Declared(MeldKind),
+}
+
+impl Origin {
+    /// Whether the block is open: a declared meld other than a concealed kong. The
+    /// block completed by a claimed winning tile is concealed here; the scorer decides.
+    #[must_use]
+    pub const fn is_open(self) -> bool {
+        match self {
+            Origin::Concealed => false,
+            Origin::Declared(k) => k.is_open(),
+        }
+    }
+
+    /// Whether the block is a declared meld (concealed kongs included).
+    #[must_use]
+    pub const fn is_declared(self) -> bool {
+        matches!(self, Origin::Declared(_))
+    }
+}
+
+/// One block of a reading: a kind, its lowest tile and its origin. Three bytes.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Block {
+    /// The shape.
+    pub kind: BlockKind,
+    /// The lowest tile (the only kind of a triplet, quad, pair or lone tile).
+    pub first: Tile,
+    /// Concealed, or which kind of declared meld.
+    pub origin: Origin,
+}
+
+impl Default for Block {
+    fn default() -> Self {
+        Block::concealed(BlockKind::Pair, Tile::M1)
+    }
+}
+
+impl Block {
+    /// A concealed block.
+    #[must_use]
+    pub const fn concealed(kind: BlockKind, first: Tile) -> Block {
+        Block {
+            kind,
+            first,
+            origin: Origin::Concealed,
+        }
+    }
+
+    /// The block of a declared meld.
+    #[must_use]
+    pub fn from_meld(m: &Meld) -> Block {
+        let kind = match m.kind() {
+            MeldKind::Chi => BlockKind::Sequence,
+            MeldKind::Pon => BlockKind::Triplet,
+            MeldKind::OpenKan | MeldKind::ClosedKan | MeldKind::AddedKan => BlockKind::Quad,
+        };
+        Block {
+            kind,
+            first: m.first(),
+            origin: Origin::Declared(m.kind()),
+        }
+    }
+
+    /// The kinds of its tiles, lowest first.
+    pub fn tiles(self) -> impl Iterator<Item = Tile> {
+        let step = match self.kind {
+            BlockKind::Sequence => 1,
+            BlockKind::Knitted => 3,
+            _ => 0,
+        };
+        (0..self.kind.len()).map(move |i| Tile::new_unchecked(self.first.as_u8() + i * step))
+    }
+
+    /// Whether one of its tiles is `t`.
+    #[must_use]
+    pub fn contains(self, t: Tile) -> bool {
+        let (f, x) = (self.first.as_u8(), t.as_u8());
+        match self.kind {
+            BlockKind::Sequence => x >= f && x <= f + 2,
+            BlockKind::Knitted => x >= f && x <= f + 6 && (x - f) % 3 == 0,
+            _ => x == f,
+        }
+    }
+
+    /// Whether every tile is a terminal or an honour.
+    #[must_use]
+    pub fn is_all_terminal_or_honor(self) -> bool {
+        self.tiles().all(Tile::is_terminal_or_honor)
+    }
+
+    /// Whether some tile is a terminal or an honour (the block counts for chanta / 全带幺).
+    #[must_use]
+    pub fn has_terminal_or_honor(self) -> bool {
+        self.tiles().any(Tile::is_terminal_or_honor)
+    }
+
+    /// The wait the winning tile `win` takes when it completes this concealed block,
+    /// or `None` if the block does not hold `win` or is declared.
+    #[must_use]
+    pub fn wait_for(self, win: Tile) -> Option<Wait> {
+        if self.origin.is_declared() || !self.contains(win) {
+            return None;
+        }
+        Some(match self.kind {
+            BlockKind::Sequence => {
+                let pos = win.as_u8() - self.first.as_u8();
+                match (pos, self.first.number()) {
+                    (1, _) => Wait::Kanchan,
+                    (0, 7) | (2, 1) => Wait::Penchan,
+                    _ => Wait::Ryanmen,
+                }
+            }
+            BlockKind::Triplet | BlockKind::Quad => Wait::Shanpon,
+            BlockKind::Pair => Wait::Tanki,
+            BlockKind::Knitted => Wait::Knitted,
+            BlockKind::Lone => Wait::Lone,
+        })
+    }
+}
+
+impl fmt::Display for Block {
+    /// MPSZ: `123m`, `777z`, `147m` (knitted), `5z` (lone); declared melds in brackets
+    /// (`[1111z]` for a concealed kong as well).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.origin.is_declared() {
+            f.write_str("[")?;
+        }
+        for t in self.tiles() {
+            write!(f, "{}", char::from(b'0' + t.number()))?;
+        }
+        write!(f, "{}", self.first.suit().letter())?;
+        if self.origin.is_declared() {
+            f.write_str("]")?;
+        }
+        Ok(())
+    }
+}
+
+/// The shape of the wait the winning tile filled (待ち / 听牌类型).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Wait {
+    /// Two-sided sequence wait, `23` waiting on 1 or 4 (両面 / 两面).
+    Ryanmen,
+    /// Closed wait, the middle of a sequence, `13` waiting on 2 (嵌張 / 嵌张, MCR
+    /// "closed wait").
+    Kanchan,
+    /// Edge wait, `12` waiting on 3 or `89` on 7 (辺張 / 边张, MCR "edge wait").
+    Penchan,
+    /// Two pairs, one becoming a triplet (双碰 / 对倒).
+    Shanpon,
+    /// Single wait on the pair (単騎 / 单钓将, MCR "single wait"). For thirteen orphans,
+    /// completing the pair: the thirteen-sided wait (国士無双十三面).
+    Tanki,
+    /// Completing one of the knitted runs of a knitted straight (组合龙).
+    Knitted,
+    /// Completing a lone tile of thirteen orphans or of honours and knitted.
+    Lone,
+}
+
+impl Wait {
+    /// The id used in JSON.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Wait::Ryanmen => "ryanmen",
+            Wait::Kanchan => "kanchan",
+            Wait::Penchan => "penchan",
+            Wait::Shanpon => "shanpon",
+            Wait::Tanki => "tanki",
+            Wait::Knitted => "knitted",
+            Wait::Lone => "lone",
+        }
+    }
+}
+
+/// A fixed-capacity list: an `ArrayVec`-like store of `Copy` values, no heap.
+#[derive(Clone, Copy)]
+pub struct FixedList<T: Copy + Default, const N: usize> {
+    items: [T; N],
+    len: u8,
+}
+
+impl<T: Copy + Default, const N: usize> FixedList<T, N> {
+    /// An empty list.
+    #[must_use]
+    pub fn new() -> Self {
+        FixedList {
+            items: [T::default(); N],
+            len: 0,
+        }
+    }
+
+    /// Appends `item`; returns false (and drops it) when the list is full.
+    pub fn push(&mut self, item: T) -> bool {
+        let i = usize::from(self.len);
+        if i < N {
+            self.items[i] = item;
+            self.len += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Removes the last item.
+    pub fn pop(&mut self) -> Option<T> {
+        if self.len == 0 {
+            None
+        } else {
+            self.len -= 1;
+            Some(self.items[usize::from(self.len)])
+        }
+    }
+
+    /// The items as a slice.
+    #[must_use]
+    pub fn as_slice(&self) -> &[T] {
+        &self.items[..usize::from(self.len)]
+    }
+
+    /// The items as a mutable slice.
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.items[..usize::from(self.len)]
+    }
+}
+
+impl<T: Copy + Default, const N: usize> Default for FixedList<T, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Copy + Default, const N: usize> Deref for FixedList<T, N> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        self.as_slice()
+    }
+}
+
+impl<T: Copy + Default + PartialEq, const N: usize> PartialEq for FixedList<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Copy + Default + Eq, const N: usize> Eq for FixedList<T, N> {}
+
+impl<T: Copy + Default + core::hash::Hash, const N: usize> core::hash::Hash for FixedList<T, N> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl<T: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for FixedList<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl<'a, T: Copy + Default, const N: usize> IntoIterator for &'a FixedList<T, N> {
+    type Item = &'a T;
+    type IntoIter = core::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+/// The most blocks a reading can hold: fourteen lone tiles of honours and knitted.
+pub const MAX_BLOCKS: usize = 14;
+
+/// The blocks of one reading.
+pub type Blocks = FixedList<Block, MAX_BLOCKS>;
+
+/// One way to read a complete hand.
+///
+/// Block order: concealed sets (sequences, triplets, knitted runs) by lowest tile, then
+/// the declared melds in the order declared, then the pair(s) or lone tiles by tile.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Reading {
+    form: Form,
+    blocks: Blocks,
+}
+
+impl Reading {
+    /// The overall shape.
+    #[must_use]
+    pub const fn form(&self) -> Form {
+        self.form
+    }
+
+    /// The blocks (see the type's doc for their order).
+    #[must_use]
+    pub fn blocks(&self) -> &[Block] {
+        self.blocks.as_slice()
+    }
+
+    /// The pair (雀頭 / 将) of a regular, knitted-straight or thirteen-orphans reading;
+    /// the first pair of seven pairs.
+    #[must_use]
+    pub fn pair(&self) -> Option<Tile> {
+        self.blocks
+            .iter()
+            .find(|b| b.kind == BlockKind::Pair)
+            .map(|b| b.first)
+    }
+
+    /// The sets: sequences, triplets and quads (concealed or declared).
+    pub fn sets(&self) -> impl Iterator<Item = Block> + '_ {
+        self.blocks.iter().copied().filter(|b| {
+            matches!(
+                b.kind,
+                BlockKind::Sequence | BlockKind::Triplet | BlockKind::Quad
+            )
+        })
+    }
+
+    /// Every tile of the reading, declared melds included (a quad gives four).
+    #[must_use]
+    pub fn counts(&self) -> TileCounts {
+        let mut c = TileCounts::new();
+        for b in &self.blocks {
+            for t in b.tiles() {
+                c.add(t);
+            }
+        }
+        c
+    }
+
+    /// Every wait the winning tile `win` can take in this reading, one per concealed
+    /// block that holds it. Blocks equal to an earlier block (二盃口's twin sequences,
+    /// a four-of-a-kind read as two pairs) are reported once: their scores are equal.
+    pub fn waits(&self, win: Tile) -> impl Iterator<Item = WaitShape> + '_ {
+        let blocks = self.blocks.as_slice();
+        blocks.iter().enumerate().filter_map(move |(i, b)| {
+            let wait = b.wait_for(win)?;
+            if blocks[..i].contains(b) {
+                return None;
+            }
+            Some(WaitShape {
+                wait,
+                block: i as u8,
+            })
+        })
+    }
+}
+
+impl fmt::Display for Reading {
+    /// The blocks in MPSZ separated by spaces: `123m 456p 789s [777z] 11z`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, b) in self.blocks.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{b}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The wait the winning tile took in a reading: its kind and the index (into
+/// [`Reading::blocks`]) of the concealed block it completed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct WaitShape {
+    /// The kind of wait.
+    pub wait: Wait,
+    /// Index of the completed block in [`Reading::blocks`].
+    pub block: u8,
+}
+
+/// A reading together with one wait the winning tile takes in it: the unit a scorer
+/// evaluates.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct WinReading<'a> {
+    /// The reading.
+    pub reading: &'a Reading,
+    /// The wait and the completed block.
+    pub wait: WaitShape,
+}
+
+impl WinReading<'_> {
+    /// The block the winning tile completed.
+    #[must_use]
+    pub fn completed(&self) -> Block {
+        self.reading.blocks[usize::from(self.wait.block)]
+    }
+}
+
+/// The most readings one hand can have. The largest count found by enumerating every
+/// one-suit hand is far below this (see the tests); hands over several suits have fewer.
+pub const MAX_READINGS: usize = 32;
+
+/// Every reading of a hand.
+pub type Readings = FixedList<Reading, MAX_READINGS>;
+
+impl Readings {
+    /// Every (reading, wait) the winning tile `win` can take, readings in order.
+    pub fn wins(&self, win: Tile) -> impl Iterator<Item = WinReading<'_>> + '_ {
+        self.iter().flat_map(move |reading| {
+            reading
+                .waits(win)
+                .map(move |wait| WinReading { reading, wait })
+        })
+    }
+}
+
+/// Every distinct reading of the complete hand made of `concealed` tiles and `melds`.
+///
+/// Empty when the hand is not complete (wrong tile count, or no form fits).
+#[must_use]
+pub fn decompose(concealed: &TileCounts, melds: &[Meld], family: Family) -> Readings {
+    let mut out = Readings::new();
+    let n = concealed.total() as usize;
+    if melds.len() > 4 || n + 3 * melds.len() != 14 || concealed.max_count() > 4 {
+        return out;
+    }
+    let mut declared = Blocks::new();
+    for m in melds {
+        declared.push(Block::from_meld(m));
+    }
+    regular(concealed, &declared, &mut out);
+    if melds.is_empty() {
+        seven_pairs(concealed, family, &mut out);
+        thirteen_orphans(concealed, &mut out);
+    }
+    if family == Family::Mcr {
+        if melds.is_empty() {
+            honors_and_knitted(concealed, &mut out);
+        }
+        if melds.len() <= 1 {
+            knitted_straight(concealed, &declared, &mut out);
+        }
+    }
+    out
+}
+
+/// [`decompose`] of a hand's concealed tiles and melds.
+#[must_use]
+pub fn decompose_hand(hand: &Hand, family: Family) -> Readings {
+    decompose(hand.concealed(), hand.melds(), family)
+}
+
+/// Whether each suit's tile count allows sets plus at most one pair: every suit a
+/// multiple of 3 except one that is 2 more (the pair's suit), which is returned.
+fn pair_suit(c: &[u8; 34]) -> Option<usize> {
+    let mut pair_suit = None;
+    for s in 0..4 {
+        let (lo, hi) = if s < 3 { (s * 9, s * 9 + 9) } else { (27, 34) };
+        let sum: u32 = c[lo..hi].iter().map(|&x| u32::from(x)).sum();
+        match sum % 3 {
+            0 => {}
+            2 if pair_suit.is_none() => pair_suit = Some(s),
+            _ => return None,
+        }
+    }
+    pair_suit
+}
+
+/// Regular readings: for each possible pair, every split of the rest into sets.
+fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut Readings) {
+    let mut c = concealed.0;
+    let Some(s) = pair_suit(&c) else { return };
+    // Honours can never be in sequences: each must be 0, 2 (the pair) or 3.
+    if c[27..].iter().any(|&x| x == 1 || x == 4) || c[27..].iter().filter(|&&x| x == 2).count() > 1
+    {
+        return;
+    }
+    let range = if s < 3 { s * 9..s * 9 + 9 } else { 27..34 };
+    for p in range {
+        if c[p] < 2 {
+            continue;
+        }
+        c[p] -= 2;
+        let mut blocks = Blocks::new();
+        sets(&mut c, 0, &mut blocks, &mut |sets| {
+            let mut r = Reading {
+                form: Form::Regular,
+                blocks: *sets,
+            };
+            for &b in declared {
+                r.blocks.push(b);
+            }
+            r.blocks.push(Block::concealed(
+                BlockKind::Pair,
+                Tile::new_unchecked(p as u8),
+            ));
+            out.push(r);
+        });
+        c[p] += 2;
+    }
+}
+
+/// Splits every tile of `c` (from index `from` on; lower ones are already used up)
+/// into triplets and sequences, calling `emit` once per split.
+///
+/// The lowest remaining tile, held `n` times, is used up at once by `t` triplets
+/// (0 or 1) and `n - 3t` sequences starting at it. Deciding both counts in one step
+/// gives every multiset of blocks exactly one derivation (taking a sequence and then a
+/// triplet of the same tile would repeat the triplet-then-sequence reading).
+fn sets(c: &mut [u8; 34], from: usize, blocks: &mut Blocks, emit: &mut impl FnMut(&Blocks)) {
+    let Some(i) = (from..34).find(|&i| c[i] > 0) else {
+        emit(blocks);
+        return;
+    };
+    let t = Tile::new_unchecked(i as u8);
+    let n = c[i];
+    let can_run = i < 27 && t.number() <= 7;
+    for triplets in [1, 0] {
+        if 3 * triplets > n {
+            continue;
+        }
+        let runs = n - 3 * triplets;
+        if runs > 0 && !(can_run && c[i + 1] >= runs && c[i + 2] >= runs) {
+            continue;
+        }
+        let mark = blocks.len();
+        if triplets == 1 {
+            blocks.push(Block::concealed(BlockKind::Triplet, t));
+        }
+        for _ in 0..runs {
+            blocks.push(Block::concealed(BlockKind::Sequence, t));
+        }
+        c[i] = 0;
+        if runs > 0 {
+            c[i + 1] -= runs;
+            c[i + 2] -= runs;
+        }
+        sets(c, i + 1, blocks, emit);
+        c[i] = n;
+        if runs > 0 {
+            c[i + 1] += runs;
+            c[i + 2] += runs;
+        }
+        while blocks.len() > mark {
+            blocks.pop();
+        }
+    }
+}
+
+/// Seven pairs: seven different kinds twice each (Riichi), or any seven pairs where a
+/// four-of-a-kind is two of them (MCR).
+fn seven_pairs(concealed: &TileCounts, family: Family, out: &mut Readings) {
+    let ok = concealed.0.iter().all(|&x| match family {
+        Family::Riichi => x == 0 || x == 2,
+        Family::Mcr => x % 2 == 0,
+    });
+    if !ok {
+        return;
+    }
+    let mut r = Reading {
+        form: Form::SevenPairs,
+        blocks: Blocks::new(),
+    };
+    for (t, n) in concealed.iter() {
+        for _ in 0..n / 2 {
+            r.blocks.push(Block::concealed(BlockKind::Pair, t));
+        }
+    }
+    out.push(r);
+}
+
+/// Thirteen orphans: each terminal and honour once, one of them twice.
+fn thirteen_orphans(concealed: &TileCounts, out: &mut Readings) {
+    let orphans = crate::tile::TileSet::TERMINALS_AND_HONORS;
+    if concealed.kinds() != orphans {
+        return;
+    }
+    let mut r = Reading {
+        form: Form::ThirteenOrphans,
+        blocks: Blocks::new(),
+    };
+    for (t, n) in concealed.iter() {
+        let kind = if n == 2 {
+            BlockKind::Pair
+        } else {
+            BlockKind::Lone
+        };
+        r.blocks.push(Block::concealed(kind, t));
+    }
+    out.push(r);
+}
+
+/// The six knitted assignments: for each suit (m, p, s), the offset 0, 1 or 2 of its
+/// run (1-4-7, 2-5-8 or 3-6-9).
+const KNITTED: [[u8; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The first tile of the knitted run of `suit` (0..3) at `offset` (0..3).
+fn knitted_first(suit: usize, offset: u8) -> Tile {
+    Tile::new_unchecked(suit as u8 * 9 + offset)
+}
+
+/// Honours and knitted: fourteen distinct tiles, the numbered ones all from one
+/// knitted assignment, the rest honours.
+fn honors_and_knitted(concealed: &TileCounts, out: &mut Readings) {
+    if concealed.max_count() != 1 {
+        return;
+    }
+    for perm in KNITTED {
+        let fits = (0..27).all(|i| concealed.0[i] == 0 || (i % 9) as u8 % 3 == perm[i / 9]);
+        if fits {
+            let mut r = Reading {
+                form: Form::HonorsAndKnitted,
+                blocks: Blocks::new(),
+            };
+            for t in concealed.tiles() {
+                r.blocks.push(Block::concealed(BlockKind::Lone, t));
+            }
+            out.push(r);
+            // Fourteen of the sixteen candidate tiles leave every suit present, so
+            // the assignment is unique.
+            return;
+        }
+    }
+}
+
+/// Knitted straight: the nine tiles of one knitted assignment, then one set (concealed
+/// or the single declared meld) and a pair from the rest.
+fn knitted_straight(concealed: &TileCounts, declared: &Blocks, out: &mut Readings) {
+    for perm in KNITTED {
+        let mut c = concealed.0;
+        let mut knitted = Blocks::new();
+        let mut ok = true;
+        for (suit, &offset) in perm.iter().enumerate() {
+            let first = knitted_first(suit, offset);
+            for k in 0..3 {
+                let i = first.index() + 3 * k;
+                if c[i] == 0 {
+                    ok = false;
+                }
+                c[i] = c[i].saturating_sub(1);
+            }
+            knitted.push(Block::concealed(BlockKind::Knitted, first));
+        }
+        if !ok {
+            continue;
+        }
+        let rest = TileCounts(c);
+        let mut found = Readings::new();
+        regular(&rest, declared, &mut found);
+        for r in found.iter() {
+            let mut k = Reading {
+                form: Form::KnittedStraight,
+                blocks: knitted,
+            };
+            for &b in r.blocks() {
+                k.blocks.push(b);
+            }
+            out.push(k);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{parse_hand, parse_hand_unchecked, parse_hand_with, Dialect};
+    use crate::t;
+    use std::collections::HashSet;
+
+    fn readings(s: &str, family: Family) -> Vec<String> {
+        let h = parse_hand(s).unwrap();
+        decompose_hand(&h, family)
+            .iter()
+            .map(|r| format!("{}: {r}", r.form().id()))
+            .collect()
+    }
+
+    fn waits(s: &str, win: Tile, family: Family) -> Vec<String> {
+        let h = parse_hand(s).unwrap();
+        decompose_hand(&h, family)
+            .wins(win)
+            .map(|w| format!("{} {} in {}", w.wait.wait.id(), w.completed(), w.reading))
+            .collect()
+    }
+
+    /// Every reading puts back the hand, and no two readings are equal as multisets.
+    fn check_invariants(h: &Hand, family: Family) -> usize {
+        let rs = decompose_hand(h, family);
+        let mut seen = HashSet::new();
+        for r in rs.iter() {
+            assert_eq!(r.counts(), h.all_counts(), "{h}: {r}");
+            let mut key: Vec<Block> = r.blocks().to_vec();
+            key.sort();
+            assert!(seen.insert((r.form(), key)), "{h}: duplicate {r}");
+            let declared = r.blocks().iter().filter(|b| b.origin.is_declared()).count();
+            assert_eq!(declared, h.melds().len());
+        }
+        rs.len()
+    }
+
+    #[test]
+    fn decompose_ok_triplets_or_sequences() {
+        assert_eq!(
+            readings("111222333m456p77z", Family::Riichi),
+            [
+                "regular: 111m 222m 333m 456p 77z",
+                "regular: 123m 123m 123m 456p 77z"
+            ]
+        );
+    }
+
+    #[test]
+    fn decompose_ok_seven_pairs_and_regular() {
+        assert_eq!(
+            readings("11223344556677p", Family::Riichi),
+            [
+                "regular: 234p 234p 567p 567p 11p",
+                "regular: 123p 123p 567p 567p 44p",
+                "regular: 123p 123p 456p 456p 77p",
+                "seven_pairs: 11p 22p 33p 44p 55p 66p 77p",
+            ]
+        );
+    }
+
+    #[test]
+    fn decompose_ok_sevens_pairs_chinitsu() {
+        let rs = readings("22334455667788m", Family::Riichi);
+        assert!(rs.contains(&"seven_pairs: 22m 33m 44m 55m 66m 77m 88m".to_string()));
+        assert!(rs.contains(&"regular: 234m 234m 567m 567m 88m".to_string()));
+        assert!(rs.contains(&"regular: 345m 345m 678m 678m 22m".to_string()));
+        assert!(rs.contains(&"regular: 234m 234m 678m 678m 55m".to_string()));
+        assert_eq!(rs.len(), 4, "{rs:?}");
+    }
+
+    #[test]
+    fn decompose_ok_quad_is_two_pairs_only_in_mcr() {
+        let h = "11112233445566s";
+        assert!(!readings(h, Family::Riichi)
+            .iter()
+            .any(|r| r.starts_with("seven_pairs")));
+        assert!(readings(h, Family::Mcr)
+            .contains(&"seven_pairs: 11s 11s 22s 33s 44s 55s 66s".to_string()));
+    }
+
+    #[test]
+    fn decompose_ok_with_melds() {
+        assert_eq!(
+            readings("234m55p[777z][1111z][456s,1]", Family::Riichi),
+            ["regular: 234m [777z] [1111z] [456s] 55p"]
+        );
+        let h = parse_hand("234m55p[777z][1111z][456s,1]").unwrap();
+        let r = decompose_hand(&h, Family::Riichi)[0];
+        assert_eq!(r.blocks()[1].origin, Origin::Declared(MeldKind::Pon));
+        assert_eq!(r.blocks()[2].origin, Origin::Declared(MeldKind::ClosedKan));
+        assert!(!r.blocks()[2].origin.is_open() && r.blocks()[1].origin.is_open());
+        assert_eq!(r.blocks()[2].kind, BlockKind::Quad);
+    }
+
+    #[test]
+    fn decompose_ok_four_melds_tanki() {
+        assert_eq!(
+            readings("[EEEE][CCCC][FFFF][PPPP]NN", Family::Riichi),
+            ["regular: [1111z] [7777z] [6666z] [5555z] 44z"]
+        );
+    }
+
+    #[test]
+    fn decompose_err_not_complete() {
+        for s in ["123m456p789s1122z", "123m456p789s112z", "1112223334445m"] {
+            let h = parse_hand_unchecked(s).unwrap();
+            assert!(decompose_hand(&h, Family::Mcr).is_empty(), "{s}");
+        }
+    }
+
+    #[test]
+    fn decompose_ok_nine_gates() {
+        for extra in 1..=9 {
+            let s = format!("1112345678999m{extra}m");
+            let h = parse_hand(&s).unwrap();
+            let rs = decompose_hand(&h, Family::Riichi);
+            assert!(!rs.is_empty(), "{s}");
+            check_invariants(&h, Family::Riichi);
+        }
+        // 1112345678999m + 5m: one reading, the 5m only as the pair.
+        assert_eq!(
+            waits("11123455678999m", t!(5m), Family::Riichi),
+            ["tanki 55m in 111m 234m 678m 999m 55m"]
+        );
+        // 1112345678999m + 2m: only 111 22 345 678 999.
+        assert_eq!(
+            waits("11122345678999m", t!(2m), Family::Riichi),
+            ["tanki 22m in 111m 345m 678m 999m 22m"]
+        );
+    }
+
+    #[test]
+    fn decompose_ok_kokushi() {
+        assert_eq!(
+            readings("19m19p19s12345677z", Family::Riichi),
+            ["thirteen_orphans: 1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 77z"]
+        );
+        assert_eq!(
+            waits("19m19p19s12345677z", t!(7z), Family::Riichi),
+            ["tanki 77z in 1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 77z"]
+        );
+        assert_eq!(
+            waits("19m19p19s12345677z", t!(1m), Family::Riichi),
+            ["lone 1m in 1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 77z"]
+        );
+    }
+
+    #[test]
+    fn decompose_ok_honors_and_knitted() {
+        assert_eq!(
+            readings("147m258p369s12345z", Family::Mcr),
+            ["honors_and_knitted: 1m 4m 7m 2p 5p 8p 3s 6s 9s 1z 2z 3z 4z 5z"]
+        );
+        assert_eq!(
+            readings("147m25p39s1234567z", Family::Mcr),
+            ["honors_and_knitted: 1m 4m 7m 2p 5p 3s 9s 1z 2z 3z 4z 5z 6z 7z"]
+        );
+        assert_eq!(
+            waits("147m25p39s1234567z", t!(C), Family::Mcr),
+            ["lone 7z in 1m 4m 7m 2p 5p 3s 9s 1z 2z 3z 4z 5z 6z 7z"]
+        );
+        // Riichi knows no knitted forms; a wrong suit or a repeated tile breaks them.
+        assert!(readings("147m258p369s12345z", Family::Riichi).is_empty());
+        assert!(readings("147m258p368s12345z", Family::Mcr).is_empty());
+        assert!(readings("1477m25p39s123456z", Family::Mcr).is_empty());
+        assert!(readings("147m147p369s12345z", Family::Mcr).is_empty());
+    }
+
+    #[test]
+    fn decompose_ok_knitted_straight() {
+        assert_eq!(
+            readings("147m258p369s11122z", Family::Mcr),
+            ["knitted_straight: 147m 258p 369s 111z 22z"]
+        );
+        assert_eq!(
+            readings("147p258s369m234m55z", Family::Mcr),
+            ["knitted_straight: 369m 147p 258s 234m 55z"]
+        );
+        // One meld allowed.
+        assert_eq!(
+            readings("147m258p369s22z[777z]", Family::Mcr),
+            ["knitted_straight: 147m 258p 369s [777z] 22z"]
+        );
+        // The knitted tile as the winning tile.
+        assert_eq!(
+            waits("147m258p369s11122z", t!(5p), Family::Mcr),
+            ["knitted 258p in 147m 258p 369s 111z 22z"]
+        );
+        let h = parse_hand_with("147m258p369s11122z", Dialect::Mcr).unwrap();
+        check_invariants(&h, Family::Mcr);
+    }
+
+    #[test]
+    fn waits_ok_every_block_counts() {
+        // 34555m + 5m: ryanmen on 345 or tanki on 55, in one reading.
+        assert_eq!(
+            waits("123p456p789s34555m", t!(5m), Family::Riichi),
+            [
+                "ryanmen 345m in 345m 123p 456p 789s 55m",
+                "tanki 55m in 345m 123p 456p 789s 55m"
+            ]
+        );
+        // 444456m + 4m: shanpon on 444 or ryanmen on 456.
+        assert_eq!(
+            waits("123p789s11z444456m", t!(4m), Family::Riichi),
+            [
+                "shanpon 444m in 444m 456m 123p 789s 11z",
+                "ryanmen 456m in 444m 456m 123p 789s 11z"
+            ]
+        );
+        // 111222333m + 3m: shanpon in the triplet reading, penchan in the sequence one.
+        assert_eq!(
+            waits("111222333m456p77z", t!(3m), Family::Riichi),
+            [
+                "shanpon 333m in 111m 222m 333m 456p 77z",
+                "penchan 123m in 123m 123m 123m 456p 77z"
+            ]
+        );
+    }
+
+    #[test]
+    fn waits_ok_kinds() {
+        let one = |s: &str, win: Tile| waits(&format!("111999p555s11z{s}"), win, Family::Riichi);
+        assert_eq!(
+            one("234m", t!(4m)),
+            ["ryanmen 234m in 234m 111p 999p 555s 11z"]
+        );
+        assert_eq!(
+            one("234m", t!(3m)),
+            ["kanchan 234m in 234m 111p 999p 555s 11z"]
+        );
+        assert_eq!(
+            one("123m", t!(3m)),
+            ["penchan 123m in 123m 111p 999p 555s 11z"]
+        );
+        assert_eq!(
+            one("789m", t!(7m)),
+            ["penchan 789m in 789m 111p 999p 555s 11z"]
+        );
+        assert_eq!(
+            one("789m", t!(9m)),
+            ["ryanmen 789m in 789m 111p 999p 555s 11z"]
+        );
+        assert_eq!(
+            one("999m", t!(9m)),
+            ["shanpon 999m in 999m 111p 999p 555s 11z"]
+        );
+        assert_eq!(one("999m", t!(E)), ["tanki 11z in 999m 111p 999p 555s 11z"]);
+        // Twin sequences give one wait, not two.
+        assert_eq!(waits("112233m456p789s11z", t!(2m), Family::Riichi).len(), 1);
+    }
+
+    #[test]
+    fn decompose_ok_capacity_one_suit_exhaustive() {
+        // Every 14-tile one-suit hand (at most 4 of a kind): readings fit and satisfy the
+        // invariants. Also hands with honours are strictly simpler.
+        let mut counts = [0u8; 9];
+        let mut max = 0;
+        let mut hands = 0;
+        fn rec(i: usize, left: u8, counts: &mut [u8; 9], f: &mut impl FnMut(&[u8; 9])) {
+            if i == 9 {
+                if left == 0 {
+                    f(counts);
+                }
+                return;
+            }
+            for n in 0..=left.min(4) {
+                counts[i] = n;
+                rec(i + 1, left - n, counts, f);
+            }
+            counts[i] = 0;
+        }
+        rec(0, 14, &mut counts, &mut |c| {
+            let mut tc = TileCounts::new();
+            tc.0[..9].copy_from_slice(c);
+            for family in [Family::Riichi, Family::Mcr] {
+                let h = Hand::from_counts(tc);
+                let n = check_invariants(&h, family);
+                max = max.max(n);
+            }
+            hands += 1;
+        });
+        assert!(hands > 10_000);
+        // The most is 6 (e.g. 11122233344455m-like chinitsu shapes).
+        assert!(max <= 6, "max {max}");
+        assert!(max < MAX_READINGS);
+    }
+
+    /// A random complete regular hand: four sets and a pair, some sets declared.
+    fn arb_regular() -> impl proptest::strategy::Strategy<Value = Option<Hand>> {
+        use proptest::prelude::*;
+        (
+            proptest::collection::vec((0u8..34, any::<bool>(), 0u8..4), 4),
+            0u8..34,
+        )
+            .prop_map(|(sets, pair)| {
+                let mut concealed = TileCounts::new();
+                let mut melds = Vec::new();
+                for (t, run, declare) in sets {
+                    let t = Tile::new_unchecked(t);
+                    let run = run && !t.is_honor() && t.number() <= 7;
+                    let meld = if run {
+                        Meld::chi(t, None, 0).ok()?
+                    } else {
+                        let kind = [MeldKind::Pon, MeldKind::OpenKan, MeldKind::ClosedKan]
+                            [usize::from(declare % 3)];
+                        Meld::set(kind, t, None, 0).ok()?
+                    };
+                    if declare == 0 {
+                        melds.push(meld);
+                    } else {
+                        let step = u8::from(run);
+                        for i in 0..3 {
+                            concealed.add(Tile::new_unchecked(t.as_u8() + i * step));
+                        }
+                    }
+                }
+                concealed.add(Tile::new_unchecked(pair));
+                concealed.add(Tile::new_unchecked(pair));
+                let mut h = Hand::from_counts(concealed);
+                for m in melds {
+                    h.push_meld(m);
+                }
+                h.validate(crate::hand::RedLimit(4)).ok()?;
+                Some(h)
+            })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn decompose_ok_random_regular(h in arb_regular()) {
+            if let Some(h) = h {
+                for family in [Family::Riichi, Family::Mcr] {
+                    let n = check_invariants(&h, family);
+                    proptest::prop_assert!(n >= 1, "{}", h);
+                    let rs = decompose_hand(&h, family);
+                    for win in h.concealed().kinds().iter() {
+                        for w in rs.wins(win) {
+                            proptest::prop_assert!(w.completed().contains(win));
+                            proptest::prop_assert!(!w.completed().origin.is_declared());
+                        }
+                        proptest::prop_assert!(rs.wins(win).count() >= 1);
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn decompose_ok_random_counts_never_panics(v in proptest::collection::vec(0u8..34, 14)) {
+            let h = Hand::from_counts(v.into_iter().map(Tile::new_unchecked).collect());
+            if h.concealed().max_count() <= 4 {
+                check_invariants(&h, Family::Mcr);
+                check_invariants(&h, Family::Riichi);
+            }
+        }
+    }
+}
