@@ -32,7 +32,7 @@
 //! is unique for a given set of tiles), so they appear at most once each.
 
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::tile::{Tile, TileCounts};
+use crate::tile::{Tile, TileCounts, TileSet};
 use core::fmt;
 use core::ops::Deref;
 
@@ -791,6 +791,145 @@ fn knitted_straight(concealed: &TileCounts, declared: &Blocks, out: &mut Reading
     }
 }
 
+/// Every kind that completes `concealed` (13 − 3k tiles, k sets declared elsewhere)
+/// into sets and a pair: the waits of the regular form.
+///
+/// Structural, like classic wait tables: copies are not limited to four, so a kind
+/// already held four times is listed when a fifth copy would complete the shape (MCR's
+/// "unique wait" test counts waits this way). Each suit is checked on its own: the new
+/// tile must leave every suit a multiple of three tiles but one, two more (the pair's).
+#[must_use]
+pub fn regular_waits(concealed: &TileCounts) -> TileSet {
+    let c = &concealed.0;
+    let mut out = TileSet::EMPTY;
+    let mut rem = [0u8; 4];
+    for (s, r) in rem.iter_mut().enumerate() {
+        let sum: u32 = c[suit_range(s)].iter().map(|&x| u32::from(x)).sum();
+        *r = (sum % 3) as u8;
+    }
+    for s in 0..4 {
+        let new_rem = (rem[s] + 1) % 3;
+        let mut pairs = usize::from(new_rem == 2);
+        let mut shapes_ok = new_rem != 1;
+        for o in (0..4).filter(|&o| o != s) {
+            pairs += usize::from(rem[o] == 2);
+            shapes_ok &= rem[o] != 1;
+        }
+        if !shapes_ok || pairs != 1 {
+            continue;
+        }
+        if !(0..4)
+            .filter(|&o| o != s)
+            .all(|o| suit_splits(&c[suit_range(o)], o == 3, rem[o] == 2))
+        {
+            continue;
+        }
+        let range = suit_range(s);
+        let mut suit = [0u8; 9];
+        let len = range.len();
+        suit[..len].copy_from_slice(&c[range.clone()]);
+        for k in 0..len {
+            // A tile with no copy and no neighbour within two can join no set or pair.
+            let near = if s == 3 {
+                suit[k] > 0
+            } else {
+                (k.saturating_sub(2)..(k + 3).min(9)).any(|j| suit[j] > 0)
+            };
+            if !near {
+                continue;
+            }
+            suit[k] += 1;
+            if suit_splits(&suit[..len], s == 3, new_rem == 2) {
+                out.insert(Tile::new_unchecked((range.start + k) as u8));
+            }
+            suit[k] -= 1;
+        }
+    }
+    out
+}
+
+/// Every kind that completes `concealed` (13 concealed tiles) as seven pairs: the odd
+/// kind once six pairs are held. For MCR a kind held three times is a pair plus the
+/// wait (four of a kind are two pairs); for Riichi the pairs must be distinct.
+#[must_use]
+pub fn seven_pairs_waits(concealed: &TileCounts, family: Family) -> TileSet {
+    let c = &concealed.0;
+    let mut out = TileSet::EMPTY;
+    if concealed.total() != 13 {
+        return out;
+    }
+    let ok = match family {
+        Family::Riichi => c.iter().all(|&x| x <= 2) && c.iter().filter(|&&x| x == 2).count() == 6,
+        Family::Mcr => c.iter().map(|&x| u32::from(x / 2)).sum::<u32>() == 6,
+    };
+    if ok {
+        if let Some(i) = c.iter().position(|&x| x % 2 == 1) {
+            out.insert(Tile::new_unchecked(i as u8));
+        }
+    }
+    out
+}
+
+/// The index range of suit `s` (0..3 numbered, 3 honours).
+fn suit_range(s: usize) -> core::ops::Range<usize> {
+    if s < 3 {
+        s * 9..s * 9 + 9
+    } else {
+        27..34
+    }
+}
+
+/// Whether one suit's counts split into sets, plus one pair when `with_pair`.
+fn suit_splits(counts: &[u8], honors: bool, with_pair: bool) -> bool {
+    if honors {
+        let pairs = counts.iter().filter(|&&x| x == 2).count();
+        return counts.iter().all(|&x| x == 0 || x == 2 || x == 3)
+            && pairs == usize::from(with_pair);
+    }
+    let mut c = [0u8; 9];
+    c.copy_from_slice(counts);
+    if !with_pair {
+        return sets_only(&mut c, 0);
+    }
+    for j in 0..9 {
+        if c[j] >= 2 {
+            c[j] -= 2;
+            let ok = sets_only(&mut c, 0);
+            c[j] += 2;
+            if ok {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether the counts of one numbered suit (from `from` on) split into sets only.
+fn sets_only(c: &mut [u8; 9], from: usize) -> bool {
+    let Some(i) = (from..9).find(|&i| c[i] > 0) else {
+        return true;
+    };
+    if c[i] >= 3 {
+        c[i] -= 3;
+        let ok = sets_only(c, i);
+        c[i] += 3;
+        if ok {
+            return true;
+        }
+    }
+    if i + 2 < 9 && c[i + 1] > 0 && c[i + 2] > 0 {
+        c[i] -= 1;
+        c[i + 1] -= 1;
+        c[i + 2] -= 1;
+        let ok = sets_only(c, i);
+        c[i] += 1;
+        c[i + 1] += 1;
+        c[i + 2] += 1;
+        return ok;
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1148,5 +1287,54 @@ mod tests {
                 check_invariants(&h, Family::Riichi);
             }
         }
+    }
+
+    fn tiles_of(set: TileSet) -> String {
+        set.iter().map(|t| t.to_string()).collect()
+    }
+
+    #[test]
+    fn regular_waits_ok_shapes() {
+        let w = |s: &str| tiles_of(regular_waits(parse_hand(s).unwrap().concealed()));
+        assert_eq!(w("123m456p789s1z23s"), "");
+        assert_eq!(w("123m456p789s11z23s"), "1s4s");
+        assert_eq!(w("123m456p789s11z13s"), "2s");
+        assert_eq!(w("123m456p789s11z12s"), "3s");
+        assert_eq!(w("123m456p789s11z99s"), "6s9s1z");
+        assert_eq!(w("1112345678999m"), "1m2m3m4m5m6m7m8m9m");
+        assert_eq!(w("123m456p789s111z4z"), "4z");
+        // Four sets declared: one tile left, a single wait.
+        assert_eq!(w("7z"), "7z");
+    }
+
+    #[test]
+    fn regular_waits_ok_fifth_copy_is_structural() {
+        let h = parse_hand("1111m234567p789s").unwrap();
+        assert_eq!(tiles_of(regular_waits(h.concealed())), "1m");
+    }
+
+    #[test]
+    fn seven_pairs_waits_ok_families() {
+        let h = parse_hand("1122m3344p5566s7z").unwrap();
+        assert_eq!(
+            tiles_of(seven_pairs_waits(h.concealed(), Family::Mcr)),
+            "7z"
+        );
+        let h = parse_hand("1111m3344p5566s7z").unwrap();
+        assert_eq!(
+            tiles_of(seven_pairs_waits(h.concealed(), Family::Mcr)),
+            "7z"
+        );
+        assert_eq!(
+            tiles_of(seven_pairs_waits(h.concealed(), Family::Riichi)),
+            ""
+        );
+        let h = parse_hand("11123m3344p5566s").unwrap();
+        assert_eq!(tiles_of(seven_pairs_waits(h.concealed(), Family::Mcr)), "");
+        let h = parse_hand("111m223344p5566s").unwrap();
+        assert_eq!(
+            tiles_of(seven_pairs_waits(h.concealed(), Family::Mcr)),
+            "1m"
+        );
     }
 }

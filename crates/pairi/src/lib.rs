@@ -40,6 +40,9 @@ pub enum Error {
     /// A hand that breaks the rules of the game.
     #[error(transparent)]
     Hand(#[from] HandError),
+    /// A Chinese Official (MCR) fan request that cannot be scored.
+    #[error(transparent)]
+    Fan(#[from] mcr::FanError),
 }
 
 impl Error {
@@ -49,6 +52,7 @@ impl Error {
         match self {
             Error::Parse(e) => e.kind(),
             Error::Hand(e) => e.kind(),
+            Error::Fan(e) => e.kind(),
         }
     }
 }

@@ -1,1 +1,2 @@
 //! Integration tests: the shared JSONL cases.
+mod mcr;

@@ -2,3 +2,4 @@
 //! page and the bindings. One submodule per request family.
 
 pub mod hand;
+pub mod mcr;

@@ -401,7 +401,7 @@ mod tests {
             check(&h, &c).unwrap_err(),
             SituationError::ReplacementWithoutKong.into()
         );
-        let h = parse_hand("456p789s11z234m[EEEE]").unwrap();
+        let h = parse_hand("456p789s11z234m[NNNN]").unwrap();
         assert!(check(&h, &c).is_ok());
     }
 
@@ -435,8 +435,14 @@ mod tests {
 
     #[test]
     fn source_ok_from_flags() {
-        assert_eq!(WinSource::from_flags(true, true), WinSource::ReplacementTile);
-        assert_eq!(WinSource::from_flags(false, true), WinSource::RobbingTheKong);
+        assert_eq!(
+            WinSource::from_flags(true, true),
+            WinSource::ReplacementTile
+        );
+        assert_eq!(
+            WinSource::from_flags(false, true),
+            WinSource::RobbingTheKong
+        );
         assert!(WinSource::ReplacementTile.is_self_drawn());
         assert!(!WinSource::RobbingTheKong.is_self_drawn());
     }
