@@ -807,6 +807,8 @@ pub fn regular_waits(concealed: &TileCounts) -> TileSet {
         let sum: u32 = c[suit_range(s)].iter().map(|&x| u32::from(x)).sum();
         *r = (sum % 3) as u8;
     }
+    // Whether each suit splits as it is (sets, or sets and the pair), computed once.
+    let mut splits: [Option<bool>; 4] = [None; 4];
     for s in 0..4 {
         let new_rem = (rem[s] + 1) % 3;
         let mut pairs = usize::from(new_rem == 2);
@@ -818,17 +820,27 @@ pub fn regular_waits(concealed: &TileCounts) -> TileSet {
         if !shapes_ok || pairs != 1 {
             continue;
         }
-        if !(0..4)
-            .filter(|&o| o != s)
-            .all(|o| suit_splits(&c[suit_range(o)], o == 3, rem[o] == 2))
-        {
+        let others_split = (0..4).filter(|&o| o != s).all(|o| {
+            *splits[o].get_or_insert_with(|| suit_splits(&c[suit_range(o)], o == 3, rem[o] == 2))
+        });
+        if !others_split {
             continue;
         }
         let range = suit_range(s);
         let mut suit = [0u8; 9];
         let len = range.len();
         suit[..len].copy_from_slice(&c[range.clone()]);
+        // Every set's numbers sum to a multiple of three: without a pair in the suit
+        // the new tile's number is fixed modulo three.
+        let weight: usize = suit
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| i * usize::from(n))
+            .sum();
         for k in 0..len {
+            if s < 3 && new_rem == 0 && (weight + k) % 3 != 0 {
+                continue;
+            }
             // A tile with no copy and no neighbour within two can join no set or pair.
             let near = if s == 3 {
                 suit[k] > 0
@@ -889,12 +901,15 @@ fn suit_splits(counts: &[u8], honors: bool, with_pair: bool) -> bool {
     let mut c = [0u8; 9];
     c.copy_from_slice(counts);
     if !with_pair {
-        return sets_only(&mut c, 0);
+        return sets_only(&c);
     }
-    for j in 0..9 {
+    // Every set's numbers sum to a multiple of three, so the pair's number p satisfies
+    // 2p = sum (mod 3), that is p = 2 * sum (mod 3).
+    let weight: usize = c.iter().enumerate().map(|(i, &n)| i * usize::from(n)).sum();
+    for j in ((2 * weight) % 3..9).step_by(3) {
         if c[j] >= 2 {
             c[j] -= 2;
-            let ok = sets_only(&mut c, 0);
+            let ok = sets_only(&c);
             c[j] += 2;
             if ok {
                 return true;
@@ -904,30 +919,26 @@ fn suit_splits(counts: &[u8], honors: bool, with_pair: bool) -> bool {
     false
 }
 
-/// Whether the counts of one numbered suit (from `from` on) split into sets only.
-fn sets_only(c: &mut [u8; 9], from: usize) -> bool {
-    let Some(i) = (from..9).find(|&i| c[i] > 0) else {
-        return true;
-    };
-    if c[i] >= 3 {
-        c[i] -= 3;
-        let ok = sets_only(c, i);
-        c[i] += 3;
-        if ok {
-            return true;
+/// Whether the counts of one numbered suit split into sets only.
+///
+/// Linear: three identical sequences can always be read as three triplets instead, so
+/// some split uses fewer than three sequences starting at each number; after the
+/// sequences from lower numbers are taken out, that number's count fixes them (its
+/// count modulo three).
+fn sets_only(c: &[u8; 9]) -> bool {
+    let (mut carry1, mut carry2) = (0u8, 0u8);
+    for (i, &n) in c.iter().enumerate() {
+        let Some(left) = n.checked_sub(carry1) else {
+            return false;
+        };
+        let runs = left % 3;
+        if runs > 0 && i >= 7 {
+            return false;
         }
+        carry1 = carry2 + runs;
+        carry2 = runs;
     }
-    if i + 2 < 9 && c[i + 1] > 0 && c[i + 2] > 0 {
-        c[i] -= 1;
-        c[i + 1] -= 1;
-        c[i + 2] -= 1;
-        let ok = sets_only(c, i);
-        c[i] += 1;
-        c[i + 1] += 1;
-        c[i + 2] += 1;
-        return ok;
-    }
-    false
+    carry1 == 0 && carry2 == 0
 }
 
 #[cfg(test)]
@@ -1336,5 +1347,43 @@ mod tests {
             tiles_of(seven_pairs_waits(h.concealed(), Family::Mcr)),
             "1m"
         );
+    }
+
+    #[test]
+    fn regular_waits_ok_matches_decompose_one_suit_exhaustive() {
+        // Every one-suit hand of 13 tiles, at most four of a kind: the waits are the
+        // kinds (below four copies) whose addition gives a regular reading.
+        fn rec(i: usize, left: u8, c: &mut [u8; 9], f: &mut impl FnMut(&[u8; 9])) {
+            if i == 9 {
+                if left == 0 {
+                    f(c);
+                }
+                return;
+            }
+            for n in 0..=left.min(4) {
+                c[i] = n;
+                rec(i + 1, left - n, c, f);
+            }
+            c[i] = 0;
+        }
+        let mut checked = 0;
+        rec(0, 13, &mut [0; 9], &mut |c| {
+            let mut counts = TileCounts::new();
+            counts.0[9..18].copy_from_slice(c);
+            let waits = regular_waits(&counts);
+            for t in Tile::all() {
+                if counts.get(t) == 4 {
+                    continue;
+                }
+                let mut full = counts;
+                full.add(t);
+                let regular = decompose(&full, &[], Family::Mcr)
+                    .iter()
+                    .any(|r| r.form() == Form::Regular);
+                assert_eq!(waits.contains(t), regular, "{counts:?} + {t}");
+            }
+            checked += 1;
+        });
+        assert!(checked > 10_000);
     }
 }

@@ -10,7 +10,7 @@
 //! kind with the other three already shown, so the winner holds no other copy of it in
 //! the concealed hand, and it is certain when the winner's own melds show the three.
 
-use crate::hand::{Hand, HandError, HandSize, MeldKind, RedLimit};
+use crate::hand::{Hand, HandError, HandSize, MeldKind};
 use crate::tile::{Tile, TileCounts};
 
 /// A wind: the prevalent (round) wind or a seat wind (圈风 / 门风).
@@ -253,9 +253,9 @@ pub(crate) struct CheckedWin {
 /// Checks a hand and its situation and adds the winning tile to a waiting hand.
 ///
 /// The hand may hold 13 − 3k concealed tiles (the winning tile is added) or 14 − 3k with
-/// the winning tile among them. MCR has no red fives: red marks are read as fives.
+/// the winning tile among them. MCR has no red fives: red marks are read as fives (a
+/// suit cannot hold more red fives than fives, so copies are all there is to check).
 pub(crate) fn check(hand: &Hand, ctx: &WinContext) -> Result<CheckedWin, FanError> {
-    hand.validate(RedLimit(4))?;
     let mut concealed = *hand.concealed();
     match hand.size()? {
         HandSize::Waiting => concealed.add(ctx.win),

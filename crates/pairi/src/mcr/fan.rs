@@ -350,9 +350,30 @@ impl fmt::Display for Fan {
     }
 }
 
-/// How many times each fan counts: a small fixed array indexed by [`Fan`].
+/// Bit `i` set for each fan that fan `i` does not combine with.
+const EXCLUDE_MASKS: [u128; Fan::COUNT] = {
+    let mut masks = [0u128; Fan::COUNT];
+    let mut i = 0;
+    while i < Fan::COUNT {
+        let excludes = Fan::INFO[i].excludes;
+        let mut j = 0;
+        while j < excludes.len() {
+            masks[i] |= 1u128 << (excludes[j] as usize);
+            j += 1;
+        }
+        i += 1;
+    }
+    masks
+};
+
+/// How many times each fan counts: a small fixed array indexed by [`Fan`], with a
+/// bit mask of the fans present so that sums and exclusions visit only those.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct FanSheet([u8; Fan::COUNT]);
+pub struct FanSheet {
+    counts: [u8; Fan::COUNT],
+    /// Bit `i` set when fan `i` counts at least once.
+    present: u128,
+}
 
 impl Default for FanSheet {
     fn default() -> Self {
@@ -364,43 +385,66 @@ impl FanSheet {
     /// No fans.
     #[must_use]
     pub const fn new() -> FanSheet {
-        FanSheet([0; Fan::COUNT])
+        FanSheet {
+            counts: [0; Fan::COUNT],
+            present: 0,
+        }
     }
 
     /// How many times `fan` counts.
     #[must_use]
     pub const fn count(&self, fan: Fan) -> u8 {
-        self.0[fan as usize]
+        self.counts[fan as usize]
     }
 
     /// Whether `fan` counts at least once.
     #[must_use]
     pub const fn has(&self, fan: Fan) -> bool {
-        self.0[fan as usize] > 0
+        self.present >> (fan as usize) & 1 == 1
     }
 
     /// Counts `fan` once more.
     pub fn add(&mut self, fan: Fan) {
-        self.0[fan as usize] = self.0[fan as usize].saturating_add(1);
+        let i = fan as usize;
+        self.counts[i] = self.counts[i].saturating_add(1);
+        self.present |= 1 << i;
     }
 
     /// Sets how many times `fan` counts.
     pub fn set(&mut self, fan: Fan, count: u8) {
-        self.0[fan as usize] = count;
+        let i = fan as usize;
+        self.counts[i] = count;
+        if count > 0 {
+            self.present |= 1 << i;
+        } else {
+            self.present &= !(1 << i);
+        }
     }
 
     /// Removes `fan` entirely.
     pub fn remove(&mut self, fan: Fan) {
-        self.0[fan as usize] = 0;
+        self.set(fan, 0);
+    }
+
+    /// The indices of the fans present, in table order.
+    fn present_indices(&self) -> impl Iterator<Item = usize> {
+        let mut bits = self.present;
+        core::iter::from_fn(move || {
+            if bits == 0 {
+                None
+            } else {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(i)
+            }
+        })
     }
 
     /// Total points (each fan's points times its count), flowers included.
     #[must_use]
     pub fn total(&self) -> u32 {
-        self.0
-            .iter()
-            .zip(Fan::INFO.iter())
-            .map(|(&c, info)| u32::from(c) * u32::from(info.points))
+        self.present_indices()
+            .map(|i| u32::from(self.counts[i]) * u32::from(Fan::INFO[i].points))
             .sum()
     }
 
@@ -412,26 +456,30 @@ impl FanSheet {
 
     /// Whether no fan counts.
     #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&c| c == 0)
+    pub const fn is_empty(&self) -> bool {
+        self.present == 0
     }
 
     /// The fans that count, with their counts, in table order.
     pub fn iter(&self) -> impl Iterator<Item = (Fan, u8)> + '_ {
-        Fan::ALL
-            .iter()
-            .zip(self.0.iter())
-            .filter(|&(_, &c)| c > 0)
-            .map(|(&f, &c)| (f, c))
+        self.present_indices()
+            .map(|i| (Fan::ALL[i], self.counts[i]))
     }
 
     /// Applies every "does not combine with" of the table, highest fan first; a fan
     /// already removed removes nothing.
     pub fn apply_exclusions(&mut self) {
-        for fan in Fan::ALL {
-            if self.has(fan) {
-                for &other in fan.excludes() {
-                    self.remove(other);
+        for i in self.present_indices() {
+            if self.present >> i & 1 == 0 {
+                continue;
+            }
+            let gone = EXCLUDE_MASKS[i] & self.present;
+            if gone != 0 {
+                self.present &= !gone;
+                let mut bits = gone;
+                while bits != 0 {
+                    self.counts[bits.trailing_zeros() as usize] = 0;
+                    bits &= bits - 1;
                 }
             }
         }

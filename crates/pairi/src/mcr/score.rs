@@ -187,11 +187,16 @@ pub fn score_with(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<FanRes
         let mut n = 0;
         for (i, r) in readings.iter().enumerate() {
             if r.form() == Form::Regular && n < MAX_READINGS {
-                order[n] = (order_key(r), i);
+                order[n].1 = i;
                 n += 1;
             }
         }
-        order[..n].sort_unstable();
+        if n > 1 {
+            for o in &mut order[..n] {
+                o.0 = order_key(&readings[o.1]);
+            }
+            order[..n].sort_unstable();
+        }
         let mut best_total = best.as_ref().map_or(0, |b| b.0.total());
         for &(_, i) in &order[..n] {
             let r = &readings[i];
@@ -242,17 +247,51 @@ fn order_key(r: &Reading) -> [u16; 4] {
     key
 }
 
+/// The number (1..=9, honors 1..=7) and the suit index (0 m, 1 p, 2 s, 3 honors) of
+/// each kind, looked up: these run in the innermost loops.
+const NUMBER_SUIT: [(u8, u8); 34] = {
+    let mut t = [(0u8, 0u8); 34];
+    let mut i = 0;
+    while i < 34 {
+        t[i] = if i < 27 {
+            ((i % 9) as u8 + 1, (i / 9) as u8)
+        } else {
+            ((i - 26) as u8, 3)
+        };
+        i += 1;
+    }
+    t
+};
+
+fn num(t: Tile) -> u8 {
+    NUMBER_SUIT[t.index()].0
+}
+
+fn suit_of(t: Tile) -> u8 {
+    NUMBER_SUIT[t.index()].1
+}
+
 /// A tile's position in mahjong-algorithm's order (characters, bamboo, dots, winds, Red,
 /// Green, White), used to break ties between equal totals the same way.
 fn tile_key(t: Tile) -> u16 {
-    let n = u16::from(t.number());
-    match t.suit() {
-        Suit::Man => n,
-        Suit::Sou => 16 + n,
-        Suit::Pin => 32 + n,
-        Suit::Honor => 48 + if n <= 4 { n } else { 12 - n },
-    }
+    TILE_KEY[t.index()]
 }
+
+const TILE_KEY: [u16; 34] = {
+    let mut k = [0u16; 34];
+    let mut i = 0;
+    while i < 34 {
+        let n = NUMBER_SUIT[i].0 as u16;
+        k[i] = match NUMBER_SUIT[i].1 {
+            0 => n,
+            2 => 16 + n,
+            1 => 32 + n,
+            _ => 48 + if n <= 4 { n } else { 12 - n },
+        };
+        i += 1;
+    }
+    k
+};
 
 /// The kinds of numbered suit `s` (0 m, 1 p, 2 s) as a set.
 const fn suit_mask(s: u32) -> u64 {
@@ -288,19 +327,39 @@ struct Facts<'a> {
     open_melds: usize,
     /// Whether the hand waited on one kind only (computed on first use).
     unique_wait: Cell<Option<bool>>,
+    /// The fans of the situation alone.
+    situation: FanSheet,
+    /// The situation fans plus the fans of the tiles alone (suits, terminals and honors,
+    /// numbers), shared by every reading with sets.
+    common: FanSheet,
 }
 
 impl<'a> Facts<'a> {
     fn new(checked: &'a CheckedWin, hand: &Hand, rules: &'a Rules) -> Facts<'a> {
-        Facts {
+        let kinds = checked
+            .all
+            .0
+            .iter()
+            .enumerate()
+            .fold(0u64, |k, (i, &n)| k | u64::from(n > 0) << i);
+        let mut facts = Facts {
             ctx: checked.ctx,
             all: &checked.all,
             concealed: &checked.concealed,
-            kinds: checked.all.kinds().0,
+            kinds,
             rules,
             open_melds: hand.melds().iter().filter(|m| m.kind().is_open()).count(),
             unique_wait: Cell::new(None),
-        }
+            situation: FanSheet::new(),
+            common: FanSheet::new(),
+        };
+        let mut situation = FanSheet::new();
+        facts.add_situation(&mut situation);
+        let mut common = situation;
+        facts.tile_fans(&mut common, true);
+        facts.situation = situation;
+        facts.common = common;
+        facts
     }
 
     fn self_drawn(&self) -> bool {
@@ -323,7 +382,7 @@ impl<'a> Facts<'a> {
     }
 
     /// Fans of the situation: last tile, self-drawn, last tile of the wall, kongs.
-    fn situation(&self, s: &mut FanSheet) {
+    fn add_situation(&self, s: &mut FanSheet) {
         use super::context::WinSource;
         if self.ctx.fourth_tile {
             s.add(Fan::LastTile);
@@ -458,7 +517,6 @@ impl<'a> Facts<'a> {
 
     /// Seven pairs, or seven shifted pairs.
     fn seven_pairs(&self, r: &Reading) -> (FanSheet, ScoredForm) {
-        let mut s = FanSheet::new();
         let pairs = r.blocks();
         let first = pairs[0].first;
         let shifted = first.suit().is_numbered()
@@ -467,28 +525,30 @@ impl<'a> Facts<'a> {
                 b.first.as_u8() == first.as_u8() + i as u8 && b.first.suit() == first.suit()
             });
         if shifted {
+            let mut s = self.situation;
             s.add(Fan::SevenShiftedPairs);
             if self.kinds & TERMINALS == 0 {
                 s.add(Fan::AllSimples);
             }
-            self.situation(&mut s);
             self.finish(&mut s);
             return (s, ScoredForm::SevenShiftedPairs);
         }
+        let mut s = if self.rules.seven_pairs == SevenPairsCombinations::All {
+            self.common
+        } else {
+            let mut s = self.situation;
+            self.tile_fans(&mut s, false);
+            s
+        };
         s.add(Fan::SevenPairs);
-        self.tile_fans(
-            &mut s,
-            self.rules.seven_pairs == SevenPairsCombinations::All,
-        );
         self.tile_hog(&mut s, 0);
-        self.situation(&mut s);
         self.finish(&mut s);
         (s, ScoredForm::SevenPairs)
     }
 
     /// Lesser or greater honors and knitted tiles.
     fn honors_and_knitted(&self, _r: &Reading) -> FanSheet {
-        let mut s = FanSheet::new();
+        let mut s = self.situation;
         let honors = (self.kinds & HONORS).count_ones();
         if honors == 7 {
             s.add(Fan::GreaterHonorsAndKnittedTiles);
@@ -498,16 +558,14 @@ impl<'a> Facts<'a> {
                 s.add(Fan::KnittedStraight);
             }
         }
-        self.situation(&mut s);
         self.finish(&mut s);
         s
     }
 
     /// Thirteen orphans.
     fn thirteen_orphans(&self) -> FanSheet {
-        let mut s = FanSheet::new();
+        let mut s = self.situation;
         s.add(Fan::ThirteenOrphans);
-        self.situation(&mut s);
         self.finish(&mut s);
         s
     }
@@ -529,7 +587,7 @@ impl<'a> Facts<'a> {
         if c.0[base..base + 9] != gates || c.total() != 13 {
             return None;
         }
-        let mut s = FanSheet::new();
+        let mut s = self.situation;
         s.add(Fan::NineGates);
         match win.number() {
             1 | 9 => {
@@ -547,14 +605,13 @@ impl<'a> Facts<'a> {
             }
             _ => s.add(Fan::ShortStraight),
         }
-        self.situation(&mut s);
         self.finish(&mut s);
         Some(s)
     }
 
     /// Knitted straight with a fourth set and a pair.
     fn knitted_straight(&self, r: &Reading) -> FanSheet {
-        let mut s = FanSheet::new();
+        let mut s = self.common;
         s.add(Fan::KnittedStraight);
         let win = self.ctx.win;
         let mut knitted = TileSet::EMPTY;
@@ -596,14 +653,12 @@ impl<'a> Facts<'a> {
                 }
             }
         }
-        self.tile_fans(&mut s, true);
         match set.origin {
             Origin::Declared(MeldKind::ClosedKan) => s.add(Fan::ConcealedKong),
             Origin::Declared(k) if k.is_kan() => s.add(Fan::MeldedKong),
             _ => {}
         }
         self.concealment(&mut s, usize::from(set.origin.is_open()));
-        self.situation(&mut s);
         // Wait fans: the four tiles outside the knitted straight, without the winning
         // tile, must have waited on it alone.
         let in_knitted = knitted.contains(win);
@@ -634,7 +689,7 @@ impl<'a> Facts<'a> {
 
     /// A regular reading: four sets (declared or concealed) and a pair.
     fn regular(&self, r: &Reading) -> FanSheet {
-        let mut s = FanSheet::new();
+        let mut s = self.common;
         let win = self.ctx.win;
         let mut chows = [Tile::M1; 4];
         let mut nc = 0;
@@ -673,7 +728,6 @@ impl<'a> Facts<'a> {
                 BlockKind::Knitted | BlockKind::Lone => {}
             }
         }
-        self.situation(&mut s);
         // A pung completed by a claimed tile is melded, unless the tile fits a
         // concealed chow instead.
         if !self.self_drawn() && win_pung && !win_in_hand_chow {
@@ -747,7 +801,6 @@ impl<'a> Facts<'a> {
             s.add(Fan::LittleFourWinds);
         }
         set_fans(&mut s, r.blocks());
-        self.tile_fans(&mut s, true);
         if !s.has(Fan::QuadrupleChow) {
             self.tile_hog(&mut s, usize::from(melded_kongs + concealed_kongs));
         }
@@ -843,12 +896,12 @@ fn set_fans(s: &mut FanSheet, blocks: &[Block]) {
             continue;
         }
         match b.kind {
-            BlockKind::Sequence => match t.number() + 1 {
+            BlockKind::Sequence => match num(t) + 1 {
                 2 | 8 => outside += 1,
                 4..=6 => fives += 1,
                 _ => {}
             },
-            _ => match t.number() {
+            _ => match num(t) {
                 1 | 9 => outside += 1,
                 5 => fives += 1,
                 2 | 4 | 6 | 8 => evens += 1,
@@ -866,11 +919,11 @@ fn set_fans(s: &mut FanSheet, blocks: &[Block]) {
 }
 
 fn same_suit(a: Tile, b: Tile) -> bool {
-    a.suit() == b.suit()
+    suit_of(a) == suit_of(b)
 }
 
 fn distinct_suits(a: Tile, b: Tile, c: Tile) -> bool {
-    a.suit() != b.suit() && a.suit() != c.suit() && b.suit() != c.suit()
+    suit_of(a) != suit_of(b) && suit_of(a) != suit_of(c) && suit_of(b) != suit_of(c)
 }
 
 /// Three numbers that are consecutive in some order.
@@ -882,10 +935,10 @@ fn consecutive_numbers(a: u8, b: u8, c: u8) -> bool {
 
 /// Three-suited or pure terminal chows: 123 and 789 chows with a pair of 5.
 fn terminal_chows(chows: &[Tile], pair: Tile) -> Option<Fan> {
-    if pair.is_honor() || pair.number() != 5 || chows.iter().any(|t| !matches!(t.number(), 1 | 7)) {
+    if pair.is_honor() || num(pair) != 5 || chows.iter().any(|t| !matches!(num(*t), 1 | 7)) {
         return None;
     }
-    let has = |suit: Suit, n: u8| chows.iter().any(|t| t.suit() == suit && t.number() == n);
+    let has = |suit: Suit, n: u8| chows.iter().any(|t| t.suit() == suit && num(*t) == n);
     let others: Vec<Suit> = Suit::NUMBERED
         .into_iter()
         .filter(|&s| s != pair.suit())
@@ -895,7 +948,7 @@ fn terminal_chows(chows: &[Tile], pair: Tile) -> Option<Fan> {
     {
         return Some(Fan::ThreeSuitedTerminalChows);
     }
-    let lows = chows.iter().filter(|t| t.number() == 1).count();
+    let lows = chows.iter().filter(|t| num(**t) == 1).count();
     if chows.iter().all(|t| t.suit() == pair.suit()) && lows == 2 {
         return Some(Fan::PureTerminalChows);
     }
@@ -905,12 +958,12 @@ fn terminal_chows(chows: &[Tile], pair: Tile) -> Option<Fan> {
 /// The fan of two chows (by lowest tile), if any.
 fn two_chows(a: Tile, b: Tile) -> Option<Fan> {
     if !same_suit(a, b) {
-        return (a.number() == b.number()).then_some(Fan::MixedDoubleChow);
+        return (num(a) == num(b)).then_some(Fan::MixedDoubleChow);
     }
     let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
     if hi.as_u8() == lo.as_u8() + 3 {
         Some(Fan::ShortStraight)
-    } else if lo.number() == 1 && hi.number() == 7 {
+    } else if num(lo) == 1 && num(hi) == 7 {
         Some(Fan::TwoTerminalChows)
     } else if lo == hi {
         Some(Fan::PureDoubleChow)
@@ -921,7 +974,7 @@ fn two_chows(a: Tile, b: Tile) -> Option<Fan> {
 
 /// The fan of three chows (sorted), if any.
 fn three_chows(a: Tile, b: Tile, c: Tile) -> Option<Fan> {
-    let (x, y, z) = (a.number(), b.number(), c.number());
+    let (x, y, z) = (num(a), num(b), num(c));
     if distinct_suits(a, b, c) {
         if consecutive_numbers(x, y, z) {
             return Some(Fan::MixedShiftedChows);
@@ -1052,7 +1105,7 @@ fn limit_pair_fans(s: &mut FanSheet, fans: &[Option<Fan>], limit: usize) {
 /// The fan of two pungs, if any.
 fn two_pungs(a: Tile, b: Tile) -> Option<Fan> {
     if !a.is_honor() && !b.is_honor() {
-        (a.number() == b.number()).then_some(Fan::DoublePung)
+        (num(a) == num(b)).then_some(Fan::DoublePung)
     } else {
         (a.is_dragon() && b.is_dragon()).then_some(Fan::TwoDragonPungs)
     }
@@ -1061,7 +1114,7 @@ fn two_pungs(a: Tile, b: Tile) -> Option<Fan> {
 /// The fan of three pungs (sorted), if any.
 fn three_pungs(a: Tile, b: Tile, c: Tile) -> Option<Fan> {
     if !a.is_honor() && !b.is_honor() && !c.is_honor() {
-        let (x, y, z) = (a.number(), b.number(), c.number());
+        let (x, y, z) = (num(a), num(b), num(c));
         if distinct_suits(a, b, c) {
             if consecutive_numbers(x, y, z) {
                 return Some(Fan::MixedShiftedPungs);
