@@ -69,6 +69,7 @@ enum RulesArg {
     /// mahjong-algorithm / MIL conventions.
     Default,
     /// The strict reading of the 1998 rules.
+    #[value(name = "strict-1998")]
     Strict1998,
 }
 

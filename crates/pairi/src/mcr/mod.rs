@@ -22,3 +22,6 @@ pub use context::{FanError, SituationError, WinContext, WinSource, Wind};
 pub use fan::{Fan, FanSheet};
 pub use rules::{AllTerminalsPungs, KnittedStraightWaits, KongPair, Rules, SevenPairsCombinations};
 pub use score::{score, score_with, FanResult, ScoredForm, MINIMUM};
+
+#[cfg(test)]
+mod tests;
