@@ -524,6 +524,34 @@ mod tests {
     }
 
     #[test]
+    fn docs_ok_list_every_fan_with_points_and_exclusions() {
+        let doc = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../docs/mcr-rules.md"
+        ));
+        for f in Fan::ALL {
+            let excludes: Vec<String> = f.excludes().iter().map(|e| format!("`{e}`")).collect();
+            let excludes = if excludes.is_empty() {
+                "—".to_owned()
+            } else {
+                excludes.join(", ")
+            };
+            let row = format!(
+                "| `{}` | {} | {} | {} | {} |",
+                f.id(),
+                f.zh(),
+                f.en(),
+                f.points(),
+                excludes
+            );
+            assert!(
+                doc.contains(&row),
+                "docs/mcr-rules.md lacks or differs on: {row}"
+            );
+        }
+    }
+
+    #[test]
     fn from_id_ok_round_trip() {
         for f in Fan::ALL {
             assert_eq!(Fan::from_id(f.id()), Some(f));
