@@ -9,6 +9,7 @@
 
 use super::*;
 use crate::notation::{parse_hand, parse_tile};
+use crate::tile::Tile;
 use Fan::*;
 
 fn situation(win: &str, words: &str) -> (WinContext, Rules) {
@@ -436,4 +437,71 @@ fn score_err_impossible_situations() {
     assert_eq!(score(&h, &ctx).unwrap_err().kind(), "invalid_hand");
     let h = parse_hand("11111m456p678s234s").unwrap_err();
     assert_eq!(h.kind(), "invalid_hand");
+}
+
+proptest::proptest! {
+    /// Any fourteen tiles with any situation: an answer or a typed error, never a panic;
+    /// an answer is at least 8 (chicken hand) when some fan other than flowers counts.
+    #[test]
+    fn score_ok_random_hands_never_panic(
+        tiles in proptest::collection::vec(0u8..34, 14),
+        win_at in 0usize..14,
+        flags in 0u8..16,
+        flowers in 0u8..10,
+    ) {
+        let mut counts = crate::tile::TileCounts::new();
+        for &t in &tiles {
+            counts.add(Tile::new_unchecked(t));
+        }
+        let hand = crate::Hand::from_counts(counts);
+        let mut ctx = WinContext::new(Tile::new_unchecked(tiles[win_at]));
+        ctx.source = WinSource::from_flags(flags & 1 != 0, flags & 2 != 0);
+        ctx.last_of_wall = flags & 4 != 0;
+        ctx.fourth_tile = flags & 8 != 0;
+        ctx.flowers = flowers;
+        match score(&hand, &ctx) {
+            Ok(r) => {
+                proptest::prop_assert!(r.base() >= 1);
+                proptest::prop_assert_eq!(r.total(), r.base() + u32::from(r.flowers()));
+            }
+            Err(e) => proptest::prop_assert!(matches!(e.kind(), "invalid_hand" | "not_winning")),
+        }
+    }
+}
+
+#[test]
+fn score_ok_complete_random_regular_hands() {
+    // Every sixth kind pair with chows and pungs around it: many complete hands, each
+    // scored without panicking and with a chicken hand at worst.
+    let mut scored = 0;
+    for a in 0..7u8 {
+        for b in 9..16u8 {
+            for p in 27..34u8 {
+                let mut counts = crate::tile::TileCounts::new();
+                for t in [
+                    a,
+                    a + 1,
+                    a + 2,
+                    b,
+                    b + 1,
+                    b + 2,
+                    18,
+                    19,
+                    20,
+                    22,
+                    22,
+                    22,
+                    p,
+                    p,
+                ] {
+                    counts.add(Tile::new_unchecked(t));
+                }
+                let hand = crate::Hand::from_counts(counts);
+                let r = score(&hand, &WinContext::new(Tile::new_unchecked(p))).unwrap();
+                assert!(r.total() >= 1);
+                scored += 1;
+            }
+        }
+    }
+    assert_eq!(scored, 7 * 7 * 7);
 }
