@@ -21,6 +21,8 @@ struct Cli {
     command: Command,
 }
 
+// Parsed once per run: the size of the largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Read a hand in any notation and print it normalised (or as JSON).

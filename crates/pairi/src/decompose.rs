@@ -520,9 +520,10 @@ impl WinReading<'_> {
     }
 }
 
-/// The most readings one hand can have. The largest count found by enumerating every
-/// one-suit hand is far below this (see the tests); hands over several suits have fewer.
-pub const MAX_READINGS: usize = 32;
+/// Room for the readings of one hand. Enumerating every one-suit hand (the worst
+/// case: honours have one reading, and suits multiply only the few readings of runs of
+/// triplets) gives at most 6, seven pairs included (see the tests).
+pub const MAX_READINGS: usize = 12;
 
 /// Every reading of a hand.
 pub type Readings = FixedList<Reading, MAX_READINGS>;
@@ -618,7 +619,8 @@ fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut Readings) {
                 BlockKind::Pair,
                 Tile::new_unchecked(p as u8),
             ));
-            out.push(r);
+            let stored = out.push(r);
+            debug_assert!(stored, "more readings than MAX_READINGS");
         });
         c[p] += 2;
     }

@@ -43,6 +43,9 @@ pub enum Error {
     /// A Chinese Official (MCR) fan request that cannot be scored.
     #[error(transparent)]
     Fan(#[from] mcr::FanError),
+    /// A Riichi hand that cannot be scored (impossible, incomplete, no yaku).
+    #[error(transparent)]
+    Score(#[from] riichi::ScoreError),
 }
 
 impl Error {
@@ -53,6 +56,7 @@ impl Error {
             Error::Parse(e) => e.kind(),
             Error::Hand(e) => e.kind(),
             Error::Fan(e) => e.kind(),
+            Error::Score(e) => e.kind(),
         }
     }
 }

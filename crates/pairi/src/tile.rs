@@ -525,6 +525,13 @@ impl Pai {
     }
 }
 
+impl Default for Pai {
+    /// A black 1m (a filler for fixed-size stores).
+    fn default() -> Self {
+        Tile::M1.black()
+    }
+}
+
 impl From<Pai> for Tile {
     fn from(p: Pai) -> Tile {
         p.tile

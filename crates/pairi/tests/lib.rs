@@ -1,2 +1,3 @@
 //! Integration tests: the shared JSONL cases.
 mod mcr;
+mod riichi;

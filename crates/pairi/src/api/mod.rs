@@ -3,3 +3,4 @@
 
 pub mod hand;
 pub mod mcr;
+pub mod riichi;

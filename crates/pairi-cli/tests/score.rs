@@ -1,0 +1,103 @@
+//! `pairi score` as a process: single hands and JSON Lines batches.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn pairi(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pairi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run pairi");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn score_ok_single_hand_breakdown() {
+    let (code, out, _) = pairi(
+        &[
+            "score",
+            "234m406p78999s[777z]",
+            "--win",
+            "9s",
+            "--seat",
+            "S",
+            "--dora",
+            "3p",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("Red dragon"), "{out}");
+    assert!(out.contains("3 han 30 fu"), "{out}");
+    assert!(out.contains("ron 3900"), "{out}");
+}
+
+#[test]
+fn score_ok_single_hand_json() {
+    let (code, out, _) = pairi(
+        &[
+            "score",
+            "234m406p78999s[777z]",
+            "--win",
+            "9s",
+            "--seat",
+            "S",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["total"], 2000);
+    assert_eq!(v["yaku"]["yakuhai_chun"], 1);
+}
+
+#[test]
+fn score_err_single_hand_no_yaku() {
+    let (code, _, err) = pairi(&["score", "234m406p78999s[777s]"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("no_yaku"), "{err}");
+}
+
+#[test]
+fn score_ok_batch_keeps_order_and_survives_bad_lines() {
+    let input = r#"{"id": 1, "hand": "234m406p78999s", "melds": [{"kind": "pon", "tiles": "777z"}], "win": "9s", "seat_wind": "S"}
+not json
+
+{"id": "b", "hand": "234m406p78999s", "melds": [{"kind": "pon", "tiles": "777s"}], "win": "9s"}
+{"id": "c", "hand": "123m"}
+{"id": "d", "hand": "234m4x6p"}
+{"id": "e", "hand": "19m19p19s12345677z", "rules": {"preset": "tenhou", "double_yakuman": true}}
+{"id": "f", "hand": "19m19p19s12345677z", "rules": {"nope": 1}}
+"#;
+    let (code, out, _) = pairi(&["score", "--batch", "-"], input);
+    assert_eq!(code, 0);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 7);
+    assert_eq!(lines[0]["id"], 1);
+    assert_eq!(lines[0]["total"], 2000);
+    assert_eq!(lines[1]["id"], serde_json::Value::Null);
+    assert_eq!(lines[1]["error"]["kind"], "invalid_request");
+    assert_eq!(lines[2]["error"]["kind"], "no_yaku");
+    assert_eq!(lines[3]["error"]["kind"], "invalid_hand");
+    assert_eq!(lines[4]["error"]["kind"], "parse");
+    assert_eq!(lines[5]["yaku"]["kokushi_13"], 2);
+    assert_eq!(lines[6]["error"]["kind"], "invalid_request");
+}

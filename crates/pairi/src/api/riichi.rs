@@ -1,0 +1,783 @@
+//! Riichi scoring requests and results (`spec/json-api.md`, `spec/cases.md`).
+//!
+//! A request is a case line of `cases.md`: `hand`, `melds`, `win`, the flags, winds,
+//! `dora`/`ura` indicators, `honba`, `riichi_sticks`, and optionally `rules` (a preset
+//! name, or an object of options with an optional `preset` to start from). Unknown
+//! fields (such as `expected`) are ignored; unknown rule options are an error.
+
+use crate::decompose::{Origin, Reading};
+use crate::hand::{Meld, MeldKind, Source};
+use crate::notation::{parse_hand_unchecked, parse_tile, parse_tiles};
+use crate::riichi::rules::{
+    DoubleWindFu, DoubleYakuman, KazoeLimit, OpenPinfuFu, PinfuTsumoFu, RedFives, Renhou,
+    RinshanFu, YakumanStacking,
+};
+use crate::riichi::yaku::YakuList;
+use crate::riichi::{self, Flags, Fu, FuItem, Payments, Preset, Rules, Score, WinContext, Wind};
+use crate::tile::Pai;
+use crate::{Error, Hand, HandError};
+use serde::de::{self, IgnoredAny, IntoDeserializer, MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A scoring request. `Id` is the type of the echoed `id` (ignored by default).
+#[derive(Clone, Debug, Deserialize)]
+#[allow(clippy::struct_excessive_bools)]
+pub struct ScoreRequest<Id = IgnoredAny> {
+    /// Echoed in the answer.
+    #[serde(default)]
+    pub id: Id,
+    /// Concealed tiles, winning tile included (melds in brackets are accepted too).
+    pub hand: String,
+    /// Declared melds.
+    #[serde(default)]
+    pub melds: Vec<MeldRequest>,
+    /// The winning tile; defaults to the last tile of `hand`.
+    #[serde(default)]
+    pub win: Option<String>,
+    /// Self-draw (otherwise ron).
+    #[serde(default)]
+    pub tsumo: bool,
+    /// Riichi.
+    #[serde(default)]
+    pub riichi: bool,
+    /// Double riichi.
+    #[serde(default)]
+    pub double_riichi: bool,
+    /// Ippatsu.
+    #[serde(default)]
+    pub ippatsu: bool,
+    /// Rinshan kaihou.
+    #[serde(default)]
+    pub rinshan: bool,
+    /// Chankan.
+    #[serde(default)]
+    pub chankan: bool,
+    /// Haitei.
+    #[serde(default)]
+    pub haitei: bool,
+    /// Houtei.
+    #[serde(default)]
+    pub houtei: bool,
+    /// Tenhou.
+    #[serde(default)]
+    pub tenhou: bool,
+    /// Chiihou.
+    #[serde(default)]
+    pub chiihou: bool,
+    /// Renhou (scored only under a renhou rule).
+    #[serde(default)]
+    pub renhou: bool,
+    /// Round wind `E S W N` (default East).
+    #[serde(default)]
+    pub round_wind: WindName,
+    /// Seat wind `E S W N` (default East, the dealer).
+    #[serde(default)]
+    pub seat_wind: WindName,
+    /// Dora indicators.
+    #[serde(default)]
+    pub dora: Vec<String>,
+    /// Ura dora indicators.
+    #[serde(default)]
+    pub ura: Vec<String>,
+    /// Honba counters.
+    #[serde(default)]
+    pub honba: u32,
+    /// Riichi sticks on the table.
+    #[serde(default)]
+    pub riichi_sticks: u32,
+    /// Rules: a preset name or options.
+    #[serde(default)]
+    pub rules: Option<RulesRequest>,
+}
+
+/// A wind letter.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum WindName {
+    /// East.
+    #[default]
+    #[serde(rename = "E", alias = "1z", alias = "east")]
+    East,
+    /// South.
+    #[serde(rename = "S", alias = "2z", alias = "south")]
+    South,
+    /// West.
+    #[serde(rename = "W", alias = "3z", alias = "west")]
+    West,
+    /// North.
+    #[serde(rename = "N", alias = "4z", alias = "north")]
+    North,
+}
+
+impl From<WindName> for Wind {
+    fn from(w: WindName) -> Wind {
+        match w {
+            WindName::East => Wind::East,
+            WindName::South => Wind::South,
+            WindName::West => Wind::West,
+            WindName::North => Wind::North,
+        }
+    }
+}
+
+/// A declared meld in a request.
+#[derive(Clone, Debug, Deserialize)]
+pub struct MeldRequest {
+    /// `chi`, `pon`, `minkan`, `ankan` or `kakan`.
+    pub kind: MeldKindName,
+    /// Its tiles in MPSZ, red fives as `0`.
+    pub tiles: String,
+    /// Chi: which tile of the run (1..=3) was claimed.
+    #[serde(default)]
+    pub claimed: Option<u8>,
+    /// Pon and kongs: 1 left, 2 opposite, 3 right.
+    #[serde(default)]
+    pub from: Option<u8>,
+}
+
+/// The kind of a meld in a request.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum MeldKindName {
+    /// A chi.
+    Chi,
+    /// A pon.
+    Pon,
+    /// An open kong.
+    Minkan,
+    /// A concealed kong.
+    Ankan,
+    /// An added kong.
+    Kakan,
+}
+
+impl From<MeldKindName> for MeldKind {
+    fn from(k: MeldKindName) -> MeldKind {
+        match k {
+            MeldKindName::Chi => MeldKind::Chi,
+            MeldKindName::Pon => MeldKind::Pon,
+            MeldKindName::Minkan => MeldKind::OpenKan,
+            MeldKindName::Ankan => MeldKind::ClosedKan,
+            MeldKindName::Kakan => MeldKind::AddedKan,
+        }
+    }
+}
+
+impl MeldRequest {
+    /// The meld, checked for shape.
+    ///
+    /// # Errors
+    ///
+    /// Bad notation (`parse`), or tiles that do not form that meld (`invalid_hand`).
+    pub fn to_meld(&self) -> Result<Meld, Error> {
+        let kind = MeldKind::from(self.kind);
+        let mut pais = parse_tiles(&self.tiles)?;
+        pais.sort_by_key(|p| p.tile());
+        let red = pais.iter().filter(|p| p.is_red()).count() as u8;
+        let first = pais.first().map(|p| p.tile());
+        let bad = || HandError::BadMeld {
+            kind,
+            first: first.unwrap_or(crate::tile::Tile::M1),
+        };
+        let first = first.ok_or_else(bad)?;
+        let want = if kind.is_kan() { 4 } else { 3 };
+        let shape_ok = pais.len() == want
+            && pais.iter().enumerate().all(|(i, p)| {
+                let step = if kind == MeldKind::Chi { i as u8 } else { 0 };
+                p.tile().as_u8() == first.as_u8() + step && p.tile().suit() == first.suit()
+            });
+        if !shape_ok {
+            return Err(bad().into());
+        }
+        let meld = if kind == MeldKind::Chi {
+            Meld::chi(first, self.claimed.and_then(|c| c.checked_sub(1)), red)?
+        } else {
+            let source = self.from.and_then(Source::from_number);
+            Meld::set(kind, first, source, red)?
+        };
+        Ok(meld)
+    }
+}
+
+/// The `rules` field: a preset name or an object of options.
+#[derive(Clone, Debug)]
+pub enum RulesRequest {
+    /// A preset by name.
+    Preset(PresetName),
+    /// Options, on top of a preset (the default one if none is named).
+    Options(RuleOptions),
+}
+
+impl<'de> Deserialize<'de> for RulesRequest {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Either;
+        impl<'de> Visitor<'de> for Either {
+            type Value = RulesRequest;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a preset name or an object of rule options")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<RulesRequest, E> {
+                PresetName::deserialize(s.into_deserializer()).map(RulesRequest::Preset)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RulesRequest, A::Error> {
+                RuleOptions::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(RulesRequest::Options)
+            }
+        }
+        d.deserialize_any(Either)
+    }
+}
+
+/// A preset name.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum PresetName {
+    /// `default`.
+    Default,
+    /// `tenhou`.
+    Tenhou,
+    /// `mahjongsoul`.
+    Mahjongsoul,
+    /// `mleague`.
+    Mleague,
+    /// `wrc`.
+    Wrc,
+    /// `ema`.
+    Ema,
+}
+
+impl From<PresetName> for Preset {
+    fn from(p: PresetName) -> Preset {
+        match p {
+            PresetName::Default => Preset::Default,
+            PresetName::Tenhou => Preset::Tenhou,
+            PresetName::Mahjongsoul => Preset::MahjongSoul,
+            PresetName::Mleague => Preset::MLeague,
+            PresetName::Wrc => Preset::Wrc,
+            PresetName::Ema => Preset::Ema,
+        }
+    }
+}
+
+/// Rule options, each optional; see `docs/riichi-rules.md`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleOptions {
+    /// The preset to start from.
+    #[serde(default)]
+    pub preset: Option<PresetName>,
+    /// Open tanyao.
+    #[serde(default)]
+    pub open_tanyao: Option<bool>,
+    /// Red fives: 0, 3 or 4.
+    #[serde(default)]
+    pub red_fives: Option<RedFivesOption>,
+    /// Double yakuman for the four double shapes.
+    #[serde(default)]
+    pub double_yakuman: Option<bool>,
+    /// Several yakuman add up.
+    #[serde(default)]
+    pub yakuman_stacking: Option<bool>,
+    /// `yakuman` or `sanbaiman`.
+    #[serde(default)]
+    pub kazoe: Option<KazoeOption>,
+    /// Kiriage mangan.
+    #[serde(default)]
+    pub kiriage: Option<bool>,
+    /// Fu of a double-wind pair: 2 or 4.
+    #[serde(default)]
+    pub double_wind_fu: Option<FuOption<2, 4>>,
+    /// Fu of a pinfu tsumo: 20 or 30.
+    #[serde(default)]
+    pub pinfu_tsumo_fu: Option<FuOption<20, 30>>,
+    /// Fu of an open hand without fu: 20 or 30.
+    #[serde(default)]
+    pub open_pinfu_fu: Option<FuOption<20, 30>>,
+    /// `off`, `mangan` or `yakuman`.
+    #[serde(default)]
+    pub renhou: Option<RenhouOption>,
+    /// Nagashi mangan recognised.
+    #[serde(default)]
+    pub nagashi_mangan: Option<bool>,
+    /// Tsumo fu on a rinshan win.
+    #[serde(default)]
+    pub rinshan_fu: Option<bool>,
+}
+
+/// A red-five count: 0, 3 or 4.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(try_from = "u8")]
+pub struct RedFivesOption(pub RedFives);
+
+impl TryFrom<u8> for RedFivesOption {
+    type Error = String;
+    fn try_from(n: u8) -> Result<Self, String> {
+        RedFives::from_total(n)
+            .map(RedFivesOption)
+            .ok_or_else(|| format!("red_fives must be 0, 3 or 4, not {n}"))
+    }
+}
+
+/// One of two fu values.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(try_from = "u8")]
+pub struct FuOption<const A: u8, const B: u8>(pub u8);
+
+impl<const A: u8, const B: u8> TryFrom<u8> for FuOption<A, B> {
+    type Error = String;
+    fn try_from(n: u8) -> Result<Self, String> {
+        if n == A || n == B {
+            Ok(FuOption(n))
+        } else {
+            Err(format!("fu must be {A} or {B}, not {n}"))
+        }
+    }
+}
+
+/// Kazoe limit option.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum KazoeOption {
+    /// 13+ han is a yakuman.
+    Yakuman,
+    /// 13+ han is a sanbaiman.
+    Sanbaiman,
+}
+
+/// Renhou option.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum RenhouOption {
+    /// Not a yaku.
+    Off,
+    /// A mangan.
+    Mangan,
+    /// A yakuman.
+    Yakuman,
+}
+
+impl RulesRequest {
+    /// The rules asked for.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        match self {
+            RulesRequest::Preset(p) => Preset::from(*p).rules(),
+            RulesRequest::Options(o) => o.rules(),
+        }
+    }
+}
+
+impl RuleOptions {
+    /// The preset's rules with these options applied.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        let mut r = self.preset.map_or(Preset::Default, Preset::from).rules();
+        if let Some(v) = self.open_tanyao {
+            r.open_tanyao = v;
+        }
+        if let Some(v) = self.red_fives {
+            r.red_fives = v.0;
+        }
+        if let Some(v) = self.double_yakuman {
+            r.double_yakuman = if v {
+                DoubleYakuman::Double
+            } else {
+                DoubleYakuman::Single
+            };
+        }
+        if let Some(v) = self.yakuman_stacking {
+            r.yakuman_stacking = if v {
+                YakumanStacking::Stack
+            } else {
+                YakumanStacking::Single
+            };
+        }
+        if let Some(v) = self.kazoe {
+            r.kazoe = match v {
+                KazoeOption::Yakuman => KazoeLimit::Yakuman,
+                KazoeOption::Sanbaiman => KazoeLimit::Sanbaiman,
+            };
+        }
+        if let Some(v) = self.kiriage {
+            r.kiriage = v;
+        }
+        if let Some(v) = self.double_wind_fu {
+            r.double_wind_fu = if v.0 == 4 {
+                DoubleWindFu::Four
+            } else {
+                DoubleWindFu::Two
+            };
+        }
+        if let Some(v) = self.pinfu_tsumo_fu {
+            r.pinfu_tsumo_fu = if v.0 == 20 {
+                PinfuTsumoFu::Twenty
+            } else {
+                PinfuTsumoFu::Thirty
+            };
+        }
+        if let Some(v) = self.open_pinfu_fu {
+            r.open_pinfu_fu = if v.0 == 30 {
+                OpenPinfuFu::Thirty
+            } else {
+                OpenPinfuFu::Twenty
+            };
+        }
+        if let Some(v) = self.renhou {
+            r.renhou = match v {
+                RenhouOption::Off => Renhou::Off,
+                RenhouOption::Mangan => Renhou::Mangan,
+                RenhouOption::Yakuman => Renhou::Yakuman,
+            };
+        }
+        if let Some(v) = self.nagashi_mangan {
+            r.nagashi_mangan = v;
+        }
+        if let Some(v) = self.rinshan_fu {
+            r.rinshan_fu = if v {
+                RinshanFu::TsumoFu
+            } else {
+                RinshanFu::NoTsumoFu
+            };
+        }
+        r
+    }
+}
+
+/// The three scoring inputs of a request.
+#[derive(Clone, Debug)]
+pub struct Inputs {
+    /// The hand.
+    pub hand: Hand,
+    /// The win situation.
+    pub context: WinContext,
+    /// The rules.
+    pub rules: Rules,
+}
+
+impl<Id> ScoreRequest<Id> {
+    /// Parses and checks the request's hand, situation and rules.
+    ///
+    /// # Errors
+    ///
+    /// Bad notation (`parse`), bad melds or impossible flags (`invalid_hand`).
+    pub fn inputs(&self) -> Result<Inputs, Error> {
+        let mut hand = parse_hand_unchecked(&self.hand)?;
+        for m in &self.melds {
+            hand.push_meld(m.to_meld()?);
+        }
+        let win = match &self.win {
+            Some(w) => parse_tile(w)?,
+            None => hand.last().ok_or(riichi::ScoreError::Impossible(
+                riichi::Impossible::MissingWinningTile,
+            ))?,
+        };
+        let flags = Flags {
+            tsumo: self.tsumo,
+            riichi: self.riichi,
+            double_riichi: self.double_riichi,
+            ippatsu: self.ippatsu,
+            rinshan: self.rinshan,
+            chankan: self.chankan,
+            haitei: self.haitei,
+            houtei: self.houtei,
+            tenhou: self.tenhou,
+            chiihou: self.chiihou,
+            renhou: self.renhou,
+        };
+        let parse_all = |list: &[String]| -> Result<Vec<Pai>, Error> {
+            list.iter()
+                .map(|s| parse_tile(s).map_err(Error::from))
+                .collect()
+        };
+        let dora = parse_all(&self.dora)?;
+        let ura = parse_all(&self.ura)?;
+        let context = WinContext::new(
+            win,
+            flags,
+            self.round_wind.into(),
+            self.seat_wind.into(),
+            &dora,
+            &ura,
+            self.honba,
+            self.riichi_sticks,
+        )
+        .map_err(riichi::ScoreError::from)?;
+        let rules = self
+            .rules
+            .as_ref()
+            .map_or_else(Rules::default, RulesRequest::rules);
+        Ok(Inputs {
+            hand,
+            context,
+            rules,
+        })
+    }
+
+    /// Scores the request.
+    ///
+    /// # Errors
+    ///
+    /// `parse`, `invalid_hand`, `not_winning` or `no_yaku` (see [`Error::kind`]).
+    pub fn score(&self) -> Result<ScoreResult, Error> {
+        let inputs = self.inputs()?;
+        let s = riichi::score(&inputs.hand, &inputs.context, &inputs.rules)?;
+        Ok(ScoreResult::from(&s))
+    }
+}
+
+/// The yaku of a result: a JSON object from id to han (or yakuman multiplier), in
+/// table order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct YakuMap(pub YakuList);
+
+impl Serialize for YakuMap {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for v in &self.0 {
+            map.serialize_entry(v.yaku.id(), &v.value)?;
+        }
+        map.end()
+    }
+}
+
+/// The payments of a result: `{"ron": X}`, `{"all": X}` or `{"dealer": X, "non_dealer": Y}`.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub struct PaymentsView {
+    /// The discarder's payment on a ron.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ron: Option<u32>,
+    /// Each player's payment on the dealer's self-draw.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub all: Option<u32>,
+    /// The dealer's payment on a non-dealer's self-draw.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dealer: Option<u32>,
+    /// Each non-dealer's payment on a non-dealer's self-draw.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub non_dealer: Option<u32>,
+}
+
+impl From<Payments> for PaymentsView {
+    fn from(p: Payments) -> Self {
+        let none = PaymentsView {
+            ron: None,
+            all: None,
+            dealer: None,
+            non_dealer: None,
+        };
+        match p {
+            Payments::Ron { discarder } => PaymentsView {
+                ron: Some(discarder),
+                ..none
+            },
+            Payments::DealerTsumo { each } => PaymentsView {
+                all: Some(each),
+                ..none
+            },
+            Payments::Tsumo { dealer, non_dealer } => PaymentsView {
+                dealer: Some(dealer),
+                non_dealer: Some(non_dealer),
+                ..none
+            },
+        }
+    }
+}
+
+/// The fu items of a result: a JSON array of `{"reason", "fu", "tiles"?}` objects,
+/// `reason` one of `base chiitoitsu closed_ron tsumo kanchan penchan tanki valued_pair
+/// open_triplet closed_triplet open_quad closed_quad open_no_fu rounding`, `tiles` the
+/// pair or set concerned in MPSZ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FuDetail(pub Fu);
+
+impl Serialize for FuDetail {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        struct Item(FuItem);
+        impl Serialize for Item {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeStruct;
+                let block = self.0.reason.block();
+                let mut st = s.serialize_struct("FuItem", 2 + usize::from(block.is_some()))?;
+                st.serialize_field("reason", self.0.reason.id())?;
+                st.serialize_field("fu", &self.0.fu)?;
+                if let Some(mut b) = block {
+                    b.origin = Origin::Concealed;
+                    st.serialize_field("tiles", &Display(b))?;
+                }
+                st.end()
+            }
+        }
+        let mut seq = s.serialize_seq(Some(self.0.items.len()))?;
+        for &i in &self.0.items {
+            seq.serialize_element(&Item(i))?;
+        }
+        seq.end()
+    }
+}
+
+/// Serialises a value as its `Display` text, without building a `String`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Display<T>(pub T);
+
+impl<T: core::fmt::Display> Serialize for Display<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0)
+    }
+}
+
+/// A scoring result (`spec/json-api.md`, "Riichi result"). Serialising it allocates
+/// nothing beyond the output.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub struct ScoreResult {
+    /// Han (0 for a yakuman; the real total for a kazoe yakuman).
+    pub han: u8,
+    /// Fu of the chosen reading.
+    pub fu: u8,
+    /// Number of yakuman.
+    pub yakuman: u8,
+    /// Yaku ids with their han or yakuman multiplier.
+    pub yaku: YakuMap,
+    /// Payments per payer, honba included.
+    pub payments: PaymentsView,
+    /// What the winner receives from the others, riichi sticks excluded.
+    pub total: u32,
+    /// `mangan` … `kazoe_yakuman`, or null.
+    pub limit: Option<&'static str>,
+    /// Points collected from riichi sticks on the table.
+    pub riichi_sticks_collected: u32,
+    /// The fu items.
+    pub fu_detail: FuDetail,
+    /// The chosen reading, blocks in MPSZ (melds in brackets).
+    pub decomposition: Display<Reading>,
+    /// The wait the winning tile took in it.
+    pub wait: &'static str,
+}
+
+impl From<&Score> for ScoreResult {
+    fn from(s: &Score) -> Self {
+        ScoreResult {
+            han: s.han,
+            fu: s.fu,
+            yakuman: s.yakuman,
+            yaku: YakuMap(s.yaku),
+            payments: s.payments.into(),
+            total: s.total,
+            limit: s.limit.map(riichi::Limit::id),
+            riichi_sticks_collected: s.riichi_sticks,
+            fu_detail: FuDetail(s.fu_detail),
+            decomposition: Display(s.reading),
+            wait: s.wait.wait.id(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(json: &str) -> ScoreRequest {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn rules_ok_preset_name_and_options() {
+        let r = req(r#"{"hand": "1m", "rules": "tenhou"}"#)
+            .inputs()
+            .unwrap();
+        assert_eq!(r.rules, Preset::Tenhou.rules());
+        let r: RulesRequest = serde_json::from_str(r#""wrc""#).unwrap();
+        assert_eq!(r.rules(), Preset::Wrc.rules());
+        let r: RulesRequest =
+            serde_json::from_str(r#"{"preset": "tenhou", "kiriage": true, "double_wind_fu": 2}"#)
+                .unwrap();
+        let want = Rules {
+            kiriage: true,
+            double_wind_fu: DoubleWindFu::Two,
+            ..Preset::Tenhou.rules()
+        };
+        assert_eq!(r.rules(), want);
+        let r: RulesRequest =
+            serde_json::from_str(r#"{"red_fives": 4, "renhou": "yakuman", "kazoe": "sanbaiman"}"#)
+                .unwrap();
+        let r = r.rules();
+        assert_eq!(
+            (r.red_fives, r.renhou, r.kazoe),
+            (RedFives::FourTwoPin, Renhou::Yakuman, KazoeLimit::Sanbaiman)
+        );
+    }
+
+    #[test]
+    fn rules_err_unknown_or_bad_values() {
+        for bad in [
+            r#""tenho""#,
+            r#"{"bogus": 1}"#,
+            r#"{"red_fives": 2}"#,
+            r#"{"double_wind_fu": 3}"#,
+            r#"{"renhou": "maybe"}"#,
+            "3",
+        ] {
+            assert!(serde_json::from_str::<RulesRequest>(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn score_ok_case_line_and_defaults() {
+        let r = req(
+            r#"{"id": "r-1", "hand": "234m406p78999s", "melds": [{"kind": "pon", "tiles": "777z"}],
+            "win": "9s", "seat_wind": "S", "dora": ["3p"], "expected": {"han": 3}}"#,
+        )
+        .score()
+        .unwrap();
+        assert_eq!((r.han, r.fu, r.total), (3, 30, 3900));
+        let json = serde_json::to_string(&r).unwrap();
+        assert!(json.starts_with(r#"{"han":3,"fu":30,"yakuman":0,"yaku":{"yakuhai_chun":1,"dora":1,"aka_dora":1},"payments":{"ron":3900},"total":3900,"limit":null"#), "{json}");
+        // Without `win`, the last concealed tile is the winning tile.
+        let r = req(r#"{"hand": "234m406p78999s[777z]", "seat_wind": "S"}"#)
+            .score()
+            .unwrap();
+        assert_eq!(r.total, 2000);
+    }
+
+    #[test]
+    fn score_err_kinds() {
+        let kind = |j: &str| req(j).score().unwrap_err().kind();
+        assert_eq!(kind(r#"{"hand": "234m4x6p78999s777z"}"#), "parse");
+        assert_eq!(
+            kind(r#"{"hand": "234m406p78999s", "melds": [{"kind": "pon", "tiles": "556s"}]}"#),
+            "invalid_hand"
+        );
+        assert_eq!(
+            kind(r#"{"hand": "234m406p78999s", "melds": [{"kind": "chi", "tiles": "777z"}]}"#),
+            "invalid_hand"
+        );
+        assert_eq!(
+            kind(
+                r#"{"hand": "234m406p78999s", "melds": [{"kind": "pon", "tiles": "777z"}], "ura": ["1m"]}"#
+            ),
+            "invalid_hand"
+        );
+        assert_eq!(
+            kind(r#"{"hand": "234m406p78997s", "melds": [{"kind": "pon", "tiles": "777z"}]}"#),
+            "not_winning"
+        );
+        assert_eq!(
+            kind(r#"{"hand": "234m406p78999s", "melds": [{"kind": "pon", "tiles": "777s"}]}"#),
+            "no_yaku"
+        );
+    }
+
+    #[test]
+    fn meld_ok_red_and_claim() {
+        let m: MeldRequest =
+            serde_json::from_str(r#"{"kind": "chi", "tiles": "406p", "claimed": 2}"#).unwrap();
+        let m = m.to_meld().unwrap();
+        assert_eq!(
+            (m.kind(), m.red(), m.claimed_index()),
+            (MeldKind::Chi, 1, Some(1))
+        );
+        let m: MeldRequest =
+            serde_json::from_str(r#"{"kind": "kakan", "tiles": "0555s"}"#).unwrap();
+        assert_eq!(m.to_meld().unwrap().kind(), MeldKind::AddedKan);
+    }
+}

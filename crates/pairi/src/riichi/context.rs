@@ -1,0 +1,593 @@
+//! The situation of a win (和了状況): how the tile came, riichi, timing, winds, dora,
+//! counters. Separate from the hand and from the rules.
+//!
+//! The types make most impossible combinations unrepresentable: rinshan and haitei
+//! are self-draw events, chankan and houtei are discard events, and each win has at
+//! most one of them. [`WinContext::new`] turns the flags of a request into this form and
+//! reports the combinations that are impossible on their face; the checks that need
+//! the hand (a rinshan without a kong, riichi with an open meld, …) are made when
+//! scoring.
+
+use crate::decompose::FixedList;
+use crate::tile::{Pai, Tile, TileCounts};
+use core::fmt;
+
+/// A wind: a seat (自風) or the round (場風).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Wind {
+    /// East, 東 / 东. The dealer's seat.
+    #[default]
+    East,
+    /// South, 南.
+    South,
+    /// West, 西.
+    West,
+    /// North, 北.
+    North,
+}
+
+impl Wind {
+    /// The wind's tile.
+    #[must_use]
+    pub const fn tile(self) -> Tile {
+        match self {
+            Wind::East => Tile::EAST,
+            Wind::South => Tile::SOUTH,
+            Wind::West => Tile::WEST,
+            Wind::North => Tile::NORTH,
+        }
+    }
+
+    /// The wind of a tile, if it is one.
+    #[must_use]
+    pub const fn from_tile(t: Tile) -> Option<Wind> {
+        match t.as_u8() {
+            27 => Some(Wind::East),
+            28 => Some(Wind::South),
+            29 => Some(Wind::West),
+            30 => Some(Wind::North),
+            _ => None,
+        }
+    }
+
+    /// The wind from its letter (`E S W N`).
+    #[must_use]
+    pub fn from_letter(s: &str) -> Option<Wind> {
+        match s {
+            "E" | "e" | "1z" => Some(Wind::East),
+            "S" | "s" | "2z" => Some(Wind::South),
+            "W" | "w" | "3z" => Some(Wind::West),
+            "N" | "n" | "4z" => Some(Wind::North),
+            _ => None,
+        }
+    }
+
+    /// The letter `E S W N`.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        match self {
+            Wind::East => 'E',
+            Wind::South => 'S',
+            Wind::West => 'W',
+            Wind::North => 'N',
+        }
+    }
+}
+
+impl fmt::Display for Wind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// How the winning tile came: drawn (自摸) or claimed from a discard (栄和), with the
+/// special event of that kind, if any.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum WinMethod {
+    /// Self-draw, ツモ / 自摸.
+    Tsumo(TsumoEvent),
+    /// On another player's tile, ロン / 荣和.
+    Ron(RonEvent),
+}
+
+impl WinMethod {
+    /// Whether the tile was drawn.
+    #[must_use]
+    pub const fn is_tsumo(self) -> bool {
+        matches!(self, WinMethod::Tsumo(_))
+    }
+}
+
+/// A special self-draw.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum TsumoEvent {
+    /// An ordinary draw.
+    #[default]
+    Plain,
+    /// The replacement tile after a kong, 嶺上開花 / 岭上开花.
+    Rinshan,
+    /// The last tile of the wall, 海底摸月 / 海底捞月.
+    Haitei,
+}
+
+/// A special win on another player's tile.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum RonEvent {
+    /// An ordinary discard.
+    #[default]
+    Plain,
+    /// The tile added to a pon to make a kong, 搶槓 / 抢杠.
+    Chankan,
+    /// The last discard of the hand, 河底撈魚 / 河底捞鱼.
+    Houtei,
+}
+
+/// The riichi declaration (立直).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Riichi {
+    /// No riichi.
+    #[default]
+    None,
+    /// Riichi, 1 han.
+    Riichi,
+    /// Riichi on the first uninterrupted turn, ダブル立直, 2 han.
+    Double,
+}
+
+/// A win in the first uninterrupted go-around (天和 / 地和 / 人和).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum FirstTurn {
+    /// No.
+    #[default]
+    None,
+    /// The dealer wins on the initial deal, 天和.
+    Tenhou,
+    /// A non-dealer wins on their first draw, 地和.
+    Chiihou,
+    /// A non-dealer wins on a discard before their first draw, 人和.
+    Renhou,
+}
+
+/// The most dora indicators: the first one plus one per kong.
+pub const MAX_INDICATORS: usize = 5;
+
+/// Dora indicators (ドラ表示牌), red ones allowed (a red five indicates a six).
+pub type Indicators = FixedList<Pai, MAX_INDICATORS>;
+
+/// Everything about a win that is not the hand itself.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct WinContext {
+    /// The winning tile (red if it is a red five).
+    pub win: Pai,
+    /// Tsumo or ron, and the special event.
+    pub method: WinMethod,
+    /// Riichi declared.
+    pub riichi: Riichi,
+    /// Won within one go-around of the riichi, 一発.
+    pub ippatsu: bool,
+    /// A first-turn win.
+    pub first_turn: FirstTurn,
+    /// The round (prevailing) wind, 場風.
+    pub round_wind: Wind,
+    /// The winner's seat wind, 自風 (East is the dealer).
+    pub seat_wind: Wind,
+    /// Dora indicators.
+    pub dora: Indicators,
+    /// Ura dora indicators (only with riichi).
+    pub ura: Indicators,
+    /// Continuation counters on the table, 本場.
+    pub honba: u32,
+    /// Riichi sticks on the table before this win, collected by the winner, 供託.
+    pub riichi_sticks: u32,
+}
+
+/// The flags of a request, as booleans: [`WinContext::new`] checks and converts them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[allow(clippy::struct_excessive_bools)]
+pub struct Flags {
+    /// Self-draw.
+    pub tsumo: bool,
+    /// Riichi declared.
+    pub riichi: bool,
+    /// Double riichi (implies riichi).
+    pub double_riichi: bool,
+    /// Ippatsu.
+    pub ippatsu: bool,
+    /// Rinshan kaihou.
+    pub rinshan: bool,
+    /// Chankan.
+    pub chankan: bool,
+    /// Haitei.
+    pub haitei: bool,
+    /// Houtei.
+    pub houtei: bool,
+    /// Tenhou.
+    pub tenhou: bool,
+    /// Chiihou.
+    pub chiihou: bool,
+    /// Renhou.
+    pub renhou: bool,
+}
+
+/// A situation that cannot happen in a game (`invalid_hand`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Impossible {
+    /// Rinshan kaihou needs a kong of one's own.
+    #[error("rinshan without a kong")]
+    RinshanWithoutKan,
+    /// Rinshan is a self-draw.
+    #[error("rinshan on a discard")]
+    RinshanRon,
+    /// Chankan is won on another player's added kong, so it is a ron.
+    #[error("chankan by self-draw")]
+    ChankanTsumo,
+    /// The robbed tile is the fourth copy: the winner cannot hold another one.
+    #[error("chankan on {0} while holding another copy of it")]
+    ChankanHeldCopy(Tile),
+    /// Ippatsu needs riichi.
+    #[error("ippatsu without riichi")]
+    IppatsuWithoutRiichi,
+    /// A kong call ends the ippatsu turn, so the replacement tile cannot be ippatsu.
+    #[error("ippatsu with rinshan")]
+    IppatsuWithRinshan,
+    /// Riichi needs a closed hand.
+    #[error("riichi with an open meld")]
+    RiichiOpen,
+    /// Tenhou, chiihou and renhou are won before any call or riichi.
+    #[error("first-turn win with riichi")]
+    FirstTurnWithRiichi,
+    /// Tenhou, chiihou and renhou are won before any call (concealed kongs included).
+    #[error("first-turn win with a meld")]
+    FirstTurnWithMeld,
+    /// Tenhou is the dealer's; chiihou and renhou are a non-dealer's.
+    #[error("first-turn win by the wrong seat")]
+    FirstTurnWrongSeat,
+    /// Tenhou and chiihou are self-draws; renhou is a ron.
+    #[error("first-turn win by the wrong method")]
+    FirstTurnWrongMethod,
+    /// Only one first-turn win can apply.
+    #[error("two first-turn wins at once")]
+    FirstTurnTwice,
+    /// The replacement tile is not the last tile of the wall.
+    #[error("haitei with rinshan")]
+    HaiteiWithRinshan,
+    /// Haitei is a self-draw.
+    #[error("haitei on a discard")]
+    HaiteiRon,
+    /// Houtei is a discard win.
+    #[error("houtei by self-draw")]
+    HouteiTsumo,
+    /// A robbed kong tile is not the last discard.
+    #[error("houtei with chankan")]
+    HouteiWithChankan,
+    /// Ura dora are only looked at after a riichi win.
+    #[error("ura dora indicators without riichi")]
+    UraWithoutRiichi,
+    /// More indicators than the dead wall shows.
+    #[error("more than {MAX_INDICATORS} dora or ura indicators")]
+    TooManyIndicators,
+    /// A winning hand has 14 − 3k concealed tiles for k melds, the winning tile
+    /// included.
+    #[error("a winning hand needs 14 - 3k concealed tiles, the winning tile included")]
+    MissingWinningTile,
+    /// The winning tile must be one of the concealed tiles.
+    #[error("the winning tile {0} is not in the hand")]
+    WinNotInHand(Pai),
+}
+
+impl WinContext {
+    /// A plain situation: ron on `win`, East round, East seat, no dora.
+    #[must_use]
+    pub fn ron(win: Pai) -> WinContext {
+        WinContext {
+            win,
+            method: WinMethod::Ron(RonEvent::Plain),
+            riichi: Riichi::None,
+            ippatsu: false,
+            first_turn: FirstTurn::None,
+            round_wind: Wind::East,
+            seat_wind: Wind::East,
+            dora: Indicators::new(),
+            ura: Indicators::new(),
+            honba: 0,
+            riichi_sticks: 0,
+        }
+    }
+
+    /// A plain self-draw situation on `win`.
+    #[must_use]
+    pub fn tsumo(win: Pai) -> WinContext {
+        WinContext {
+            method: WinMethod::Tsumo(TsumoEvent::Plain),
+            ..WinContext::ron(win)
+        }
+    }
+
+    /// The typed situation of request flags, winds, indicators and counters.
+    ///
+    /// Errors on combinations impossible whatever the hand: rinshan or haitei on a
+    /// discard, chankan or houtei on a draw, ippatsu without riichi or with rinshan,
+    /// haitei with rinshan, houtei with chankan, ura without riichi, two first-turn wins
+    /// or one by the wrong seat, method, or with riichi, and more than five indicators.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        win: Pai,
+        flags: Flags,
+        round_wind: Wind,
+        seat_wind: Wind,
+        dora: &[Pai],
+        ura: &[Pai],
+        honba: u32,
+        riichi_sticks: u32,
+    ) -> Result<WinContext, Impossible> {
+        let f = flags;
+        let method = if f.tsumo {
+            if f.chankan {
+                return Err(Impossible::ChankanTsumo);
+            }
+            if f.houtei {
+                return Err(Impossible::HouteiTsumo);
+            }
+            match (f.rinshan, f.haitei) {
+                (true, true) => return Err(Impossible::HaiteiWithRinshan),
+                (true, false) => WinMethod::Tsumo(TsumoEvent::Rinshan),
+                (false, true) => WinMethod::Tsumo(TsumoEvent::Haitei),
+                (false, false) => WinMethod::Tsumo(TsumoEvent::Plain),
+            }
+        } else {
+            if f.rinshan {
+                return Err(Impossible::RinshanRon);
+            }
+            if f.haitei {
+                return Err(Impossible::HaiteiRon);
+            }
+            match (f.chankan, f.houtei) {
+                (true, true) => return Err(Impossible::HouteiWithChankan),
+                (true, false) => WinMethod::Ron(RonEvent::Chankan),
+                (false, true) => WinMethod::Ron(RonEvent::Houtei),
+                (false, false) => WinMethod::Ron(RonEvent::Plain),
+            }
+        };
+        let riichi = match (f.riichi, f.double_riichi) {
+            (_, true) => Riichi::Double,
+            (true, false) => Riichi::Riichi,
+            (false, false) => Riichi::None,
+        };
+        if f.ippatsu && riichi == Riichi::None {
+            return Err(Impossible::IppatsuWithoutRiichi);
+        }
+        if f.ippatsu && f.rinshan {
+            return Err(Impossible::IppatsuWithRinshan);
+        }
+        if !ura.is_empty() && riichi == Riichi::None {
+            return Err(Impossible::UraWithoutRiichi);
+        }
+        let first_turn = match (f.tenhou, f.chiihou, f.renhou) {
+            (false, false, false) => FirstTurn::None,
+            (true, false, false) => FirstTurn::Tenhou,
+            (false, true, false) => FirstTurn::Chiihou,
+            (false, false, true) => FirstTurn::Renhou,
+            _ => return Err(Impossible::FirstTurnTwice),
+        };
+        let dealer = seat_wind == Wind::East;
+        match first_turn {
+            FirstTurn::None => {}
+            _ if riichi != Riichi::None => return Err(Impossible::FirstTurnWithRiichi),
+            FirstTurn::Tenhou if !dealer => return Err(Impossible::FirstTurnWrongSeat),
+            FirstTurn::Chiihou | FirstTurn::Renhou if dealer => {
+                return Err(Impossible::FirstTurnWrongSeat)
+            }
+            FirstTurn::Tenhou | FirstTurn::Chiihou if !f.tsumo => {
+                return Err(Impossible::FirstTurnWrongMethod)
+            }
+            FirstTurn::Renhou if f.tsumo => return Err(Impossible::FirstTurnWrongMethod),
+            _ if f.rinshan || f.chankan || f.haitei || f.houtei => {
+                return Err(Impossible::FirstTurnWrongMethod)
+            }
+            _ => {}
+        }
+        let mut dora_list = Indicators::new();
+        let mut ura_list = Indicators::new();
+        for (src, dst) in [(dora, &mut dora_list), (ura, &mut ura_list)] {
+            for &p in src {
+                if !dst.push(p) {
+                    return Err(Impossible::TooManyIndicators);
+                }
+            }
+        }
+        Ok(WinContext {
+            win,
+            method,
+            riichi,
+            ippatsu: f.ippatsu,
+            first_turn,
+            round_wind,
+            seat_wind,
+            dora: dora_list,
+            ura: ura_list,
+            honba,
+            riichi_sticks,
+        })
+    }
+
+    /// Whether the winner is the dealer (親 / 庄家): seat East.
+    #[must_use]
+    pub fn is_dealer(&self) -> bool {
+        self.seat_wind == Wind::East
+    }
+
+    /// How many times each kind is a dora: one per indicator pointing at it.
+    #[must_use]
+    pub fn dora_counts(&self) -> TileCounts {
+        indicator_counts(&self.dora)
+    }
+
+    /// How many times each kind is an ura dora.
+    #[must_use]
+    pub fn ura_counts(&self) -> TileCounts {
+        indicator_counts(&self.ura)
+    }
+}
+
+fn indicator_counts(list: &Indicators) -> TileCounts {
+    let mut c = TileCounts::new();
+    for p in list {
+        c.add(p.tile().dora_from_indicator());
+    }
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::t;
+
+    fn new(flags: Flags, seat: Wind) -> Result<WinContext, Impossible> {
+        WinContext::new(t!(5m).black(), flags, Wind::East, seat, &[], &[], 0, 0)
+    }
+
+    #[test]
+    fn situation_ok_plain_and_events() {
+        let s = new(Flags::default(), Wind::South).unwrap();
+        assert_eq!(s.method, WinMethod::Ron(RonEvent::Plain));
+        let f = Flags {
+            tsumo: true,
+            rinshan: true,
+            ..Flags::default()
+        };
+        assert_eq!(
+            new(f, Wind::South).unwrap().method,
+            WinMethod::Tsumo(TsumoEvent::Rinshan)
+        );
+        let f = Flags {
+            riichi: true,
+            double_riichi: true,
+            ippatsu: true,
+            ..Flags::default()
+        };
+        let s = new(f, Wind::South).unwrap();
+        assert_eq!((s.riichi, s.ippatsu), (Riichi::Double, true));
+    }
+
+    #[test]
+    fn situation_err_impossible_flags() {
+        let cases = [
+            (
+                Flags {
+                    rinshan: true,
+                    ..Flags::default()
+                },
+                Impossible::RinshanRon,
+            ),
+            (
+                Flags {
+                    tsumo: true,
+                    chankan: true,
+                    ..Flags::default()
+                },
+                Impossible::ChankanTsumo,
+            ),
+            (
+                Flags {
+                    ippatsu: true,
+                    ..Flags::default()
+                },
+                Impossible::IppatsuWithoutRiichi,
+            ),
+            (
+                Flags {
+                    tsumo: true,
+                    riichi: true,
+                    ippatsu: true,
+                    rinshan: true,
+                    ..Flags::default()
+                },
+                Impossible::IppatsuWithRinshan,
+            ),
+            (
+                Flags {
+                    tsumo: true,
+                    rinshan: true,
+                    haitei: true,
+                    ..Flags::default()
+                },
+                Impossible::HaiteiWithRinshan,
+            ),
+            (
+                Flags {
+                    tsumo: true,
+                    houtei: true,
+                    ..Flags::default()
+                },
+                Impossible::HouteiTsumo,
+            ),
+            (
+                Flags {
+                    chankan: true,
+                    houtei: true,
+                    ..Flags::default()
+                },
+                Impossible::HouteiWithChankan,
+            ),
+            (
+                Flags {
+                    tsumo: true,
+                    tenhou: true,
+                    riichi: true,
+                    ..Flags::default()
+                },
+                Impossible::FirstTurnWithRiichi,
+            ),
+            (
+                Flags {
+                    tsumo: true,
+                    tenhou: true,
+                    ..Flags::default()
+                },
+                Impossible::FirstTurnWrongSeat,
+            ),
+            (
+                Flags {
+                    chiihou: true,
+                    ..Flags::default()
+                },
+                Impossible::FirstTurnWrongMethod,
+            ),
+        ];
+        for (f, want) in cases {
+            assert_eq!(new(f, Wind::South), Err(want), "{f:?}");
+        }
+        let f = Flags {
+            tsumo: true,
+            chiihou: true,
+            ..Flags::default()
+        };
+        assert_eq!(new(f, Wind::East), Err(Impossible::FirstTurnWrongSeat));
+        let ura = [t!(1m).black()];
+        assert_eq!(
+            WinContext::new(
+                t!(5m).black(),
+                Flags::default(),
+                Wind::East,
+                Wind::East,
+                &[],
+                &ura,
+                0,
+                0
+            ),
+            Err(Impossible::UraWithoutRiichi)
+        );
+    }
+
+    #[test]
+    fn dora_counts_ok_red_indicator() {
+        let mut s = WinContext::ron(t!(1m).black());
+        s.dora.push(t!(5p).red().unwrap());
+        s.dora.push(t!(9s).black());
+        s.dora.push(t!(9s).black());
+        let c = s.dora_counts();
+        assert_eq!(c.get(t!(6p)), 1);
+        assert_eq!(c.get(t!(1s)), 2);
+    }
+}

@@ -1,0 +1,366 @@
+//! Scoring a winning hand: checks, the best reading, limits and payments.
+//!
+//! Points follow the standard table (riichi.wiki "Scoring", EMA and WRC rule books):
+//! basic points = fu × 2^(2 + han), capped at mangan (2000); 5 han mangan, 6–7
+//! haneman (3000), 8–10 baiman (4000), 11–12 sanbaiman (6000), yakuman 8000 per
+//! yakuman, 13+ han kazoe (a yakuman or a sanbaiman by rule). A ron pays 4× basic
+//! (6× to the dealer), a self-draw 1× from each non-dealer and 2× from the dealer (2×
+//! from each when the dealer wins), each payment rounded up to 100. Each honba adds 300
+//! to a ron and 100 to each self-draw payment. Riichi sticks on the table (1000 each)
+//! go to the winner and are reported apart from the payments.
+//!
+//! Among every reading and every wait the winning tile can take, the one with the
+//! highest total payment is chosen; ties go to more han, then more fu.
+
+use super::context::{FirstTurn, Impossible, TsumoEvent, WinContext, WinMethod};
+use super::fu::{self, Fu};
+use super::rules::{KazoeLimit, Renhou, Rules};
+use super::yaku::{self, Found, HandFacts, Yaku, YakuList, YakuValue};
+use super::ScoreError;
+use crate::decompose::{decompose_hand, Family, Reading, WaitShape};
+use crate::hand::{Hand, HandError, HandSize, RedLimit};
+use crate::tile::Suit;
+
+/// A hand value above the fu/han table (満貫 and up).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Limit {
+    /// 満貫: 2000 basic points.
+    Mangan,
+    /// 跳満: 3000.
+    Haneman,
+    /// 倍満: 4000.
+    Baiman,
+    /// 三倍満: 6000.
+    Sanbaiman,
+    /// 役満: 8000 per yakuman.
+    Yakuman,
+    /// 数え役満: 13+ han from ordinary yaku, one yakuman.
+    KazoeYakuman,
+}
+
+impl Limit {
+    /// The JSON id.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Limit::Mangan => "mangan",
+            Limit::Haneman => "haneman",
+            Limit::Baiman => "baiman",
+            Limit::Sanbaiman => "sanbaiman",
+            Limit::Yakuman => "yakuman",
+            Limit::KazoeYakuman => "kazoe_yakuman",
+        }
+    }
+}
+
+/// Who pays what, honba included.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Payments {
+    /// A ron: the discarder pays all.
+    Ron {
+        /// The discarder's payment.
+        discarder: u32,
+    },
+    /// The dealer's self-draw: every other player pays the same.
+    DealerTsumo {
+        /// Each player's payment.
+        each: u32,
+    },
+    /// A non-dealer's self-draw.
+    Tsumo {
+        /// The dealer's payment.
+        dealer: u32,
+        /// Each other non-dealer's payment.
+        non_dealer: u32,
+    },
+}
+
+/// The full result of scoring a hand.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Score {
+    /// Han, dora included; 0 for a yakuman (the kazoe han for a kazoe yakuman).
+    pub han: u8,
+    /// Fu of the chosen reading (also given for yakuman, where it does not matter).
+    pub fu: u8,
+    /// Number of yakuman (a double yakuman counts 2; a kazoe yakuman 1).
+    pub yakuman: u8,
+    /// The yaku with their han (or yakuman multipliers), dora kinds last.
+    pub yaku: YakuList,
+    /// The fu items.
+    pub fu_detail: Fu,
+    /// The limit reached, if any.
+    pub limit: Option<Limit>,
+    /// Basic points (基本点) before multiplying.
+    pub basic_points: u32,
+    /// Payments per payer, honba included.
+    pub payments: Payments,
+    /// What the winner receives from the other players (riichi sticks excluded).
+    pub total: u32,
+    /// Riichi sticks collected from the table, in points.
+    pub riichi_sticks: u32,
+    /// The chosen reading.
+    pub reading: Reading,
+    /// The wait the winning tile took in it.
+    pub wait: WaitShape,
+}
+
+impl Score {
+    fn key(&self) -> (u32, u8, u8) {
+        (self.total, self.han, self.fu)
+    }
+}
+
+/// Scores a winning hand.
+///
+/// `hand` holds every concealed tile, the winning tile included, and the melds.
+///
+/// # Errors
+///
+/// [`ScoreError::Hand`] or [`ScoreError::Impossible`] (`invalid_hand`) for a hand or
+/// situation that cannot occur; [`ScoreError::NotWinning`] when no reading completes
+/// the hand; [`ScoreError::NoYaku`] when it is complete but has no yaku.
+pub fn score(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<Score, ScoreError> {
+    check(hand, ctx, rules)?;
+    let readings = decompose_hand(hand, Family::Riichi);
+    if readings.is_empty() {
+        return Err(ScoreError::NotWinning);
+    }
+    let facts = HandFacts::new(hand);
+    let dora = Dora::count(hand, &facts, ctx, rules);
+    let mut best: Option<Score> = None;
+    for win in readings.wins(ctx.win.tile()) {
+        let found = yaku::find(&win, &facts, ctx, rules);
+        let fu = fu::count(&win, facts.closed, ctx, rules);
+        let Some(s) = value(found, fu, dora, ctx, rules, win.reading, win.wait) else {
+            continue;
+        };
+        if best.as_ref().is_none_or(|b| s.key() > b.key()) {
+            best = Some(s);
+        }
+    }
+    best.ok_or(ScoreError::NoYaku)
+}
+
+/// Dora han of the hand (the same for every reading).
+#[derive(Clone, Copy, Debug)]
+struct Dora {
+    dora: u8,
+    aka: u8,
+    ura: u8,
+}
+
+impl Dora {
+    fn count(hand: &Hand, facts: &HandFacts, ctx: &WinContext, rules: &Rules) -> Dora {
+        let per = |counts: crate::tile::TileCounts| -> u8 {
+            counts.iter().map(|(t, n)| n * facts.all.get(t)).sum::<u8>()
+        };
+        let aka = if rules.red_fives.total() == 0 {
+            0
+        } else {
+            hand.all_red().iter().sum()
+        };
+        Dora {
+            dora: per(ctx.dora_counts()),
+            aka,
+            ura: if ctx.riichi == super::context::Riichi::None {
+                0
+            } else {
+                per(ctx.ura_counts())
+            },
+        }
+    }
+}
+
+/// The score of one reading, or `None` if it has no yaku.
+fn value(
+    found: Found,
+    fu: Fu,
+    dora: Dora,
+    ctx: &WinContext,
+    rules: &Rules,
+    reading: &Reading,
+    wait: WaitShape,
+) -> Option<Score> {
+    let mut yaku = found.list;
+    let mut han = 0u8;
+    let mut yakuman = found.yakuman;
+    let limit;
+    let basic;
+    if yakuman > 0 {
+        basic = 8000 * u32::from(yakuman);
+        limit = Some(Limit::Yakuman);
+    } else {
+        let renhou_mangan = ctx.first_turn == FirstTurn::Renhou && rules.renhou == Renhou::Mangan;
+        if found.han == 0 && !renhou_mangan {
+            return None;
+        }
+        han = found.han;
+        if found.han > 0 {
+            for (kind, n) in [
+                (Yaku::Dora, dora.dora),
+                (Yaku::AkaDora, dora.aka),
+                (Yaku::UraDora, dora.ura),
+            ] {
+                if n > 0 {
+                    yaku.push(YakuValue {
+                        yaku: kind,
+                        value: n,
+                    });
+                    han = han.saturating_add(n);
+                }
+            }
+        }
+        let (b, l) = basic_points(han, fu.total, rules);
+        if renhou_mangan && b < 2000 {
+            // Renhou as a mangan replaces a smaller hand value.
+            yaku = YakuList::new();
+            yaku.push(YakuValue {
+                yaku: Yaku::Renhou,
+                value: 5,
+            });
+            han = 5;
+            basic = 2000;
+            limit = Some(Limit::Mangan);
+        } else {
+            basic = b;
+            limit = l;
+            if l == Some(Limit::KazoeYakuman) {
+                yakuman = 1;
+            }
+        }
+    }
+    let (payments, total) = pay(basic, ctx, rules);
+    Some(Score {
+        han,
+        fu: fu.total,
+        yakuman,
+        yaku,
+        fu_detail: fu,
+        limit,
+        basic_points: basic,
+        payments,
+        total,
+        riichi_sticks: 1000 * ctx.riichi_sticks,
+        reading: *reading,
+        wait,
+    })
+}
+
+/// Basic points and limit of an ordinary hand.
+#[must_use]
+pub fn basic_points(han: u8, fu: u8, rules: &Rules) -> (u32, Option<Limit>) {
+    match han {
+        13.. => match rules.kazoe {
+            KazoeLimit::Yakuman => (8000, Some(Limit::KazoeYakuman)),
+            KazoeLimit::Sanbaiman => (6000, Some(Limit::Sanbaiman)),
+        },
+        11..=12 => (6000, Some(Limit::Sanbaiman)),
+        8..=10 => (4000, Some(Limit::Baiman)),
+        6..=7 => (3000, Some(Limit::Haneman)),
+        5 => (2000, Some(Limit::Mangan)),
+        _ => {
+            let basic = u32::from(fu) << (2 + han);
+            let kiriage = rules.kiriage && matches!((han, fu), (4, 30) | (3, 60));
+            if basic >= 2000 || kiriage {
+                (2000, Some(Limit::Mangan))
+            } else {
+                (basic, None)
+            }
+        }
+    }
+}
+
+fn round_up_100(x: u32) -> u32 {
+    x.div_ceil(100) * 100
+}
+
+/// Payments and total for `basic` points.
+fn pay(basic: u32, ctx: &WinContext, rules: &Rules) -> (Payments, u32) {
+    let others = u32::from(rules.players.count()) - 1;
+    let honba = ctx.honba;
+    if ctx.method.is_tsumo() {
+        if ctx.is_dealer() {
+            let each = round_up_100(basic * 2) + 100 * honba;
+            (Payments::DealerTsumo { each }, each * others)
+        } else {
+            let dealer = round_up_100(basic * 2) + 100 * honba;
+            let non_dealer = round_up_100(basic) + 100 * honba;
+            (
+                Payments::Tsumo { dealer, non_dealer },
+                dealer + non_dealer * (others - 1),
+            )
+        }
+    } else {
+        let factor = if ctx.is_dealer() { 6 } else { 4 };
+        let discarder = round_up_100(basic * factor) + 300 * honba;
+        (Payments::Ron { discarder }, discarder)
+    }
+}
+
+/// The payments of a nagashi mangan (流し満貫) at an exhaustive draw: a mangan
+/// self-draw by that seat. `None` when the rules do not recognise it.
+#[must_use]
+pub fn nagashi_mangan(ctx: &WinContext, rules: &Rules) -> Option<(Payments, u32)> {
+    rules.nagashi_mangan.then(|| {
+        let tsumo = WinContext {
+            method: WinMethod::Tsumo(TsumoEvent::Plain),
+            ..*ctx
+        };
+        pay(2000, &tsumo, rules)
+    })
+}
+
+/// Hand and situation checks that come before any reading.
+fn check(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), ScoreError> {
+    hand.validate(RedLimit(4))?;
+    let allowed = rules.red_fives.per_suit();
+    for (i, &count) in hand.all_red().iter().enumerate() {
+        if count > allowed[i] {
+            return Err(HandError::TooManyRed {
+                suit: Suit::NUMBERED[i],
+                count,
+                limit: allowed[i],
+            }
+            .into());
+        }
+    }
+    if hand.size()? != HandSize::Drawn {
+        return Err(Impossible::MissingWinningTile.into());
+    }
+    let win = ctx.win;
+    let held = hand.concealed().get(win.tile());
+    let reds_held = if win.tile().is_honor() {
+        0
+    } else {
+        hand.concealed_red()[win.tile().suit() as usize]
+    };
+    let ok = if win.is_red() {
+        reds_held > 0
+    } else {
+        let fives = win.tile().number() == 5 && !win.tile().is_honor();
+        held > if fives { reds_held } else { 0 }
+    };
+    if !ok {
+        return Err(Impossible::WinNotInHand(win).into());
+    }
+    let melds = hand.melds();
+    if ctx.method == WinMethod::Tsumo(TsumoEvent::Rinshan)
+        && !melds.iter().any(|m| m.kind().is_kan())
+    {
+        return Err(Impossible::RinshanWithoutKan.into());
+    }
+    if matches!(
+        ctx.method,
+        WinMethod::Ron(super::context::RonEvent::Chankan)
+    ) && hand.all_counts().get(win.tile()) > 1
+    {
+        return Err(Impossible::ChankanHeldCopy(win.tile()).into());
+    }
+    if ctx.riichi != super::context::Riichi::None && melds.iter().any(|m| m.kind().is_open()) {
+        return Err(Impossible::RiichiOpen.into());
+    }
+    if ctx.first_turn != FirstTurn::None && !melds.is_empty() {
+        return Err(Impossible::FirstTurnWithMeld.into());
+    }
+    Ok(())
+}

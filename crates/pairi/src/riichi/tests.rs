@@ -1,0 +1,783 @@
+//! Unit tests written as hands: every yaku, fu item, limit, preset difference and
+//! impossible situation.
+
+use super::rules::{
+    DoubleWindFu, KazoeLimit, OpenPinfuFu, PinfuTsumoFu, RedFives, Renhou, RinshanFu,
+};
+use super::*;
+use crate::notation::{parse_hand_unchecked, parse_tile};
+
+/// Scores `hand` (melds in brackets) under `rules`. `spec` holds space-separated
+/// words: `tsumo riichi double ippatsu rinshan chankan haitei houtei tenhou chiihou
+/// renhou`, and `win=T seat=W round=W dora=T,T ura=T honba=N sticks=N`. The winning
+/// tile defaults to the last concealed tile written; winds default to East.
+fn score_with(hand: &str, spec: &str, rules: &Rules) -> Result<Score, ScoreError> {
+    let h = parse_hand_unchecked(hand).unwrap();
+    let mut flags = Flags::default();
+    let (mut round, mut seat) = (Wind::East, Wind::East);
+    let mut win = h.last().unwrap();
+    let (mut dora, mut ura) = (Vec::new(), Vec::new());
+    let (mut honba, mut sticks) = (0, 0);
+    for word in spec.split_whitespace() {
+        match word.split_once('=') {
+            None => match word {
+                "tsumo" => flags.tsumo = true,
+                "riichi" => flags.riichi = true,
+                "double" => flags.double_riichi = true,
+                "ippatsu" => flags.ippatsu = true,
+                "rinshan" => flags.rinshan = true,
+                "chankan" => flags.chankan = true,
+                "haitei" => flags.haitei = true,
+                "houtei" => flags.houtei = true,
+                "tenhou" => flags.tenhou = true,
+                "chiihou" => flags.chiihou = true,
+                "renhou" => flags.renhou = true,
+                _ => panic!("unknown flag {word}"),
+            },
+            Some(("win", t)) => win = parse_tile(t).unwrap(),
+            Some(("seat", w)) => seat = Wind::from_letter(w).unwrap(),
+            Some(("round", w)) => round = Wind::from_letter(w).unwrap(),
+            Some(("dora", ts)) => dora = ts.split(',').map(|t| parse_tile(t).unwrap()).collect(),
+            Some(("ura", ts)) => ura = ts.split(',').map(|t| parse_tile(t).unwrap()).collect(),
+            Some(("honba", n)) => honba = n.parse().unwrap(),
+            Some(("sticks", n)) => sticks = n.parse().unwrap(),
+            _ => panic!("unknown word {word}"),
+        }
+    }
+    let ctx = WinContext::new(win, flags, round, seat, &dora, &ura, honba, sticks)?;
+    score(&h, &ctx, rules)
+}
+
+fn score_of(hand: &str, spec: &str) -> Result<Score, ScoreError> {
+    score_with(hand, spec, &Rules::default())
+}
+
+fn ok(hand: &str, spec: &str) -> Score {
+    score_of(hand, spec).unwrap_or_else(|e| panic!("{hand} {spec}: {e}"))
+}
+
+fn yaku(s: &Score) -> Vec<(&'static str, u8)> {
+    s.yaku.iter().map(|v| (v.yaku.id(), v.value)).collect()
+}
+
+/// Asserts the hand has exactly these yaku (ids with han or multiplier).
+#[track_caller]
+fn assert_yaku(hand: &str, spec: &str, want: &[(&str, u8)]) {
+    let s = ok(hand, spec);
+    assert_eq!(yaku(&s), want, "{hand} {spec}: {}", s.reading);
+}
+
+/// Asserts the hand has this yaku among others.
+#[track_caller]
+fn assert_has(hand: &str, spec: &str, id: &str, value: u8) {
+    let s = ok(hand, spec);
+    assert!(
+        yaku(&s).contains(&(id, value)),
+        "{hand} {spec}: want {id} {value}, got {:?}",
+        yaku(&s)
+    );
+}
+
+fn fu_items(s: &Score) -> Vec<(&'static str, u8)> {
+    s.fu_detail
+        .items
+        .iter()
+        .map(|i| (i.reason.id(), i.fu))
+        .collect()
+}
+
+fn err(hand: &str, spec: &str) -> ScoreError {
+    match score_of(hand, spec) {
+        Ok(s) => panic!("{hand} {spec}: scored {:?}", yaku(&s)),
+        Err(e) => e,
+    }
+}
+
+fn impossible(hand: &str, spec: &str) -> Impossible {
+    match err(hand, spec) {
+        ScoreError::Impossible(i) => i,
+        e => panic!("{hand} {spec}: want impossible, got {e}"),
+    }
+}
+
+/// A closed all-simples pinfu shape waiting 4-7p (won on 7p).
+const PINFU: &str = "234m345678s55p567p";
+
+// ---------------------------------------------------------------- situation yaku
+
+#[test]
+fn yaku_ok_riichi_pinfu_tanyao() {
+    assert_yaku(
+        PINFU,
+        "riichi",
+        &[("riichi", 1), ("pinfu", 1), ("tanyao", 1)],
+    );
+}
+
+#[test]
+fn yaku_ok_double_riichi_replaces_riichi() {
+    assert_yaku(
+        PINFU,
+        "riichi double",
+        &[("double_riichi", 2), ("pinfu", 1), ("tanyao", 1)],
+    );
+}
+
+#[test]
+fn yaku_ok_ippatsu() {
+    assert_has(PINFU, "riichi ippatsu", "ippatsu", 1);
+}
+
+#[test]
+fn yaku_ok_menzen_tsumo_only_closed() {
+    assert_has(PINFU, "tsumo", "menzen_tsumo", 1);
+    let s = ok("234m345s55p567p[678s]", "tsumo");
+    assert!(!yaku(&s).iter().any(|(id, _)| *id == "menzen_tsumo"));
+}
+
+#[test]
+fn yaku_ok_rinshan_kaihou() {
+    assert_yaku(
+        "234m456p55m678s[1111s]",
+        "tsumo rinshan",
+        &[("menzen_tsumo", 1), ("rinshan_kaihou", 1)],
+    );
+}
+
+#[test]
+fn yaku_ok_chankan() {
+    assert_has(PINFU, "chankan win=7p", "chankan", 1);
+}
+
+#[test]
+fn yaku_ok_haitei_and_houtei() {
+    assert_has("234m345s55p567p[678s]", "tsumo haitei", "haitei", 1);
+    assert_has("234m345s55p567p[678s]", "houtei", "houtei", 1);
+}
+
+#[test]
+fn yaku_ok_tenhou_chiihou() {
+    assert_yaku(PINFU, "tsumo tenhou", &[("tenhou", 1)]);
+    assert_yaku(PINFU, "tsumo chiihou seat=S", &[("chiihou", 1)]);
+}
+
+// ---------------------------------------------------------------- hand yaku
+
+#[test]
+fn yaku_ok_pinfu_needs_two_sided_wait() {
+    // 6p is the middle of 567p: kanchan, no pinfu.
+    let s = ok("234m345678s55p576p", "riichi win=6p");
+    assert_eq!(yaku(&s), [("riichi", 1), ("tanyao", 1)]);
+    // A valued pair breaks pinfu.
+    let s = ok("234m345678s567p11z", "riichi round=E seat=S win=7p");
+    assert_eq!(yaku(&s), [("riichi", 1)]);
+}
+
+#[test]
+fn yaku_ok_tanyao_open_by_rule() {
+    assert_yaku("234m345s55p567p[678s]", "", &[("tanyao", 1)]);
+    let closed_only = Rules {
+        open_tanyao: false,
+        ..Rules::default()
+    };
+    assert_eq!(
+        score_with("234m345s55p567p[678s]", "", &closed_only).unwrap_err(),
+        ScoreError::NoYaku
+    );
+}
+
+#[test]
+fn yaku_ok_iipeikou() {
+    assert_yaku(
+        "112233m456p789s55p",
+        "riichi win=3m",
+        &[("riichi", 1), ("iipeikou", 1)],
+    );
+}
+
+#[test]
+fn yaku_ok_ryanpeikou_not_chiitoitsu() {
+    assert_yaku(
+        "112233m445566p55s",
+        "win=6p",
+        &[("pinfu", 1), ("ryanpeikou", 3)],
+    );
+}
+
+#[test]
+fn yaku_ok_dragons() {
+    assert_has("234m456p789s55m555z", "win=5z", "yakuhai_haku", 1);
+    assert_has("234m456p789s55m666z", "win=6z", "yakuhai_hatsu", 1);
+    assert_has("234m456p789s55m777z", "win=7z", "yakuhai_chun", 1);
+}
+
+#[test]
+fn yaku_ok_winds() {
+    assert_yaku(
+        "234m456p789s55m222z",
+        "seat=S round=E win=2z",
+        &[("yakuhai_seat_wind", 1)],
+    );
+    assert_yaku(
+        "234m456p789s55m111z",
+        "seat=S round=E win=1z",
+        &[("yakuhai_round_wind", 1)],
+    );
+    // A double wind appears as both ids.
+    assert_yaku(
+        "234m456p789s55m111z",
+        "seat=E round=E win=1z",
+        &[("yakuhai_round_wind", 1), ("yakuhai_seat_wind", 1)],
+    );
+    let s = score_of("234m456p789s55m333z", "seat=S round=E win=3z").unwrap_err();
+    assert_eq!(s, ScoreError::NoYaku);
+}
+
+#[test]
+fn yaku_ok_chiitoitsu() {
+    let s = ok("1133m2266p4477s55z", "win=5z");
+    assert_eq!(yaku(&s), [("chiitoitsu", 2)]);
+    assert_eq!((s.fu, fu_items(&s)), (25, vec![("chiitoitsu", 25)]));
+    // Four of a kind is not two pairs in Riichi.
+    assert_eq!(
+        score_of("1111m2266p4477s55z", "win=5z").unwrap_err(),
+        ScoreError::NotWinning
+    );
+}
+
+#[test]
+fn yaku_ok_sanshoku_doujun_closed_and_open() {
+    assert_has("123789m123p123s55z", "win=9m", "sanshoku_doujun", 2);
+    assert_has("789m123p123s55z[123m]", "win=9m", "sanshoku_doujun", 1);
+}
+
+#[test]
+fn yaku_ok_ittsu() {
+    assert_has("123456789m234p55s", "win=9m", "ittsu", 2);
+    assert_has("456789m234p55s[123m]", "win=9m", "ittsu", 1);
+}
+
+#[test]
+fn yaku_ok_chanta_and_junchan() {
+    assert_yaku("123999m789p123s11z", "win=3s", &[("chanta", 2)]);
+    assert_yaku("123999m789p123s11s", "win=3s", &[("junchan", 3)]);
+    assert_yaku("999m789p123s11s[123m]", "win=3s", &[("junchan", 2)]);
+    // No sequence: honroutou, not chanta.
+    let s = ok("111999m999p11z[111s]", "win=1z");
+    assert!(!yaku(&s).iter().any(|(id, _)| *id == "chanta"));
+}
+
+#[test]
+fn yaku_ok_toitoi_and_sanankou() {
+    assert_yaku(
+        "222p333s444z55z[111m]",
+        "win=5z",
+        &[("toitoi", 2), ("sanankou", 2)],
+    );
+    // Ron on the shanpon makes that triplet open: no sanankou.
+    assert_yaku("222p333s55z444z[111m]", "win=4z", &[("toitoi", 2)]);
+    // Won in a sequence: three concealed triplets.
+    assert_yaku("111m222p333s55z456s", "win=6s", &[("sanankou", 2)]);
+}
+
+#[test]
+fn yaku_ok_sanshoku_doukou() {
+    assert_has("222m222p456s55z[222s]", "win=6s", "sanshoku_doukou", 2);
+}
+
+#[test]
+fn yaku_ok_sankantsu() {
+    assert_yaku(
+        "456s55z[1111m][2222p,1][3333s,5]",
+        "win=6s",
+        &[("sankantsu", 2)],
+    );
+}
+
+#[test]
+fn yaku_ok_shousangen() {
+    assert_yaku(
+        "123m456p555z666z77z",
+        "win=7z",
+        &[("yakuhai_haku", 1), ("yakuhai_hatsu", 1), ("shousangen", 2)],
+    );
+}
+
+#[test]
+fn yaku_ok_honroutou() {
+    assert_yaku(
+        "999p111s999s11z[111m]",
+        "win=1z",
+        &[("toitoi", 2), ("sanankou", 2), ("honroutou", 2)],
+    );
+    assert_has("1199m1199p1199s11z", "win=1z", "honroutou", 2);
+}
+
+#[test]
+fn yaku_ok_honitsu_and_chinitsu() {
+    assert_has("123456789m111z55z", "win=5z", "honitsu", 3);
+    assert_has("456789m111z55z[123m]", "win=5z", "honitsu", 2);
+    assert_has("11223344556677p", "win=7p", "chinitsu", 6);
+    assert_has("234567789p55p[123p]", "win=9p", "chinitsu", 5);
+}
+
+// ---------------------------------------------------------------- yakuman
+
+#[test]
+fn yakuman_ok_kokushi_single_and_13() {
+    let s = ok("19m19p19s12345677z", "win=1m");
+    assert_eq!((yaku(&s), s.yakuman), (vec![("kokushi", 1)], 1));
+    let s = ok("19m19p19s12345677z", "win=7z");
+    assert_eq!((yaku(&s), s.yakuman), (vec![("kokushi_13", 2)], 2));
+}
+
+#[test]
+fn yakuman_ok_suuankou() {
+    assert_yaku("111m222p333s55z444z", "tsumo win=4z", &[("suuankou", 1)]);
+    assert_yaku("111m222p333s444z55z", "win=5z", &[("suuankou_tanki", 2)]);
+    // Ron on the shanpon: toitoi + sanankou, not a yakuman.
+    assert_yaku(
+        "111m222p333s55z444z",
+        "win=4z",
+        &[("toitoi", 2), ("sanankou", 2)],
+    );
+}
+
+#[test]
+fn yakuman_ok_dragons_and_winds() {
+    assert_yaku("123m555z666z777z11p", "win=1p", &[("daisangen", 1)]);
+    assert_yaku("123m111z222z333z44z", "win=4z", &[("shousuushii", 1)]);
+    assert_yaku("55m222z333z444z[111z]", "win=5m", &[("daisuushii", 2)]);
+}
+
+#[test]
+fn yakuman_ok_tsuuiisou_ryuuiisou_chinroutou() {
+    assert_yaku("222z555z666z77z[111z]", "win=7z", &[("tsuuiisou", 1)]);
+    assert_yaku("223344s666z888s66s", "win=6s", &[("ryuuiisou", 1)]);
+    assert_yaku("999m111p999p11s[111m]", "win=1s", &[("chinroutou", 1)]);
+}
+
+#[test]
+fn yakuman_ok_chuuren_and_junsei() {
+    assert_yaku("11123456789999m", "win=1m", &[("chuuren", 1)]);
+    assert_yaku("11123456789999m", "win=9m", &[("junsei_chuuren", 2)]);
+}
+
+#[test]
+fn yakuman_ok_suukantsu_and_stacking() {
+    assert_yaku(
+        "33m[2222s,1][1111s][5555z,1][6666z,5]",
+        "win=3m",
+        &[("suukantsu", 1)],
+    );
+    // All honours + big three dragons + four concealed triplets on a pair wait.
+    let s = ok("555z666z777z111z22z", "win=2z");
+    assert_eq!(
+        yaku(&s),
+        [("suuankou_tanki", 2), ("daisangen", 1), ("tsuuiisou", 1)]
+    );
+    assert_eq!((s.yakuman, s.total), (4, 192_000));
+}
+
+// ---------------------------------------------------------------- dora
+
+#[test]
+fn dora_ok_counted_with_yaku_only() {
+    let s = ok("234m345678s5p0p567p", "riichi win=7p dora=4p ura=3m");
+    assert_eq!(
+        yaku(&s),
+        [
+            ("riichi", 1),
+            ("pinfu", 1),
+            ("tanyao", 1),
+            ("dora", 3),
+            ("aka_dora", 1),
+            ("ura_dora", 1)
+        ]
+    );
+    // Dora alone are not a yaku.
+    let e = score_of("234m345s55p567p[678s]", "dora=4p");
+    assert!(e.is_ok());
+    let e = score_of("234m345s55p567p[789s]", "dora=4p").unwrap_err();
+    assert_eq!(e, ScoreError::NoYaku);
+}
+
+#[test]
+fn dora_ok_not_on_yakuman() {
+    let s = ok("555z666z777z123m11p", "win=1p dora=4z");
+    assert_eq!((yaku(&s), s.han), (vec![("daisangen", 1)], 0));
+}
+
+// ---------------------------------------------------------------- fu
+
+#[test]
+fn fu_ok_pinfu_ron_and_tsumo() {
+    let s = ok(PINFU, "");
+    assert_eq!(fu_items(&s), [("base", 20), ("closed_ron", 10)]);
+    let s = ok(PINFU, "tsumo");
+    assert_eq!((s.fu, fu_items(&s)), (20, vec![("base", 20)]));
+    let thirty = Rules {
+        pinfu_tsumo_fu: PinfuTsumoFu::Thirty,
+        ..Rules::default()
+    };
+    let s = score_with(PINFU, "tsumo", &thirty).unwrap();
+    assert_eq!(s.fu, 30);
+    assert!(yaku(&s).contains(&("pinfu", 1)));
+}
+
+#[test]
+fn fu_ok_waits() {
+    let s = ok("234m345678s55p576p", "riichi win=6p");
+    assert!(fu_items(&s).contains(&("kanchan", 2)));
+    let s = ok("234m345678s55p123p", "riichi win=3p");
+    assert!(fu_items(&s).contains(&("penchan", 2)));
+    let s = ok("234m345678s567p1p1p", "riichi win=1p");
+    assert!(fu_items(&s).contains(&("tanki", 2)));
+}
+
+#[test]
+fn fu_ok_valued_pairs() {
+    let s = ok("234m345678s567p55z", "riichi win=7p");
+    assert!(
+        fu_items(&s).contains(&("valued_pair", 2)),
+        "{:?}",
+        fu_items(&s)
+    );
+    let s = ok("234m345678s567p11z", "riichi win=7p round=E seat=E");
+    assert!(fu_items(&s).contains(&("valued_pair", 4)));
+    let two = Rules {
+        double_wind_fu: DoubleWindFu::Two,
+        ..Rules::default()
+    };
+    let s = score_with("234m345678s567p11z", "riichi win=7p round=E seat=E", &two).unwrap();
+    assert!(fu_items(&s).contains(&("valued_pair", 2)));
+}
+
+#[test]
+fn fu_ok_sets() {
+    // Open simple 2, open terminal 4, concealed simple 4, concealed honour 8.
+    let s = ok("222m111z55p[333p][999s]", "tsumo win=5p");
+    assert_eq!(
+        fu_items(&s),
+        [
+            ("base", 20),
+            ("tsumo", 2),
+            ("tanki", 2),
+            ("closed_triplet", 4),
+            ("closed_triplet", 8),
+            ("open_triplet", 2),
+            ("open_triplet", 4),
+            ("rounding", 8)
+        ]
+    );
+    // Quads: open 8 / 16, concealed 16 / 32.
+    let s = ok(
+        "55p[2222p,1][9999s,5][3333s][1111z]",
+        "win=5p seat=S round=S",
+    );
+    let quads: Vec<_> = fu_items(&s)
+        .into_iter()
+        .filter(|(r, _)| r.ends_with("quad"))
+        .collect();
+    assert_eq!(
+        quads,
+        [
+            ("open_quad", 8),
+            ("open_quad", 16),
+            ("closed_quad", 16),
+            ("closed_quad", 32)
+        ]
+    );
+}
+
+#[test]
+fn fu_ok_ron_on_shanpon_is_open() {
+    let s = ok("234m567p55s999s888s", "riichi win=8s");
+    assert!(fu_items(&s).contains(&("open_triplet", 2)));
+    assert!(fu_items(&s).contains(&("closed_triplet", 8)));
+}
+
+#[test]
+fn fu_ok_open_no_fu_is_thirty() {
+    let s = ok("234m345s55p567p[678s]", "");
+    assert_eq!(
+        (s.fu, fu_items(&s)),
+        (30, vec![("base", 20), ("open_no_fu", 10)])
+    );
+    let twenty = Rules {
+        open_pinfu_fu: OpenPinfuFu::Twenty,
+        ..Rules::default()
+    };
+    assert_eq!(
+        score_with("234m345s55p567p[678s]", "", &twenty).unwrap().fu,
+        20
+    );
+}
+
+#[test]
+fn fu_ok_rinshan_tsumo_fu_by_rule() {
+    let s = ok("234m456p55m678s[1111s]", "tsumo rinshan");
+    assert!(fu_items(&s).contains(&("tsumo", 2)));
+    let none = Rules {
+        rinshan_fu: RinshanFu::NoTsumoFu,
+        ..Rules::default()
+    };
+    let s = score_with("234m456p55m678s[1111s]", "tsumo rinshan", &none).unwrap();
+    assert!(!fu_items(&s).contains(&("tsumo", 2)));
+}
+
+// ---------------------------------------------------------------- limits and payments
+
+#[test]
+fn limit_ok_table() {
+    let r = Rules::default();
+    let cases = [
+        ((1, 30), (240, None)),
+        ((3, 60), (1920, None)),
+        ((3, 70), (2000, Some(Limit::Mangan))),
+        ((4, 30), (1920, None)),
+        ((4, 40), (2000, Some(Limit::Mangan))),
+        ((5, 30), (2000, Some(Limit::Mangan))),
+        ((6, 30), (3000, Some(Limit::Haneman))),
+        ((8, 30), (4000, Some(Limit::Baiman))),
+        ((11, 30), (6000, Some(Limit::Sanbaiman))),
+        ((13, 30), (8000, Some(Limit::KazoeYakuman))),
+    ];
+    for ((han, fu), want) in cases {
+        assert_eq!(score::basic_points(han, fu, &r), want, "{han} han {fu} fu");
+    }
+    let kiriage = Rules {
+        kiriage: true,
+        ..Rules::default()
+    };
+    assert_eq!(
+        score::basic_points(4, 30, &kiriage),
+        (2000, Some(Limit::Mangan))
+    );
+    assert_eq!(
+        score::basic_points(3, 60, &kiriage),
+        (2000, Some(Limit::Mangan))
+    );
+    let sanbaiman = Rules {
+        kazoe: KazoeLimit::Sanbaiman,
+        ..Rules::default()
+    };
+    assert_eq!(
+        score::basic_points(14, 30, &sanbaiman),
+        (6000, Some(Limit::Sanbaiman))
+    );
+}
+
+#[test]
+fn payments_ok_ron_tsumo_dealer_honba() {
+    // Riichi only, kanchan: 1 han 40 fu, 1300 ron (2000 from the dealer's ron).
+    let hand = "123m345678s55p576p";
+    let s = ok(hand, "riichi win=6p seat=S");
+    assert_eq!((s.han, s.fu), (1, 40));
+    assert_eq!(
+        (s.payments, s.total),
+        (Payments::Ron { discarder: 1300 }, 1300)
+    );
+    let s = ok(hand, "riichi win=6p seat=E honba=2 sticks=1");
+    assert_eq!(
+        (s.payments, s.total, s.riichi_sticks),
+        (Payments::Ron { discarder: 2600 }, 2600, 1000)
+    );
+    // Riichi tsumo, 2 han 30 fu: 500 / 1000 to a non-dealer, 1000 all to the dealer.
+    let s = ok(hand, "riichi tsumo win=6p seat=S");
+    assert_eq!((s.han, s.fu), (2, 30));
+    assert_eq!(
+        (s.payments, s.total),
+        (
+            Payments::Tsumo {
+                dealer: 1000,
+                non_dealer: 500
+            },
+            2000
+        )
+    );
+    let s = ok(hand, "riichi tsumo win=6p seat=E honba=1");
+    assert_eq!(
+        (s.payments, s.total),
+        (Payments::DealerTsumo { each: 1100 }, 3300)
+    );
+}
+
+#[test]
+fn score_ok_best_reading_wins() {
+    // 111222333m: three concealed triplets (sanankou) beat the iipeikou-free runs.
+    let s = ok("111222333m456p77z", "riichi tsumo win=3m");
+    assert!(yaku(&s).contains(&("sanankou", 2)), "{:?}", yaku(&s));
+}
+
+#[test]
+fn kazoe_ok_yakuman_and_sanbaiman() {
+    // riichi, tsumo, chinitsu, pinfu, ryanpeikou... 13+ han.
+    let hand = "11223344556677p";
+    let s = ok(hand, "riichi tsumo win=7p dora=1p");
+    assert!(s.han >= 13, "{}", s.han);
+    assert_eq!((s.limit, s.yakuman), (Some(Limit::KazoeYakuman), 1));
+    let r = Preset::Wrc.rules();
+    let s = score_with(hand, "riichi tsumo win=7p dora=1p", &r).unwrap();
+    assert_eq!((s.limit, s.yakuman), (Some(Limit::Sanbaiman), 0));
+}
+
+// ---------------------------------------------------------------- presets
+
+#[test]
+fn preset_ok_double_yakuman_off() {
+    let r = Preset::Tenhou.rules();
+    let s = score_with("19m19p19s12345677z", "win=7z", &r).unwrap();
+    assert_eq!((yaku(&s), s.yakuman), (vec![("kokushi_13", 1)], 1));
+}
+
+#[test]
+fn preset_ok_stacking_off() {
+    let r = Rules {
+        yakuman_stacking: rules::YakumanStacking::Single,
+        ..Rules::default()
+    };
+    let s = score_with("555z666z777z111z22z", "win=2z", &r).unwrap();
+    assert_eq!((yaku(&s), s.yakuman), (vec![("suuankou_tanki", 2)], 2));
+}
+
+#[test]
+fn preset_ok_red_fives() {
+    let none = Preset::Wrc.rules();
+    let e = score_with("234m345678s5p0p567p", "riichi win=7p", &none).unwrap_err();
+    assert_eq!(e.kind(), "invalid_hand");
+    let four = Rules {
+        red_fives: RedFives::FourTwoPin,
+        ..Rules::default()
+    };
+    let s = score_with("234m345678s00p567p", "riichi win=7p", &four).unwrap();
+    assert!(yaku(&s).contains(&("aka_dora", 2)));
+    let e = score_of("234m345678s00p567p", "riichi win=7p").unwrap_err();
+    assert_eq!(e.kind(), "invalid_hand");
+}
+
+#[test]
+fn preset_ok_renhou() {
+    let hand = "123m345s55p567p798s";
+    assert_eq!(
+        score_of(hand, "renhou seat=S win=8s").unwrap_err(),
+        ScoreError::NoYaku
+    );
+    let r = Preset::Ema.rules();
+    let s = score_with(hand, "renhou seat=S win=8s", &r).unwrap();
+    assert_eq!(
+        (yaku(&s), s.limit, s.total),
+        (vec![("renhou", 5)], Some(Limit::Mangan), 8000)
+    );
+    let r = Rules {
+        renhou: Renhou::Yakuman,
+        ..Rules::default()
+    };
+    let s = score_with(hand, "renhou seat=S win=8s", &r).unwrap();
+    assert_eq!((yaku(&s), s.total), (vec![("renhou", 1)], 32000));
+}
+
+#[test]
+fn preset_ok_every_preset_scores() {
+    for p in Preset::ALL {
+        let r = p.rules();
+        let s = score_with(PINFU, "riichi", &r).unwrap();
+        assert_eq!(s.han, 3, "{p:?}");
+    }
+    assert_eq!(Preset::MLeague.rules().double_wind_fu, DoubleWindFu::Two);
+}
+
+#[test]
+fn nagashi_ok_by_rule() {
+    let ctx = WinContext::tsumo(crate::t!(1m).black());
+    assert_eq!(score::nagashi_mangan(&ctx, &Rules::default()), None);
+    let r = Preset::Tenhou.rules();
+    assert_eq!(
+        score::nagashi_mangan(&ctx, &r),
+        Some((Payments::DealerTsumo { each: 4000 }, 12000))
+    );
+}
+
+// ---------------------------------------------------------------- errors
+
+#[test]
+fn score_err_impossible_situations() {
+    assert_eq!(
+        impossible(PINFU, "tsumo rinshan"),
+        Impossible::RinshanWithoutKan
+    );
+    assert_eq!(
+        impossible("234m345678s55p567p", "chankan win=5p"),
+        Impossible::ChankanHeldCopy(crate::t!(5p))
+    );
+    assert_eq!(
+        impossible(PINFU, "ippatsu"),
+        Impossible::IppatsuWithoutRiichi
+    );
+    assert_eq!(
+        impossible("234m456p55m678s[1111s]", "tsumo riichi ippatsu rinshan"),
+        Impossible::IppatsuWithRinshan
+    );
+    assert_eq!(
+        impossible("234m345s55p567p[678s]", "riichi"),
+        Impossible::RiichiOpen
+    );
+    assert_eq!(
+        impossible("234m345s55p567p[678s]", "riichi double"),
+        Impossible::RiichiOpen
+    );
+    assert_eq!(
+        impossible(PINFU, "tsumo tenhou riichi"),
+        Impossible::FirstTurnWithRiichi
+    );
+    assert_eq!(
+        impossible("234m456p55m678s[1111s]", "tsumo tenhou"),
+        Impossible::FirstTurnWithMeld
+    );
+    assert_eq!(
+        impossible(PINFU, "tsumo tenhou seat=S"),
+        Impossible::FirstTurnWrongSeat
+    );
+    assert_eq!(
+        impossible(PINFU, "tsumo chiihou seat=E"),
+        Impossible::FirstTurnWrongSeat
+    );
+    assert_eq!(
+        impossible("234m456p55m678s[1111s]", "tsumo rinshan haitei"),
+        Impossible::HaiteiWithRinshan
+    );
+    assert_eq!(impossible(PINFU, "tsumo houtei"), Impossible::HouteiTsumo);
+    assert_eq!(
+        impossible(PINFU, "chankan houtei"),
+        Impossible::HouteiWithChankan
+    );
+    assert_eq!(impossible(PINFU, "ura=1m"), Impossible::UraWithoutRiichi);
+    assert_eq!(
+        impossible(PINFU, "win=1z"),
+        Impossible::WinNotInHand(crate::t!(1z).black())
+    );
+    assert_eq!(
+        impossible("234m345678s55p56p", "win=6p"),
+        Impossible::MissingWinningTile
+    );
+}
+
+#[test]
+fn score_err_invalid_tiles() {
+    assert!(matches!(
+        err("11111m345678s567p", "win=1m"),
+        ScoreError::Hand(HandError::TooManyCopies { .. })
+    ));
+    assert!(matches!(
+        err("234m345678s00p567p", "win=7p"),
+        ScoreError::Hand(HandError::TooManyRed { .. })
+    ));
+}
+
+#[test]
+fn score_err_not_winning_and_no_yaku() {
+    assert_eq!(err("234m345678s55p568p", "win=8p"), ScoreError::NotWinning);
+    assert_eq!(err("234m345s55p567p[789s]", ""), ScoreError::NoYaku);
+    assert_eq!(ScoreError::NoYaku.kind(), "no_yaku");
+    assert_eq!(ScoreError::NotWinning.kind(), "not_winning");
+}

@@ -1,0 +1,661 @@
+//! Yaku (役): the one table of every yaku and yakuman, and their detection in one
+//! reading of a hand.
+//!
+//! The table below is the only list of yaku in the project: the [`Yaku`] enum, the
+//! JSON ids of `spec/json-api.md`, the names in English, Japanese and Chinese, the han
+//! of a closed and of an open hand, and the yakuman multiplier are all generated from
+//! it. Han values follow the common modern rules as described by the Japanese Mahjong
+//! Wiki (riichi.wiki, "Yaku") and the EMA and WRC rule books; an open-hand value of 0
+//! means the yaku needs a closed hand (門前限定).
+
+use super::context::{FirstTurn, Riichi, RonEvent, TsumoEvent, WinContext, WinMethod};
+use super::rules::{DoubleYakuman, Renhou, Rules, YakumanStacking};
+use crate::decompose::{BlockKind, FixedList, Form, Origin, Wait, WinReading};
+use crate::hand::{Hand, MeldKind};
+use crate::tile::{Tile, TileCounts};
+
+/// Names and values of one yaku, as listed in the table.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct YakuInfo {
+    /// The JSON id (`sanshoku_doujun`).
+    pub id: &'static str,
+    /// English name.
+    pub english: &'static str,
+    /// Japanese name.
+    pub japanese: &'static str,
+    /// Chinese name.
+    pub chinese: &'static str,
+    /// Han in a closed hand (per count, for dora).
+    pub han_closed: u8,
+    /// Han in an open hand; 0 if the yaku needs a closed hand.
+    pub han_open: u8,
+    /// 0 for an ordinary yaku; for a yakuman, how many yakuman it is worth (1 or 2).
+    pub yakuman: u8,
+}
+
+macro_rules! yaku_table {
+    ($(
+        $(#[$doc:meta])*
+        $name:ident = $id:literal, $en:literal, $ja:literal, $zh:literal,
+            $closed:literal, $open:literal, $yakuman:literal;
+    )*) => {
+        /// A yaku, a yakuman or a dora kind. Generated from the table in `yaku.rs`.
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+        #[repr(u8)]
+        pub enum Yaku {
+            $( $(#[$doc])* $name, )*
+        }
+
+        impl Yaku {
+            /// Every yaku in table order.
+            pub const ALL: &'static [Yaku] = &[$(Yaku::$name),*];
+
+            const INFO: &'static [YakuInfo] = &[$(YakuInfo {
+                id: $id,
+                english: $en,
+                japanese: $ja,
+                chinese: $zh,
+                han_closed: $closed,
+                han_open: $open,
+                yakuman: $yakuman,
+            }),*];
+        }
+    };
+}
+
+yaku_table! {
+    /// Riichi, 立直: a closed hand declared ready.
+    Riichi = "riichi", "Riichi", "立直", "立直", 1, 0, 0;
+    /// Double riichi, ダブル立直: riichi on the first uninterrupted turn.
+    DoubleRiichi = "double_riichi", "Double riichi", "ダブル立直", "两立直", 2, 0, 0;
+    /// Ippatsu, 一発: a win within one go-around of riichi.
+    Ippatsu = "ippatsu", "Ippatsu", "一発", "一发", 1, 0, 0;
+    /// Fully concealed self-draw, 門前清自摸和.
+    MenzenTsumo = "menzen_tsumo", "Fully concealed hand", "門前清自摸和", "门前清自摸和", 1, 0, 0;
+    /// Pinfu, 平和: four sequences, a pair without fu, a two-sided wait.
+    Pinfu = "pinfu", "Pinfu", "平和", "平和", 1, 0, 0;
+    /// All simples, 断么九.
+    Tanyao = "tanyao", "All simples", "断么九", "断幺九", 1, 1, 0;
+    /// Pure double sequence, 一盃口: two identical sequences.
+    Iipeikou = "iipeikou", "Pure double sequence", "一盃口", "一般高", 1, 0, 0;
+    /// Twice pure double sequence, 二盃口.
+    Ryanpeikou = "ryanpeikou", "Twice pure double sequence", "二盃口", "两般高", 3, 0, 0;
+    /// White dragon triplet, 役牌 白.
+    YakuhaiHaku = "yakuhai_haku", "White dragon", "役牌 白", "役牌 白", 1, 1, 0;
+    /// Green dragon triplet, 役牌 發.
+    YakuhaiHatsu = "yakuhai_hatsu", "Green dragon", "役牌 發", "役牌 发", 1, 1, 0;
+    /// Red dragon triplet, 役牌 中.
+    YakuhaiChun = "yakuhai_chun", "Red dragon", "役牌 中", "役牌 中", 1, 1, 0;
+    /// Round wind triplet, 場風牌.
+    YakuhaiRoundWind = "yakuhai_round_wind", "Round wind", "場風牌", "圈风刻", 1, 1, 0;
+    /// Seat wind triplet, 自風牌.
+    YakuhaiSeatWind = "yakuhai_seat_wind", "Seat wind", "自風牌", "门风刻", 1, 1, 0;
+    /// Win on the replacement tile of a kong, 嶺上開花.
+    RinshanKaihou = "rinshan_kaihou", "After a kong", "嶺上開花", "岭上开花", 1, 1, 0;
+    /// Win on a tile added to a kong, 搶槓.
+    Chankan = "chankan", "Robbing a kong", "搶槓", "抢杠", 1, 1, 0;
+    /// Win on the last tile of the wall, 海底摸月.
+    Haitei = "haitei", "Under the sea", "海底摸月", "海底捞月", 1, 1, 0;
+    /// Win on the last discard, 河底撈魚.
+    Houtei = "houtei", "Under the river", "河底撈魚", "河底捞鱼", 1, 1, 0;
+    /// Seven pairs, 七対子.
+    Chiitoitsu = "chiitoitsu", "Seven pairs", "七対子", "七对子", 2, 0, 0;
+    /// Mixed triple sequence, 三色同順.
+    SanshokuDoujun = "sanshoku_doujun", "Mixed triple sequence", "三色同順", "三色同顺", 2, 1, 0;
+    /// Pure straight, 一気通貫: 123 456 789 of one suit.
+    Ittsu = "ittsu", "Pure straight", "一気通貫", "一气通贯", 2, 1, 0;
+    /// Half outside hand, 混全帯么九: a terminal or honour in every block.
+    Chanta = "chanta", "Half outside hand", "混全帯么九", "混全带幺九", 2, 1, 0;
+    /// Fully outside hand, 純全帯么九: a terminal in every block.
+    Junchan = "junchan", "Fully outside hand", "純全帯么九", "纯全带幺九", 3, 2, 0;
+    /// All triplets, 対々和.
+    Toitoi = "toitoi", "All triplets", "対々和", "对对和", 2, 2, 0;
+    /// Three concealed triplets, 三暗刻.
+    Sanankou = "sanankou", "Three concealed triplets", "三暗刻", "三暗刻", 2, 2, 0;
+    /// Triple triplets, 三色同刻.
+    SanshokuDoukou = "sanshoku_doukou", "Triple triplets", "三色同刻", "三色同刻", 2, 2, 0;
+    /// Three quads, 三槓子.
+    Sankantsu = "sankantsu", "Three quads", "三槓子", "三杠子", 2, 2, 0;
+    /// Little three dragons, 小三元.
+    Shousangen = "shousangen", "Little three dragons", "小三元", "小三元", 2, 2, 0;
+    /// All terminals and honours, 混老頭.
+    Honroutou = "honroutou", "All terminals and honours", "混老頭", "混老头", 2, 2, 0;
+    /// Half flush, 混一色.
+    Honitsu = "honitsu", "Half flush", "混一色", "混一色", 3, 2, 0;
+    /// Full flush, 清一色.
+    Chinitsu = "chinitsu", "Full flush", "清一色", "清一色", 6, 5, 0;
+    /// Thirteen orphans, 国士無双.
+    Kokushi = "kokushi", "Thirteen orphans", "国士無双", "国士无双", 0, 0, 1;
+    /// Thirteen orphans on the 13-sided wait, 国士無双十三面待ち.
+    Kokushi13 = "kokushi_13", "Thirteen orphans, 13-sided wait", "国士無双十三面待ち", "国士无双十三面", 0, 0, 2;
+    /// Four concealed triplets, 四暗刻.
+    Suuankou = "suuankou", "Four concealed triplets", "四暗刻", "四暗刻", 0, 0, 1;
+    /// Four concealed triplets on a pair wait, 四暗刻単騎.
+    SuuankouTanki = "suuankou_tanki", "Four concealed triplets, single wait", "四暗刻単騎", "四暗刻单骑", 0, 0, 2;
+    /// Big three dragons, 大三元.
+    Daisangen = "daisangen", "Big three dragons", "大三元", "大三元", 0, 0, 1;
+    /// Little four winds, 小四喜.
+    Shousuushii = "shousuushii", "Little four winds", "小四喜", "小四喜", 0, 0, 1;
+    /// Big four winds, 大四喜.
+    Daisuushii = "daisuushii", "Big four winds", "大四喜", "大四喜", 0, 0, 2;
+    /// All honours, 字一色.
+    Tsuuiisou = "tsuuiisou", "All honours", "字一色", "字一色", 0, 0, 1;
+    /// All green, 緑一色: only 2 3 4 6 8 of bamboo and the green dragon.
+    Ryuuiisou = "ryuuiisou", "All green", "緑一色", "绿一色", 0, 0, 1;
+    /// All terminals, 清老頭.
+    Chinroutou = "chinroutou", "All terminals", "清老頭", "清老头", 0, 0, 1;
+    /// Nine gates, 九蓮宝燈: 1112345678999 of one suit plus one.
+    Chuuren = "chuuren", "Nine gates", "九蓮宝燈", "九莲宝灯", 0, 0, 1;
+    /// Nine gates on the nine-sided wait, 純正九蓮宝燈.
+    JunseiChuuren = "junsei_chuuren", "True nine gates", "純正九蓮宝燈", "纯正九莲宝灯", 0, 0, 2;
+    /// Four quads, 四槓子.
+    Suukantsu = "suukantsu", "Four quads", "四槓子", "四杠子", 0, 0, 1;
+    /// The dealer's win on the initial deal, 天和.
+    Tenhou = "tenhou", "Blessing of heaven", "天和", "天和", 0, 0, 1;
+    /// A non-dealer's win on the first draw, 地和.
+    Chiihou = "chiihou", "Blessing of earth", "地和", "地和", 0, 0, 1;
+    /// A non-dealer's win on a discard before the first draw, 人和 (only under a
+    /// renhou rule: a yakuman, or a mangan given as 5 han).
+    Renhou = "renhou", "Blessing of man", "人和", "人和", 5, 0, 1;
+    /// Dora, ドラ: one han per copy of a tile indicated.
+    Dora = "dora", "Dora", "ドラ", "宝牌", 1, 1, 0;
+    /// Red fives, 赤ドラ.
+    AkaDora = "aka_dora", "Red fives", "赤ドラ", "赤宝牌", 1, 1, 0;
+    /// Ura dora, 裏ドラ: dora under the indicators, after riichi.
+    UraDora = "ura_dora", "Ura dora", "裏ドラ", "里宝牌", 1, 1, 0;
+}
+
+impl Yaku {
+    /// Its table row.
+    #[must_use]
+    pub fn info(self) -> &'static YakuInfo {
+        &Self::INFO[self as usize]
+    }
+
+    /// The JSON id.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        self.info().id
+    }
+
+    /// The yaku of that JSON id.
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Yaku> {
+        Self::ALL.iter().copied().find(|y| y.id() == id)
+    }
+
+    /// Whether it is a yakuman.
+    #[must_use]
+    pub fn is_yakuman(self) -> bool {
+        self.info().yakuman > 0
+    }
+
+    /// Whether it is a dora kind (dora, red fives, ura dora): han, but not a yaku.
+    #[must_use]
+    pub const fn is_dora(self) -> bool {
+        matches!(self, Yaku::Dora | Yaku::AkaDora | Yaku::UraDora)
+    }
+}
+
+/// A yaku with its han, or with its yakuman multiplier for a yakuman.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct YakuValue {
+    /// The yaku.
+    pub yaku: Yaku,
+    /// Han (ordinary yaku, dora) or yakuman count (yakuman).
+    pub value: u8,
+}
+
+impl Default for YakuValue {
+    fn default() -> Self {
+        YakuValue {
+            yaku: Yaku::Riichi,
+            value: 0,
+        }
+    }
+}
+
+/// The yaku of a hand, in table order.
+pub type YakuList = FixedList<YakuValue, 24>;
+
+/// The yaku found in one reading: either yakuman or ordinary yaku (never both).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Found {
+    /// The yaku with their values (dora not included).
+    pub list: YakuList,
+    /// Total yakuman count (0 for an ordinary hand).
+    pub yakuman: u8,
+    /// Total han of the ordinary yaku (0 for a yakuman hand).
+    pub han: u8,
+    /// Whether pinfu is among them (the fu count depends on it).
+    pub pinfu: bool,
+}
+
+const fn mask(lo: u8, hi: u8) -> u64 {
+    ((1u64 << (hi + 1)) - 1) & !((1u64 << lo) - 1)
+}
+
+const MAN: u64 = mask(0, 8);
+const PIN: u64 = mask(9, 17);
+const SOU: u64 = mask(18, 26);
+const HONORS: u64 = mask(27, 33);
+const TERMINALS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
+const SIMPLES: u64 = (MAN | PIN | SOU) & !TERMINALS;
+/// 2 3 4 6 8 of bamboo and the green dragon: the tiles of ryuuiisou.
+const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
+
+/// What is known of the hand before choosing a reading.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HandFacts {
+    /// All tiles, melds included.
+    pub(crate) all: TileCounts,
+    /// The kinds present.
+    pub(crate) kinds: u64,
+    /// No open meld (a concealed kong keeps the hand closed).
+    pub(crate) closed: bool,
+    /// Number of declared melds.
+    pub(crate) melds: usize,
+    /// Number of kongs.
+    pub(crate) kans: u8,
+}
+
+impl HandFacts {
+    pub(crate) fn new(hand: &Hand) -> HandFacts {
+        let all = hand.all_counts();
+        HandFacts {
+            kinds: all.kinds().0,
+            all,
+            closed: hand.melds().iter().all(|m| !m.kind().is_open()),
+            melds: hand.melds().len(),
+            kans: hand.melds().iter().filter(|m| m.kind().is_kan()).count() as u8,
+        }
+    }
+
+    fn only(&self, allowed: u64) -> bool {
+        self.kinds & !allowed == 0
+    }
+
+    /// The one numbered suit's mask when the hand uses a single numbered suit.
+    fn single_suit(&self) -> Option<u64> {
+        let suits = [MAN, PIN, SOU];
+        let mut used = suits.iter().filter(|&&s| self.kinds & s != 0);
+        let first = *used.next()?;
+        used.next().is_none().then_some(first)
+    }
+}
+
+/// The yaku of one (reading, wait) under a situation and rules.
+pub(crate) fn find(
+    win: &WinReading<'_>,
+    facts: &HandFacts,
+    ctx: &WinContext,
+    rules: &Rules,
+) -> Found {
+    let mut yakuman = YakuList::new();
+    let mut list = YakuList::new();
+    let mut pinfu = false;
+    situation_yaku(facts, ctx, rules, &mut list, &mut yakuman);
+    tile_yaku(facts, rules, &mut list, &mut yakuman);
+    match win.reading.form() {
+        Form::Regular => regular_yaku(win, facts, ctx, &mut list, &mut yakuman, &mut pinfu),
+        Form::SevenPairs => {
+            list.push(value(Yaku::Chiitoitsu, facts));
+        }
+        Form::ThirteenOrphans => {
+            let y = if win.wait.wait == Wait::Tanki {
+                Yaku::Kokushi13
+            } else {
+                Yaku::Kokushi
+            };
+            yakuman.push(value(y, facts));
+        }
+        Form::HonorsAndKnitted | Form::KnittedStraight => {}
+    }
+    if !yakuman.is_empty() {
+        return finish_yakuman(yakuman, rules);
+    }
+    list.as_mut_slice().sort_unstable_by_key(|v| v.yaku);
+    let han = list.iter().map(|v| v.value).sum();
+    Found {
+        list,
+        yakuman: 0,
+        han,
+        pinfu,
+    }
+}
+
+fn value(yaku: Yaku, facts: &HandFacts) -> YakuValue {
+    let info = yaku.info();
+    let value = if info.yakuman > 0 {
+        info.yakuman
+    } else if facts.closed {
+        info.han_closed
+    } else {
+        info.han_open
+    };
+    YakuValue { yaku, value }
+}
+
+fn finish_yakuman(mut list: YakuList, rules: &Rules) -> Found {
+    if rules.double_yakuman == DoubleYakuman::Single {
+        for v in list.as_mut_slice() {
+            v.value = 1;
+        }
+    }
+    list.as_mut_slice().sort_unstable_by_key(|v| v.yaku);
+    if rules.yakuman_stacking == YakumanStacking::Single && list.len() > 1 {
+        let best = *list
+            .iter()
+            .max_by_key(|v| (v.value, core::cmp::Reverse(v.yaku)))
+            .unwrap_or(&list[0]);
+        list = YakuList::new();
+        list.push(best);
+    }
+    let yakuman = list.iter().map(|v| v.value).sum();
+    Found {
+        list,
+        yakuman,
+        han: 0,
+        pinfu: false,
+    }
+}
+
+fn situation_yaku(
+    facts: &HandFacts,
+    ctx: &WinContext,
+    rules: &Rules,
+    list: &mut YakuList,
+    yakuman: &mut YakuList,
+) {
+    let mut add = |y: Yaku| {
+        list.push(value(y, facts));
+    };
+    match ctx.riichi {
+        Riichi::None => {}
+        Riichi::Riichi => add(Yaku::Riichi),
+        Riichi::Double => add(Yaku::DoubleRiichi),
+    }
+    if ctx.ippatsu {
+        add(Yaku::Ippatsu);
+    }
+    match ctx.method {
+        WinMethod::Tsumo(event) => {
+            if facts.closed {
+                add(Yaku::MenzenTsumo);
+            }
+            match event {
+                TsumoEvent::Plain => {}
+                TsumoEvent::Rinshan => add(Yaku::RinshanKaihou),
+                TsumoEvent::Haitei => add(Yaku::Haitei),
+            }
+        }
+        WinMethod::Ron(event) => match event {
+            RonEvent::Plain => {}
+            RonEvent::Chankan => add(Yaku::Chankan),
+            RonEvent::Houtei => add(Yaku::Houtei),
+        },
+    }
+    match ctx.first_turn {
+        FirstTurn::None => {}
+        FirstTurn::Tenhou => {
+            yakuman.push(value(Yaku::Tenhou, facts));
+        }
+        FirstTurn::Chiihou => {
+            yakuman.push(value(Yaku::Chiihou, facts));
+        }
+        // Renhou as a mangan is applied to the final value (see `score`).
+        FirstTurn::Renhou => {
+            if rules.renhou == Renhou::Yakuman {
+                yakuman.push(value(Yaku::Renhou, facts));
+            }
+        }
+    }
+}
+
+/// Yaku that depend only on which tiles the hand holds.
+fn tile_yaku(facts: &HandFacts, rules: &Rules, list: &mut YakuList, yakuman: &mut YakuList) {
+    if facts.only(SIMPLES) && (facts.closed || rules.open_tanyao) {
+        list.push(value(Yaku::Tanyao, facts));
+    }
+    if facts.only(HONORS) {
+        yakuman.push(value(Yaku::Tsuuiisou, facts));
+    } else if facts.only(TERMINALS) {
+        yakuman.push(value(Yaku::Chinroutou, facts));
+    } else if facts.only(TERMINALS | HONORS) {
+        list.push(value(Yaku::Honroutou, facts));
+    }
+    if facts.only(GREEN) {
+        yakuman.push(value(Yaku::Ryuuiisou, facts));
+    }
+    if let Some(suit) = facts.single_suit() {
+        if facts.kinds & HONORS == 0 {
+            list.push(value(Yaku::Chinitsu, facts));
+            if facts.melds == 0 {
+                chuuren(facts, suit, yakuman);
+            }
+        } else {
+            list.push(value(Yaku::Honitsu, facts));
+        }
+    }
+}
+
+/// Nine gates: 1112345678999 of one suit plus any tile of it, no melds. The pure form
+/// has the nine-sided wait: the hand without the winning tile is exactly the pattern.
+fn chuuren(facts: &HandFacts, suit: u64, yakuman: &mut YakuList) {
+    const PATTERN: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+    let base = suit.trailing_zeros() as usize;
+    let counts = &facts.all.0[base..base + 9];
+    if counts.iter().zip(PATTERN).all(|(&c, p)| c >= p) {
+        yakuman.push(YakuValue {
+            yaku: Yaku::Chuuren,
+            value: 1,
+        });
+    }
+}
+
+/// Marks nine gates as pure when the winning tile is the extra one.
+fn upgrade_chuuren(facts: &HandFacts, win: Tile, yakuman: &mut YakuList) {
+    const PATTERN: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+    for v in yakuman.as_mut_slice() {
+        if v.yaku == Yaku::Chuuren {
+            let n = usize::from(win.number() - 1);
+            if facts.all.get(win) == PATTERN[n] + 1 {
+                *v = YakuValue {
+                    yaku: Yaku::JunseiChuuren,
+                    value: 2,
+                };
+            }
+        }
+    }
+}
+
+#[allow(clippy::too_many_lines)]
+fn regular_yaku(
+    win: &WinReading<'_>,
+    facts: &HandFacts,
+    ctx: &WinContext,
+    list: &mut YakuList,
+    yakuman: &mut YakuList,
+    pinfu: &mut bool,
+) {
+    let blocks = win.reading.blocks();
+    let completed = usize::from(win.wait.block);
+    let ron = !ctx.method.is_tsumo();
+    let seat = ctx.seat_wind.tile();
+    let round = ctx.round_wind.tile();
+
+    let mut seqs = [Tile::M1; 4];
+    let mut n_seq = 0;
+    let mut seq_starts = [0u16; 3]; // per suit, bit n = a sequence starting at n
+    let mut trip_numbers = [0u16; 3]; // per suit, bit n = a triplet of n
+    let mut n_trip = 0;
+    let mut concealed_trips = 0;
+    let mut dragon_trips = 0;
+    let mut wind_trips = 0;
+    let mut pair = Tile::M1;
+    let mut outside = true; // every block holds a terminal or honour
+    for (i, b) in blocks.iter().enumerate() {
+        match b.kind {
+            BlockKind::Sequence => {
+                seqs[n_seq] = b.first;
+                n_seq += 1;
+                seq_starts[b.first.suit() as usize] |= 1 << b.first.number();
+                outside &= matches!(b.first.number(), 1 | 7);
+            }
+            BlockKind::Triplet | BlockKind::Quad => {
+                n_trip += 1;
+                let t = b.first;
+                let concealed = matches!(
+                    b.origin,
+                    Origin::Concealed | Origin::Declared(MeldKind::ClosedKan)
+                );
+                if concealed && !(ron && i == completed) {
+                    concealed_trips += 1;
+                }
+                outside &= t.is_terminal_or_honor();
+                if t.is_honor() {
+                    if t.is_dragon() {
+                        dragon_trips += 1;
+                        list.push(value(
+                            match t {
+                                Tile::WHITE => Yaku::YakuhaiHaku,
+                                Tile::GREEN => Yaku::YakuhaiHatsu,
+                                _ => Yaku::YakuhaiChun,
+                            },
+                            facts,
+                        ));
+                    } else {
+                        wind_trips += 1;
+                        if t == seat {
+                            list.push(value(Yaku::YakuhaiSeatWind, facts));
+                        }
+                        if t == round {
+                            list.push(value(Yaku::YakuhaiRoundWind, facts));
+                        }
+                    }
+                } else {
+                    trip_numbers[t.suit() as usize] |= 1 << t.number();
+                }
+            }
+            BlockKind::Pair => {
+                pair = b.first;
+                outside &= pair.is_terminal_or_honor();
+            }
+            BlockKind::Knitted | BlockKind::Lone => {}
+        }
+    }
+
+    // Yakuman of the reading.
+    if concealed_trips == 4 {
+        let y = if win.wait.wait == Wait::Tanki {
+            Yaku::SuuankouTanki
+        } else {
+            Yaku::Suuankou
+        };
+        yakuman.push(value(y, facts));
+    }
+    if dragon_trips == 3 {
+        yakuman.push(value(Yaku::Daisangen, facts));
+    }
+    if wind_trips == 4 {
+        yakuman.push(value(Yaku::Daisuushii, facts));
+    } else if wind_trips == 3 && pair.is_wind() {
+        yakuman.push(value(Yaku::Shousuushii, facts));
+    }
+    if facts.kans == 4 {
+        yakuman.push(value(Yaku::Suukantsu, facts));
+    }
+    upgrade_chuuren(facts, ctx.win.tile(), yakuman);
+    if !yakuman.is_empty() {
+        return;
+    }
+
+    let valued_pair = pair.is_dragon() || pair == seat || pair == round;
+    if facts.closed && n_seq == 4 && !valued_pair && win.wait.wait == Wait::Ryanmen {
+        *pinfu = true;
+        list.push(value(Yaku::Pinfu, facts));
+    }
+    if facts.closed && n_seq >= 2 {
+        let seqs = &seqs[..n_seq];
+        let mut twins = 0;
+        let mut i = 0;
+        while i + 1 < seqs.len() {
+            if seqs[i] == seqs[i + 1] {
+                twins += 1;
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+        match twins {
+            0 => {}
+            1 => {
+                list.push(value(Yaku::Iipeikou, facts));
+            }
+            _ => {
+                list.push(value(Yaku::Ryanpeikou, facts));
+            }
+        }
+    }
+    if seq_starts[0] & seq_starts[1] & seq_starts[2] != 0 {
+        list.push(value(Yaku::SanshokuDoujun, facts));
+    }
+    let straight = 1 << 1 | 1 << 4 | 1 << 7;
+    if seq_starts.iter().any(|&s| s & straight == straight) {
+        list.push(value(Yaku::Ittsu, facts));
+    }
+    if outside && n_seq > 0 {
+        if facts.kinds & HONORS == 0 {
+            list.push(value(Yaku::Junchan, facts));
+        } else {
+            list.push(value(Yaku::Chanta, facts));
+        }
+    }
+    if n_trip == 4 {
+        list.push(value(Yaku::Toitoi, facts));
+    }
+    if concealed_trips == 3 {
+        list.push(value(Yaku::Sanankou, facts));
+    }
+    if trip_numbers[0] & trip_numbers[1] & trip_numbers[2] != 0 {
+        list.push(value(Yaku::SanshokuDoukou, facts));
+    }
+    if facts.kans == 3 {
+        list.push(value(Yaku::Sankantsu, facts));
+    }
+    if dragon_trips == 2 && pair.is_dragon() {
+        list.push(value(Yaku::Shousangen, facts));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_ok_ids_unique_and_round_trip() {
+        let mut ids: Vec<_> = Yaku::ALL.iter().map(|y| y.id()).collect();
+        for y in Yaku::ALL {
+            assert_eq!(Yaku::from_id(y.id()), Some(*y));
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), Yaku::ALL.len());
+        assert_eq!(Yaku::Chinitsu.info().han_open, 5);
+        assert_eq!(Yaku::Kokushi13.info().yakuman, 2);
+        assert!(Yaku::Dora.is_dora() && !Yaku::Dora.is_yakuman());
+    }
+
+    #[test]
+    fn table_ok_spec_ids_all_present() {
+        let spec = "riichi double_riichi ippatsu menzen_tsumo pinfu tanyao iipeikou ryanpeikou \
+            yakuhai_haku yakuhai_hatsu yakuhai_chun yakuhai_round_wind yakuhai_seat_wind \
+            rinshan_kaihou chankan haitei houtei chiitoitsu sanshoku_doujun ittsu chanta junchan \
+            toitoi sanankou sanshoku_doukou sankantsu shousangen honroutou honitsu chinitsu kokushi \
+            kokushi_13 suuankou suuankou_tanki daisangen shousuushii daisuushii tsuuiisou ryuuiisou \
+            chinroutou chuuren junsei_chuuren suukantsu tenhou chiihou dora aka_dora ura_dora";
+        for id in spec.split_whitespace() {
+            assert!(Yaku::from_id(id).is_some(), "{id}");
+        }
+    }
+}
