@@ -322,8 +322,14 @@ impl FanRequest {
 
     /// Answers the request.
     pub fn answer(&self) -> Result<FanResponse, RequestError> {
+        self.answer_or(&Rules::default())
+    }
+
+    /// Answers the request under its own `rules`, or `default` when it names none.
+    pub fn answer_or(&self, default: &Rules) -> Result<FanResponse, RequestError> {
         let (hand, ctx) = self.to_input()?;
-        let result = score_with(&hand, &ctx, &self.rules())?;
+        let rules = self.rules.as_ref().map_or(*default, RulesSpec::rules);
+        let result = score_with(&hand, &ctx, &rules)?;
         Ok(FanResponse::from(&result))
     }
 }

@@ -152,6 +152,12 @@ pub fn score_with(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<FanRes
     let checked = check(hand, ctx)?;
     let readings = decompose(&checked.concealed, hand.melds(), Family::Mcr);
     let facts = Facts::new(&checked, hand, rules);
+    if readings
+        .iter()
+        .any(|r| r.form() == Form::Regular && has_second_wait(r, checked.ctx.win))
+    {
+        facts.unique_wait.set(Some(false));
+    }
     let mut best: Option<(FanSheet, Reading, ScoredForm)> = None;
     let mut seven_pairs = false;
     let no_melds = hand.melds().is_empty();
@@ -820,6 +826,25 @@ impl<'a> Facts<'a> {
         self.finish(&mut s);
         s
     }
+}
+
+/// Whether a regular reading shows at once that the hand waited on more than the
+/// winning kind: the winning tile ends a concealed chow that could also have been
+/// completed at its other end (a two-sided wait), or it completes a concealed pung
+/// beside a pair (a double-pung wait, either pair could have been the pung).
+fn has_second_wait(r: &Reading, win: Tile) -> bool {
+    r.blocks().iter().any(|b| {
+        b.origin == Origin::Concealed
+            && match b.kind {
+                BlockKind::Sequence => {
+                    let first = num(b.first);
+                    (win == b.first && first <= 6)
+                        || (win.as_u8() == b.first.as_u8() + 2 && first >= 2)
+                }
+                BlockKind::Triplet => b.first == win,
+                _ => false,
+            }
+    })
 }
 
 /// Edge, closed or single wait from the concealed blocks holding the winning tile
