@@ -47,7 +47,7 @@ pub(crate) struct Args {
     /// E S W N P F C work in either dialect.
     #[arg(long, value_enum, default_value_t = DialectArg::Standard)]
     dialect: DialectArg,
-    /// Rule preset.
+    /// Rule preset (with --batch: for lines that name no rules).
     #[arg(long, value_enum, default_value_t = RulesArg::Default)]
     rules: RulesArg,
     /// Print the result as JSON.
@@ -101,9 +101,14 @@ fn failure(e: &RequestError) -> Failure {
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
+    let rules = match args.rules {
+        RulesArg::Default => Rules::default(),
+        RulesArg::Strict1998 => Rules::strict_1998(),
+    };
     if let Some(path) = &args.batch {
+        // `--rules` is the default for lines that name no rules of their own.
         return batch::run(path, |req: &BatchRequest| {
-            req.request.answer().map_err(|e| failure(&e))
+            req.request.answer_or(&rules).map_err(|e| failure(&e))
         });
     }
     let text = args
@@ -113,10 +118,6 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     let dialect = match args.dialect {
         DialectArg::Standard => Dialect::Standard,
         DialectArg::Mcr => Dialect::Mcr,
-    };
-    let rules = match args.rules {
-        RulesArg::Default => Rules::default(),
-        RulesArg::Strict1998 => Rules::strict_1998(),
     };
     let hand = parse_hand_with(text, dialect)?;
     let win = match &args.win {
