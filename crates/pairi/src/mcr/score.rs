@@ -171,7 +171,7 @@ pub fn score_with(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<FanRes
                 Some((sheet, form))
             }
             Form::HonorsAndKnitted => {
-                Some((facts.honors_and_knitted(r), ScoredForm::HonorsAndKnitted))
+                Some((facts.honors_and_knitted(), ScoredForm::HonorsAndKnitted))
             }
             Form::ThirteenOrphans => Some((facts.thirteen_orphans(), ScoredForm::ThirteenOrphans)),
             Form::KnittedStraight => Some((facts.knitted_straight(r), ScoredForm::KnittedStraight)),
@@ -553,7 +553,7 @@ impl<'a> Facts<'a> {
     }
 
     /// Lesser or greater honors and knitted tiles.
-    fn honors_and_knitted(&self, _r: &Reading) -> FanSheet {
+    fn honors_and_knitted(&self) -> FanSheet {
         let mut s = self.situation;
         let honors = (self.kinds & HONORS).count_ones();
         if honors == 7 {
