@@ -32,7 +32,7 @@
 //! is unique for a given set of tiles), so they appear at most once each.
 
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::tile::{Tile, TileCounts};
+use crate::tile::{Tile, TileCounts, TileSet};
 use core::fmt;
 use core::ops::Deref;
 
@@ -811,6 +811,156 @@ fn knitted_straight(concealed: &TileCounts, declared: &Blocks, out: &mut Reading
     }
 }
 
+/// Every kind that completes `concealed` (13 − 3k tiles, k sets declared elsewhere)
+/// into sets and a pair: the waits of the regular form.
+///
+/// Structural, like classic wait tables: copies are not limited to four, so a kind
+/// already held four times is listed when a fifth copy would complete the shape (MCR's
+/// "unique wait" test counts waits this way). Each suit is checked on its own: the new
+/// tile must leave every suit a multiple of three tiles but one, two more (the pair's).
+#[must_use]
+pub fn regular_waits(concealed: &TileCounts) -> TileSet {
+    let c = &concealed.0;
+    let mut out = TileSet::EMPTY;
+    let mut rem = [0u8; 4];
+    for (s, r) in rem.iter_mut().enumerate() {
+        let sum: u32 = c[suit_range(s)].iter().map(|&x| u32::from(x)).sum();
+        *r = (sum % 3) as u8;
+    }
+    // Whether each suit splits as it is (sets, or sets and the pair), computed once.
+    let mut splits: [Option<bool>; 4] = [None; 4];
+    for s in 0..4 {
+        let new_rem = (rem[s] + 1) % 3;
+        let mut pairs = usize::from(new_rem == 2);
+        let mut shapes_ok = new_rem != 1;
+        for o in (0..4).filter(|&o| o != s) {
+            pairs += usize::from(rem[o] == 2);
+            shapes_ok &= rem[o] != 1;
+        }
+        if !shapes_ok || pairs != 1 {
+            continue;
+        }
+        let others_split = (0..4).filter(|&o| o != s).all(|o| {
+            *splits[o].get_or_insert_with(|| suit_splits(&c[suit_range(o)], o == 3, rem[o] == 2))
+        });
+        if !others_split {
+            continue;
+        }
+        let range = suit_range(s);
+        let mut suit = [0u8; 9];
+        let len = range.len();
+        suit[..len].copy_from_slice(&c[range.clone()]);
+        // Every set's numbers sum to a multiple of three: without a pair in the suit
+        // the new tile's number is fixed modulo three.
+        let weight: usize = suit
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| i * usize::from(n))
+            .sum();
+        for k in 0..len {
+            if s < 3 && new_rem == 0 && (weight + k) % 3 != 0 {
+                continue;
+            }
+            // A tile with no copy and no neighbour within two can join no set or pair.
+            let near = if s == 3 {
+                suit[k] > 0
+            } else {
+                (k.saturating_sub(2)..(k + 3).min(9)).any(|j| suit[j] > 0)
+            };
+            if !near {
+                continue;
+            }
+            suit[k] += 1;
+            if suit_splits(&suit[..len], s == 3, new_rem == 2) {
+                out.insert(Tile::new_unchecked((range.start + k) as u8));
+            }
+            suit[k] -= 1;
+        }
+    }
+    out
+}
+
+/// Every kind that completes `concealed` (13 concealed tiles) as seven pairs: the odd
+/// kind once six pairs are held. For MCR a kind held three times is a pair plus the
+/// wait (four of a kind are two pairs); for Riichi the pairs must be distinct.
+#[must_use]
+pub fn seven_pairs_waits(concealed: &TileCounts, family: Family) -> TileSet {
+    let c = &concealed.0;
+    let mut out = TileSet::EMPTY;
+    if concealed.total() != 13 {
+        return out;
+    }
+    let ok = match family {
+        Family::Riichi => c.iter().all(|&x| x <= 2) && c.iter().filter(|&&x| x == 2).count() == 6,
+        Family::Mcr => c.iter().map(|&x| u32::from(x / 2)).sum::<u32>() == 6,
+    };
+    if ok {
+        if let Some(i) = c.iter().position(|&x| x % 2 == 1) {
+            out.insert(Tile::new_unchecked(i as u8));
+        }
+    }
+    out
+}
+
+/// The index range of suit `s` (0..3 numbered, 3 honours).
+fn suit_range(s: usize) -> core::ops::Range<usize> {
+    if s < 3 {
+        s * 9..s * 9 + 9
+    } else {
+        27..34
+    }
+}
+
+/// Whether one suit's counts split into sets, plus one pair when `with_pair`.
+fn suit_splits(counts: &[u8], honors: bool, with_pair: bool) -> bool {
+    if honors {
+        let pairs = counts.iter().filter(|&&x| x == 2).count();
+        return counts.iter().all(|&x| x == 0 || x == 2 || x == 3)
+            && pairs == usize::from(with_pair);
+    }
+    let mut c = [0u8; 9];
+    c.copy_from_slice(counts);
+    if !with_pair {
+        return sets_only(&c);
+    }
+    // Every set's numbers sum to a multiple of three, so the pair's number p satisfies
+    // 2p = sum (mod 3), that is p = 2 * sum (mod 3).
+    let weight: usize = c.iter().enumerate().map(|(i, &n)| i * usize::from(n)).sum();
+    for j in ((2 * weight) % 3..9).step_by(3) {
+        if c[j] >= 2 {
+            c[j] -= 2;
+            let ok = sets_only(&c);
+            c[j] += 2;
+            if ok {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether the counts of one numbered suit split into sets only.
+///
+/// Linear: three identical sequences can always be read as three triplets instead, so
+/// some split uses fewer than three sequences starting at each number; after the
+/// sequences from lower numbers are taken out, that number's count fixes them (its
+/// count modulo three).
+fn sets_only(c: &[u8; 9]) -> bool {
+    let (mut carry1, mut carry2) = (0u8, 0u8);
+    for (i, &n) in c.iter().enumerate() {
+        let Some(left) = n.checked_sub(carry1) else {
+            return false;
+        };
+        let runs = left % 3;
+        if runs > 0 && i >= 7 {
+            return false;
+        }
+        carry1 = carry2 + runs;
+        carry2 = runs;
+    }
+    carry1 == 0 && carry2 == 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1168,5 +1318,92 @@ mod tests {
                 check_invariants(&h, Family::Riichi);
             }
         }
+    }
+
+    fn tiles_of(set: TileSet) -> String {
+        set.iter().map(|t| t.to_string()).collect()
+    }
+
+    #[test]
+    fn regular_waits_ok_shapes() {
+        let w = |s: &str| tiles_of(regular_waits(parse_hand(s).unwrap().concealed()));
+        assert_eq!(w("123m456p789s1z23s"), "");
+        assert_eq!(w("123m456p789s11z23s"), "1s4s");
+        assert_eq!(w("123m456p789s11z13s"), "2s");
+        assert_eq!(w("123m456p789s11z12s"), "3s");
+        assert_eq!(w("123m456p789s11z99s"), "6s9s1z");
+        assert_eq!(w("1112345678999m"), "1m2m3m4m5m6m7m8m9m");
+        assert_eq!(w("123m456p789s111z4z"), "4z");
+        // Four sets declared: one tile left, a single wait.
+        assert_eq!(w("7z"), "7z");
+    }
+
+    #[test]
+    fn regular_waits_ok_fifth_copy_is_structural() {
+        let h = parse_hand("1111m234567p789s").unwrap();
+        assert_eq!(tiles_of(regular_waits(h.concealed())), "1m");
+    }
+
+    #[test]
+    fn seven_pairs_waits_ok_families() {
+        let h = parse_hand("1122m3344p5566s7z").unwrap();
+        assert_eq!(
+            tiles_of(seven_pairs_waits(h.concealed(), Family::Mcr)),
+            "7z"
+        );
+        let h = parse_hand("1111m3344p5566s7z").unwrap();
+        assert_eq!(
+            tiles_of(seven_pairs_waits(h.concealed(), Family::Mcr)),
+            "7z"
+        );
+        assert_eq!(
+            tiles_of(seven_pairs_waits(h.concealed(), Family::Riichi)),
+            ""
+        );
+        let h = parse_hand("11123m3344p5566s").unwrap();
+        assert_eq!(tiles_of(seven_pairs_waits(h.concealed(), Family::Mcr)), "");
+        let h = parse_hand("111m223344p5566s").unwrap();
+        assert_eq!(
+            tiles_of(seven_pairs_waits(h.concealed(), Family::Mcr)),
+            "1m"
+        );
+    }
+
+    #[test]
+    fn regular_waits_ok_matches_decompose_one_suit_exhaustive() {
+        // Every one-suit hand of 13 tiles, at most four of a kind: the waits are the
+        // kinds (below four copies) whose addition gives a regular reading.
+        fn rec(i: usize, left: u8, c: &mut [u8; 9], f: &mut impl FnMut(&[u8; 9])) {
+            if i == 9 {
+                if left == 0 {
+                    f(c);
+                }
+                return;
+            }
+            for n in 0..=left.min(4) {
+                c[i] = n;
+                rec(i + 1, left - n, c, f);
+            }
+            c[i] = 0;
+        }
+        let mut checked = 0;
+        rec(0, 13, &mut [0; 9], &mut |c| {
+            let mut counts = TileCounts::new();
+            counts.0[9..18].copy_from_slice(c);
+            let waits = regular_waits(&counts);
+            for t in Tile::all() {
+                if counts.get(t) == 4 {
+                    continue;
+                }
+                let mut full = counts;
+                full.add(t);
+                let regular = decompose(&full, &[], Family::Mcr)
+                    .iter()
+                    .any(|r| r.form() == Form::Regular);
+                assert_eq!(waits.contains(t), regular, "{counts:?} + {t}");
+            }
+            checked += 1;
+        });
+        assert!(checked > 10_000);
     }
 }

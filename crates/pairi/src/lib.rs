@@ -40,6 +40,9 @@ pub enum Error {
     /// A hand that breaks the rules of the game.
     #[error(transparent)]
     Hand(#[from] HandError),
+    /// A Chinese Official (MCR) fan request that cannot be scored.
+    #[error(transparent)]
+    Fan(#[from] mcr::FanError),
     /// A Riichi hand that cannot be scored (impossible, incomplete, no yaku).
     #[error(transparent)]
     Score(#[from] riichi::ScoreError),
@@ -52,6 +55,7 @@ impl Error {
         match self {
             Error::Parse(e) => e.kind(),
             Error::Hand(e) => e.kind(),
+            Error::Fan(e) => e.kind(),
             Error::Score(e) => e.kind(),
         }
     }

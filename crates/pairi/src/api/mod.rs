@@ -3,4 +3,5 @@
 
 pub mod analysis;
 pub mod hand;
+pub mod mcr;
 pub mod riichi;
