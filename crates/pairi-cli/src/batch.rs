@@ -73,7 +73,11 @@ struct ErrorAnswer<'a> {
     error: ErrorBody<'a>,
 }
 
-const CHUNK: usize = 8192;
+/// Lines read and answered together; the answers of a chunk are written in order before
+/// the next chunk is read.
+const CHUNK: usize = 16384;
+/// Lines answered by one parallel task (into one output buffer).
+const TASK: usize = 256;
 
 /// Runs a batch from `path` (`-` for standard input) to standard output.
 pub(crate) fn run<Req, Res, F>(path: &str, answer: F) -> anyhow::Result<()>
@@ -82,44 +86,81 @@ where
     Res: Serialize,
     F: Fn(&Req) -> Result<Res, Failure> + Sync,
 {
-    let reader: Box<dyn BufRead> = if path == "-" {
-        Box::new(std::io::stdin().lock())
+    let mut reader: Box<dyn BufRead> = if path == "-" {
+        Box::new(std::io::BufReader::with_capacity(
+            1 << 16,
+            std::io::stdin().lock(),
+        ))
     } else {
         let f = std::fs::File::open(path).with_context(|| format!("cannot open {path}"))?;
         Box::new(std::io::BufReader::with_capacity(1 << 16, f))
     };
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut lines = reader.lines();
+    // One buffer holds the bytes of a whole chunk; `ends` marks where each line stops.
+    let mut text: Vec<u8> = Vec::new();
+    let mut ends: Vec<usize> = Vec::with_capacity(CHUNK);
     loop {
-        let mut chunk = Vec::with_capacity(CHUNK);
-        for line in lines.by_ref() {
-            let line = line.context("cannot read the input")?;
-            if !line.trim().is_empty() {
-                chunk.push(line);
-            }
-            if chunk.len() == CHUNK {
+        text.clear();
+        ends.clear();
+        while ends.len() < CHUNK {
+            let start = text.len();
+            let n = reader
+                .read_until(b'\n', &mut text)
+                .context("cannot read the input")?;
+            if n == 0 {
                 break;
             }
+            let line = trim_line(&text[start..]);
+            if line.iter().all(u8::is_ascii_whitespace) {
+                text.truncate(start);
+            } else {
+                ends.push(text.len());
+            }
         }
-        if chunk.is_empty() {
+        if ends.is_empty() {
             break;
         }
-        let answers: Vec<String> = chunk
-            .par_iter()
-            .map(|l| answer_line::<Req, Res, F>(l, &answer))
+        let bounds: Vec<(usize, usize)> = ends
+            .iter()
+            .enumerate()
+            .map(|(i, &end)| (if i == 0 { 0 } else { ends[i - 1] }, end))
+            .collect();
+        let answers: Vec<Vec<u8>> = bounds
+            .par_chunks(TASK)
+            .map(|task| {
+                let mut buf = Vec::with_capacity(task.len() * 256);
+                for &(start, end) in task {
+                    let bytes = trim_line(&text[start..end]);
+                    match std::str::from_utf8(bytes) {
+                        Ok(line) => answer_into::<Req, Res, F>(&mut buf, line, &answer),
+                        Err(e) => write_error(
+                            &mut buf,
+                            &Value::Null,
+                            &Failure::invalid_request(format!("the line is not UTF-8: {e}")),
+                        ),
+                    }
+                    buf.push(b'\n');
+                }
+                buf
+            })
             .collect();
         for a in answers {
-            out.write_all(a.as_bytes())?;
-            out.write_all(b"\n")?;
+            out.write_all(&a)?;
         }
     }
     out.flush()?;
     Ok(())
 }
 
-/// Answers one line: the result, or an error object.
-pub(crate) fn answer_line<Req, Res, F>(line: &str, answer: &F) -> String
+/// A line without its line ending (`\n` or `\r\n`).
+fn trim_line(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+/// Writes the answer to one line (without a line ending) to `buf`.
+fn answer_into<Req, Res, F>(buf: &mut Vec<u8>, line: &str, answer: &F)
 where
     Req: Request,
     Res: Serialize,
@@ -127,34 +168,53 @@ where
 {
     match serde_json::from_str::<Req>(line) {
         Ok(req) => match answer(&req) {
-            Ok(result) => to_line(&Answer {
-                id: req.id(),
-                result,
-            }),
-            Err(f) => error_line(req.id(), &f),
+            Ok(result) => write_json(
+                buf,
+                &Answer {
+                    id: req.id(),
+                    result,
+                },
+            ),
+            Err(f) => write_error(buf, req.id(), &f),
         },
         Err(e) => {
             let id = serde_json::from_str::<Value>(line)
                 .ok()
                 .and_then(|v| v.get("id").cloned())
                 .unwrap_or(Value::Null);
-            error_line(&id, &Failure::invalid_request(e))
+            write_error(buf, &id, &Failure::invalid_request(e));
         }
     }
 }
 
-fn error_line(id: &Value, f: &Failure) -> String {
-    to_line(&ErrorAnswer {
-        id,
-        error: ErrorBody {
-            kind: f.kind,
-            message: &f.message,
+fn write_error(buf: &mut Vec<u8>, id: &Value, f: &Failure) {
+    write_json(
+        buf,
+        &ErrorAnswer {
+            id,
+            error: ErrorBody {
+                kind: f.kind,
+                message: &f.message,
+            },
         },
-    })
+    );
 }
 
-fn to_line<T: Serialize>(v: &T) -> String {
-    serde_json::to_string(v).unwrap_or_else(|e| {
-        format!(r#"{{"id":null,"error":{{"kind":"invalid_request","message":"cannot serialise the answer: {e}"}}}}"#)
-    })
+/// Serialises `v` onto `buf`; should serialisation fail, the partial output is removed
+/// and an error object takes its place, so every line stays one JSON object.
+fn write_json<T: Serialize>(buf: &mut Vec<u8>, v: &T) {
+    let start = buf.len();
+    if let Err(e) = serde_json::to_writer(&mut *buf, v) {
+        buf.truncate(start);
+        let message = format!("cannot serialise the answer: {e}");
+        let fallback = ErrorAnswer {
+            id: &Value::Null,
+            error: ErrorBody {
+                kind: "invalid_request",
+                message: &message,
+            },
+        };
+        // An object of two strings always serialises.
+        let _ = serde_json::to_writer(&mut *buf, &fallback);
+    }
 }

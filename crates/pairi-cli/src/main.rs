@@ -12,6 +12,11 @@ mod stats;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+/// Batches allocate many small short-lived values (request strings, answers) on every
+/// thread; mimalloc serves them several times faster than the system allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// pairi (牌理): reads every common tile notation, measures shanten, waits, useful tiles
 /// and discards, and scores winning hands under Riichi and Chinese Official (MCR) rules.
 #[derive(Parser, Debug)]

@@ -101,3 +101,32 @@ not json
     assert_eq!(lines[5]["yaku"]["kokushi_13"], 2);
     assert_eq!(lines[6]["error"]["kind"], "invalid_request");
 }
+
+#[test]
+fn score_ok_batch_survives_bytes_that_are_not_utf8_and_crlf_endings() {
+    let mut input = Vec::new();
+    input.extend_from_slice(b"{\"id\": 1, \"hand\": \"234m406p78999s\", \"melds\": [{\"kind\": \"pon\", \"tiles\": \"777z\"}], \"win\": \"9s\"}\r\n");
+    input.extend_from_slice(b"{\"id\": \"\xff\xfe\"}\n");
+    input.extend_from_slice(b"\r\n");
+    input.extend_from_slice(b"{\"id\": 3, \"hand\": \"234m406p78999s\", \"melds\": [{\"kind\": \"pon\", \"tiles\": \"777z\"}], \"win\": \"9s\"}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pairi"))
+        .args(["score", "--batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run pairi");
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["id"], 1);
+    assert!(lines[0]["total"].as_u64().unwrap() > 0);
+    assert_eq!(lines[1]["error"]["kind"], "invalid_request");
+    assert_eq!(lines[2]["id"], 3);
+    assert_eq!(lines[2]["total"], lines[0]["total"]);
+}
