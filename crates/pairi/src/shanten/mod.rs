@@ -212,6 +212,15 @@ pub fn regular(concealed: &TileCounts, melds: usize) -> Result<i8, HandError> {
     Ok(regular::shanten(concealed, sets, Mode::Exact))
 }
 
+/// The exact regular-form replacement number (shanten + 1) of a hand that is valid by
+/// construction: at most 4 copies of a kind and at most 14 tiles, needing `sets` ≤ 4 sets
+/// and a pair. The table kernel of [`regular`] without its checks, for hands the library
+/// builds itself (the dealt hands of [`crate::stats`]).
+#[inline]
+pub(crate) fn regular_missing_unchecked(concealed: &TileCounts, sets: usize) -> u8 {
+    regular::missing(concealed, sets, Mode::Exact)
+}
+
 /// Regular-form shanten only in the given [`Mode`].
 ///
 /// # Errors
