@@ -4,6 +4,7 @@ use super::{melds_of, Distribution, Form, StatsError, Tally};
 use crate::shanten::suit_costs;
 use crate::tile::TileCounts;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// The exact shanten distribution of a hand of `tiles` tiles dealt from the full wall
 /// (136 tiles, four copies of each of the 34 kinds): for every shanten value the number
@@ -82,7 +83,7 @@ pub(super) fn suit_classes(
     n: u8,
     form: Form,
 ) -> Classes {
-    let mut merged = vec![HashMap::<Tally, u128>::new(); usize::from(n) + 1];
+    let mut merged = vec![Merged::default(); usize::from(n) + 1];
     let mut counts = [0u8; 9];
     let counts = &mut counts[..wall.len()];
     each_count_vector(wall, counts, 0, n, 1, &mut |c, weight| {
@@ -92,11 +93,11 @@ pub(super) fn suit_classes(
             return;
         };
         let t = Tally::of_suit(c, costs, &orphan, form);
-        *merged[usize::from(t.tiles)].entry(t).or_default() += weight;
+        add(&mut merged[usize::from(t.tiles)], t, weight);
     });
     merged
         .into_iter()
-        .map(|m| m.into_iter().collect())
+        .map(|m| m.into_values().collect())
         .collect()
 }
 
@@ -126,19 +127,47 @@ fn each_count_vector(
 /// The classes of two disjoint parts taken together, up to `n` tiles.
 fn convolve(a: &Classes, b: &Classes, n: u8) -> Classes {
     let n = usize::from(n);
-    let mut merged = vec![HashMap::<Tally, u128>::new(); n + 1];
+    let mut merged = vec![Merged::default(); n + 1];
     for (ta, part_a) in a.iter().enumerate() {
         for (tb, part_b) in b.iter().enumerate().take(n + 1 - ta) {
             let out = &mut merged[ta + tb];
             for &(x, wx) in part_a {
                 for &(y, wy) in part_b {
-                    *out.entry(x.join(y)).or_default() += wx * wy;
+                    add(out, x.join(y), wx * wy);
                 }
             }
         }
     }
     merged
         .into_iter()
-        .map(|m| m.into_iter().collect())
+        .map(|m| m.into_values().collect())
         .collect()
+}
+
+/// Tallies merged by [`Tally::key`], with their summed weights.
+type Merged = HashMap<u64, (Tally, u128), BuildHasherDefault<KeyHasher>>;
+
+fn add(merged: &mut Merged, t: Tally, weight: u128) {
+    merged.entry(t.key()).or_insert((t, 0)).1 += weight;
+}
+
+/// Hashes the `u64` keys of [`Merged`] by one multiplication (the keys are distinct
+/// packed tallies, not chosen by anyone: no need for a keyed hash).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
 }

@@ -287,6 +287,24 @@ impl Tally {
         }
     }
 
+    /// The tally packed in 55 bits, one-to-one: 4 bits per cost (at most 14), 4 for the
+    /// tiles (at most 14), 3 each for pairs and kinds (at most 7), 4 for the orphans (at
+    /// most 13), 1 for the orphan pair.
+    fn key(&self) -> u64 {
+        let costs = self
+            .costs
+            .0
+            .iter()
+            .rev()
+            .fold(0u64, |k, &c| k << 4 | u64::from(c));
+        costs
+            | u64::from(self.tiles) << 40
+            | u64::from(self.pairs) << 44
+            | u64::from(self.kinds) << 47
+            | u64::from(self.orphans) << 50
+            | u64::from(self.orphan_pair) << 54
+    }
+
     /// The shanten of a whole hand with this tally, needing `sets` sets and a pair.
     fn shanten(&self, form: Form, sets: usize) -> i8 {
         let regular = || self.costs.0[sets * 2 + 1] as i8 - 1;

@@ -240,6 +240,33 @@ fn suit_classes_ok_few_per_suit() {
 }
 
 #[test]
+fn tally_key_ok_one_to_one() {
+    // Every class of a suit and of two suits joined: equal keys only for equal tallies.
+    let ends = |i: usize| i == 0 || i == 8;
+    let one: Vec<Tally> = suit_classes(&[4; 9], ends, 14, Form::All)
+        .into_iter()
+        .flatten()
+        .map(|(t, _)| t)
+        .chain(
+            suit_classes(&[4; 7], |_| true, 14, Form::All)
+                .into_iter()
+                .flatten()
+                .map(|(t, _)| t),
+        )
+        .collect();
+    let mut seen = std::collections::HashMap::new();
+    for (i, a) in one.iter().enumerate() {
+        for b in one.iter().skip(i).step_by(7) {
+            let t = a.join(*b);
+            if t.tiles <= 14 {
+                assert_eq!(*seen.entry(t.key()).or_insert(t), t);
+            }
+        }
+    }
+    assert!(seen.len() > 5_000, "{}", seen.len());
+}
+
+#[test]
 fn exact_ok_known_values() {
     // A dealt 14-tile hand is complete in about one deal of 330 000 (heavenly hand).
     let d = exact(14, Form::All).unwrap();
