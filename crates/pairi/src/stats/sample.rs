@@ -104,12 +104,22 @@ impl MonteCarlo {
     pub fn run_block(&self, block: u64) -> Distribution {
         let mut bins = [0u64; 16];
         let mut dealer = Dealer::new(self.seed, block);
-        for _ in 0..self.block_hands(block) {
-            let hand = dealer.deal(self.tiles);
-            let s = hand_shanten(&hand, self.form, self.sets);
-            if let Some(b) = bins.get_mut((s - self.lowest) as usize) {
-                *b += 1;
+        let mut batch = [TileCounts::new(); BATCH];
+        let mut left = self.block_hands(block);
+        while left > 0 {
+            // Deal a few hands, then read them: the table lookups of different hands
+            // are independent and overlap.
+            let len = left.min(BATCH as u64) as usize;
+            for hand in &mut batch[..len] {
+                *hand = dealer.deal(self.tiles);
             }
+            for hand in &batch[..len] {
+                let s = hand_shanten(hand, self.form, self.sets);
+                if let Some(b) = bins.get_mut((s - self.lowest) as usize) {
+                    *b += 1;
+                }
+            }
+            left -= len as u64;
         }
         Distribution {
             tiles: self.tiles,
@@ -165,6 +175,9 @@ pub(super) fn hand_shanten(hand: &TileCounts, form: Form, sets: usize) -> i8 {
     }
 }
 
+/// Hands dealt before their shanten is read.
+const BATCH: usize = 16;
+
 /// Indices of the 13 terminal and honour kinds.
 const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
@@ -190,13 +203,17 @@ impl Dealer {
     }
 
     #[inline]
+    #[allow(clippy::manual_swap)] // see the swap below
     pub(super) fn deal(&mut self, n: usize) -> TileCounts {
         let mut hand = TileCounts::new();
         for i in 0..n.min(136) {
             let j = i + self.rng.below(136 - i as u64) as usize;
-            self.wall.swap(i, j);
-            let k = usize::from(self.wall[i]);
-            hand.0[k] += 1;
+            // Swap entries i and j, keeping the dealt kind in a register (`swap` stores
+            // it and loads it back, on the critical path).
+            let k = self.wall[j];
+            self.wall[j] = self.wall[i];
+            self.wall[i] = k;
+            hand.0[usize::from(k)] += 1;
         }
         hand
     }
