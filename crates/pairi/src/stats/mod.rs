@@ -153,6 +153,9 @@ pub enum StatsError {
         /// The greatest value of [`range`].
         highest: i8,
     },
+    /// More hands than a distribution holds (2^64 − 1; `C(136, 14)` is about 2^62).
+    #[error("more than 2^64 - 1 hands in one distribution")]
+    TooManyHands,
     /// A Monte Carlo run of no hands.
     #[error("a Monte Carlo run needs at least one hand")]
     NoHands,
@@ -206,7 +209,7 @@ pub fn range(tiles: usize, form: Form) -> Result<RangeInclusive<i8>, StatsError>
 /// What the shanten of a hand depends on, for a part of it (one suit, several suits, or
 /// the whole hand): parts join by [`Tally::join`]. A field that the form does not look
 /// at is left at its empty value, so that hands equal in what matters share one tally.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Tally {
     /// Tiles in the part.
     tiles: u8,
@@ -337,7 +340,7 @@ fn kokushi(orphans: u8, paired: bool) -> i8 {
 
 /// A shanten distribution of dealt hands: for every value in [`range`], how many hands
 /// have it. Exact ([`exact`]: the counts add up to `C(wall, tiles)`) or sampled
-/// ([`MonteCarlo`]: they add up to the number of hands).
+/// ([`MonteCarlo`]: they add up to the number of hands). At most 2^64 − 1 hands in all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Distribution {
     tiles: usize,
@@ -367,7 +370,8 @@ impl Distribution {
     ///
     /// # Errors
     ///
-    /// As [`range`]; [`StatsError::OutOfRange`] for a value outside [`range`].
+    /// As [`range`]; [`StatsError::OutOfRange`] for a value outside [`range`],
+    /// [`StatsError::TooManyHands`] for more than 2^64 − 1 hands in all.
     pub fn from_counts(
         tiles: usize,
         form: Form,
@@ -383,9 +387,23 @@ impl Distribution {
                 lowest: *range.start(),
                 highest: *range.end(),
             })?;
-            *slot += n;
+            *slot = slot.saturating_add(n);
         }
+        d.check_total()?;
         Ok(d)
+    }
+
+    /// Keeps the invariant that makes sums and means safe: at most 2^64 − 1 hands.
+    fn check_total(&self) -> Result<(), StatsError> {
+        let mut total = 0u128;
+        for &n in &self.counts {
+            total = total.saturating_add(n);
+        }
+        if total > u128::from(u64::MAX) {
+            Err(StatsError::TooManyHands)
+        } else {
+            Ok(())
+        }
     }
 
     fn slot(&mut self, shanten: i8) -> Option<&mut u128> {
@@ -469,12 +487,16 @@ impl Distribution {
     ///
     /// # Errors
     ///
-    /// [`StatsError::Mismatch`] when the hand sizes or forms differ.
+    /// [`StatsError::Mismatch`] when the hand sizes or forms differ,
+    /// [`StatsError::TooManyHands`] (and no change) for more than 2^64 − 1 hands in all.
     pub fn merge(&mut self, other: &Distribution) -> Result<(), StatsError> {
         self.same_kind(other)?;
-        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
-            *a += b;
+        let mut sum = self.clone();
+        for (a, b) in sum.counts.iter_mut().zip(&other.counts) {
+            *a = a.saturating_add(*b);
         }
+        sum.check_total()?;
+        *self = sum;
         Ok(())
     }
 

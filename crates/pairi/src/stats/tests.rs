@@ -343,6 +343,21 @@ fn distribution_ok_mean_probability_merge() {
     let other = Distribution::empty(13, Form::Regular).unwrap();
     assert!(e.merge(&other).is_err());
     assert!(Distribution::from_counts(13, Form::Regular, [(-1, 1)]).is_err());
+    let huge = u128::from(u64::MAX);
+    assert!(Distribution::from_counts(13, Form::Regular, [(1, huge)]).is_ok());
+    assert_eq!(
+        Distribution::from_counts(13, Form::Regular, [(1, huge), (2, 1)]),
+        Err(StatsError::TooManyHands)
+    );
+    assert_eq!(
+        Distribution::from_counts(13, Form::Regular, [(1, u128::MAX), (1, u128::MAX)]),
+        Err(StatsError::TooManyHands)
+    );
+    let mut full = Distribution::from_counts(13, Form::Regular, [(1, huge)]).unwrap();
+    let one = Distribution::from_counts(13, Form::Regular, [(1, 1)]).unwrap();
+    assert_eq!(full.merge(&one), Err(StatsError::TooManyHands));
+    assert_eq!(full.total(), huge, "a failed merge changes nothing");
+    assert!((full.mean() - 1.0).abs() < 1e-12);
     assert!(Distribution::from_counts(13, Form::Regular, [(9, 1)]).is_err());
 }
 
