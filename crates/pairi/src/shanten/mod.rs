@@ -60,6 +60,9 @@ mod special;
 mod useful;
 
 pub use regular::{suit_costs, suit_costs_classic, SuitCosts};
+// The unchecked special-form kernels and their formulas, for hands the library builds
+// itself (the dealt hands and suit classes of `stats`).
+pub(crate) use special::{chiitoitsu, chiitoitsu_of, thirteen_orphans, thirteen_orphans_of};
 pub use useful::{discards, useful, Discard, Discards, Useful};
 
 /// How tile availability is counted.

@@ -46,7 +46,7 @@
 //! assert_eq!(sample.total(), 10_000);
 //! ```
 
-use crate::shanten::SuitCosts;
+use crate::shanten::{self, SuitCosts};
 use core::ops::RangeInclusive;
 
 mod exact;
@@ -311,8 +311,8 @@ impl Tally {
     /// The shanten of a whole hand with this tally, needing `sets` sets and a pair.
     fn shanten(&self, form: Form, sets: usize) -> i8 {
         let regular = || self.costs.0[sets * 2 + 1] as i8 - 1;
-        let pairs = || chiitoitsu(self.pairs, self.kinds);
-        let orphans = || kokushi(self.orphans, self.orphan_pair);
+        let pairs = || shanten::chiitoitsu_of(self.pairs, self.kinds);
+        let orphans = || shanten::thirteen_orphans_of(self.orphans, self.orphan_pair);
         match form {
             Form::Regular => regular(),
             Form::Chiitoitsu => pairs(),
@@ -321,21 +321,6 @@ impl Tally {
             Form::All => regular().min(pairs()).min(orphans()),
         }
     }
-}
-
-/// Seven pairs of distinct kinds from a closed hand holding `pairs` kinds at least twice
-/// and `kinds` kinds in all: every missing pair costs a tile, and every kind missing
-/// below seven a second one (as [`crate::shanten::riichi`]).
-#[inline]
-fn chiitoitsu(pairs: u8, kinds: u8) -> i8 {
-    6 - pairs.min(7) as i8 + (7 - kinds.min(7) as i8)
-}
-
-/// Thirteen orphans from a closed hand holding `orphans` terminal and honour kinds, one
-/// of them twice when `paired`.
-#[inline]
-fn kokushi(orphans: u8, paired: bool) -> i8 {
-    13 - orphans as i8 - i8::from(paired)
 }
 
 /// A shanten distribution of dealt hands: for every value in [`range`], how many hands

@@ -1,7 +1,7 @@
 //! Monte Carlo: dealt hands by partial Fisher–Yates shuffles, a seeded generator per
 //! block of hands, the table kernel for the shanten.
 
-use super::{chiitoitsu, kokushi, melds_of, Distribution, Form, StatsError};
+use super::{melds_of, Distribution, Form, StatsError};
 use crate::shanten;
 use crate::tile::TileCounts;
 
@@ -146,40 +146,19 @@ impl MonteCarlo {
 #[inline]
 pub(super) fn hand_shanten(hand: &TileCounts, form: Form, sets: usize) -> i8 {
     let regular = || shanten::regular_missing_unchecked(hand, sets) as i8 - 1;
-    let pairs = || {
-        let (mut pairs, mut kinds) = (0u8, 0u8);
-        for &c in &hand.0 {
-            pairs += u8::from(c >= 2);
-            kinds += u8::from(c >= 1);
-        }
-        chiitoitsu(pairs, kinds)
-    };
-    let orphans = || {
-        let (mut kinds, mut paired) = (0u8, false);
-        for i in ORPHANS {
-            kinds += u8::from(hand.0[i] >= 1);
-            paired |= hand.0[i] >= 2;
-        }
-        kokushi(kinds, paired)
-    };
+    let pairs = || shanten::chiitoitsu(hand);
+    let orphans = || shanten::thirteen_orphans(hand);
     match form {
         Form::Regular => regular(),
         Form::Chiitoitsu => pairs(),
         Form::Kokushi => orphans(),
         Form::All if sets < 4 => regular(),
-        Form::All => {
-            // Seven pairs and thirteen orphans are cheap; the regular form is the
-            // table lookup.
-            regular().min(pairs()).min(orphans())
-        }
+        Form::All => regular().min(pairs()).min(orphans()),
     }
 }
 
 /// Hands dealt before their shanten is read.
 const BATCH: usize = 16;
-
-/// Indices of the 13 terminal and honour kinds.
-const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 /// Deals hands from the 136-tile wall: the wall's kinds are kept in an array whose
 /// first `n` entries, after a partial Fisher–Yates shuffle, are the hand. The array is
