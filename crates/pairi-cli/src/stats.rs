@@ -117,9 +117,14 @@ enum Source {
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     let tiles = usize::from(args.tiles);
     let form = Form::from(args.form);
+    // Arguments are checked before any work.
     if let Some(path) = &args.plot {
         plot::check_path(path)?;
     }
+    let observed = args.observed.as_deref();
+    let observed = observed
+        .map(|text| parse_observed(text, tiles, form))
+        .transpose()?;
     let exact = if args.exact {
         let start = Instant::now();
         let d = stats::exact(tiles, form)?;
@@ -130,10 +135,8 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     let sample = if let Some(hands) = args.hands {
         let mc = MonteCarlo::new(tiles, form, hands, args.seed)?;
         Some(monte_carlo(&mc, args.threads)?)
-    } else if let Some(text) = &args.observed {
-        Some((parse_observed(text, tiles, form)?, Source::Observed))
     } else {
-        None
+        observed.map(|d| (d, Source::Observed))
     };
     let sample = sample.as_ref();
     let exact = exact.as_ref();
