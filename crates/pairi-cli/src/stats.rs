@@ -202,7 +202,7 @@ fn monte_carlo(mc: &MonteCarlo, threads: Option<u64>) -> anyhow::Result<(Distrib
         .build()?;
     let bar = if std::io::stderr().is_terminal() {
         let style = indicatif::ProgressStyle::with_template(
-            "{bar:40} {human_pos}/{human_len} hands, {per_sec}, {eta} left",
+            "{bar:30} {percent:>3}% of {human_len} hands, {eta} left",
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
         indicatif::ProgressBar::new(mc.hands()).with_style(style)
