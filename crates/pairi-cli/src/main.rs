@@ -6,6 +6,7 @@ mod analyze;
 mod batch;
 mod fan;
 mod parse;
+mod plot;
 mod score;
 mod stats;
 

@@ -1,12 +1,385 @@
-//! `pairi stats`.
+//! `pairi stats`: the shanten distribution of dealt hands, exact or by Monte Carlo, as a
+//! table, JSON or a plot.
+
+use crate::plot::{self, Series};
+use crate::print_line;
+use anyhow::Context as _;
+use pairi::api::stats::StatsResult;
+use pairi::stats::{self, Distribution, Form, MonteCarlo, StatsError};
+use rayon::prelude::*;
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// Arguments of `pairi stats`.
 #[derive(clap::Args, Debug)]
+#[command(
+    group(clap::ArgGroup::new("what").required(true).multiple(true).args(["exact", "hands"])),
+    after_help = "Examples:\n  \
+    pairi stats --exact --tiles 13 --form regular\n  \
+    pairi stats --hands 100000000 --seed 1 --threads 2 --exact\n  \
+    pairi stats --hands 100000 --seed 1 --form regular --exact --plot mc.svg\n  \
+    pairi stats --exact --form regular --observed 0:5,1:484,2:6688,3:24873,4:37662,5:23684,6:6030,7:563,8:11\n\n\
+JSON (--json), one object:\n  \
+    {\"tiles\": 13, \"form\": \"all\", \"total\": N, \"counts\": {\"0\": n, \"1\": n, ...}, \"mean\": m}\n\
+total is the number of hands: C(136, tiles) for --exact alone, the hands dealt (or observed)\n\
+otherwise; counts has every shanten value the form allows (-1 = complete, 14 tiles only),\n\
+zeros included. A Monte Carlo run adds \"seed\"; a sample compared with the exact\n\
+distribution (--exact with --hands or --observed) adds \"exact\": {\"0\": p, ...}, the exact\n\
+probability of each value, and \"z\": {\"0\": z, ...}, the z-score (count - N p) / sqrt(N p (1 - p)),\n\
+null where p is 0 or 1."
+)]
 pub(crate) struct Args {
-    /// The hand.
-    hand: Option<String>,
+    /// The exact distribution of a hand dealt from the 136 tiles. With --hands or
+    /// --observed: compare the counts with it (exact probability and z-score per value).
+    #[arg(long)]
+    exact: bool,
+    /// Monte Carlo: deal N random hands and count their shanten.
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
+    hands: Option<u64>,
+    /// Seed of the Monte Carlo run: the same seed gives the same counts on any number of
+    /// threads.
+    #[arg(long, value_name = "S", default_value_t = 0, requires = "hands")]
+    seed: u64,
+    /// Tiles per hand: 13 (a hand as dealt) or 14 (with the first draw; -1 = complete).
+    #[arg(long, value_name = "N", default_value_t = 13,
+          value_parser = clap::value_parser!(u8).range(13..=14))]
+    tiles: u8,
+    /// Which shanten: `all` (the least over the three forms), `regular`, `chiitoitsu`
+    /// (seven pairs) or `kokushi` (thirteen orphans).
+    #[arg(long, value_enum, default_value_t = FormArg::All)]
+    form: FormArg,
+    /// Worker threads of the Monte Carlo run (default: one per core).
+    #[arg(long, value_name = "T", requires = "hands", value_parser = at_least_one)]
+    threads: Option<u64>,
+    /// Counts from elsewhere to compare with the exact distribution, as
+    /// `SHANTEN:COUNT,...` (e.g. `0:5,1:484,2:6688`); needs --exact.
+    #[arg(
+        long,
+        value_name = "COUNTS",
+        requires = "exact",
+        conflicts_with = "hands"
+    )]
+    observed: Option<String>,
+    /// Print one JSON object instead of the table (see below).
+    #[arg(long)]
+    json: bool,
+    /// Draw the distribution as a bar chart to FILE, SVG or PNG by its extension
+    /// (`.svg`, `.png`); a sample and the exact distribution side by side.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
 }
 
-pub(crate) fn run(_args: &Args) -> anyhow::Result<()> {
-    anyhow::bail!("not implemented yet")
+/// `--form`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum FormArg {
+    /// The hand's shanten: the least over regular, seven pairs and thirteen orphans.
+    All,
+    /// Regular form: four sets and a pair.
+    Regular,
+    /// Seven pairs of distinct kinds.
+    Chiitoitsu,
+    /// Thirteen orphans.
+    Kokushi,
+}
+
+impl From<FormArg> for Form {
+    fn from(f: FormArg) -> Form {
+        match f {
+            FormArg::All => Form::All,
+            FormArg::Regular => Form::Regular,
+            FormArg::Chiitoitsu => Form::Chiitoitsu,
+            FormArg::Kokushi => Form::Kokushi,
+        }
+    }
+}
+
+/// A whole number of at least 1.
+fn at_least_one(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("must be at least 1".to_owned()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Where the counts of a sample came from.
+enum Source {
+    MonteCarlo {
+        seed: u64,
+        threads: usize,
+        time: Duration,
+    },
+    Observed,
+}
+
+pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
+    let tiles = usize::from(args.tiles);
+    let form = Form::from(args.form);
+    // Arguments are checked before any work.
+    if let Some(path) = &args.plot {
+        plot::check_path(path)?;
+    }
+    let observed = args.observed.as_deref();
+    let observed = observed
+        .map(|text| parse_observed(text, tiles, form))
+        .transpose()?;
+    let exact = if args.exact {
+        let start = Instant::now();
+        let d = stats::exact(tiles, form)?;
+        Some((d, start.elapsed()))
+    } else {
+        None
+    };
+    let sample = if let Some(hands) = args.hands {
+        let mc = MonteCarlo::new(tiles, form, hands, args.seed)?;
+        Some(monte_carlo(&mc, args.threads)?)
+    } else {
+        observed.map(|d| (d, Source::Observed))
+    };
+    let sample = sample.as_ref();
+    let exact = exact.as_ref();
+    if sample.is_none() && exact.is_none() {
+        anyhow::bail!("nothing to compute: give --exact or --hands");
+    }
+    // The plot first: when it cannot be written, nothing is printed.
+    if let Some(path) = &args.plot {
+        draw(path, tiles, form, sample, exact.map(|(d, _)| d))
+            .with_context(|| format!("cannot draw {}", path.display()))?;
+    }
+    let out = match (sample, exact) {
+        (Some((s, source)), e) if args.json => {
+            let mut r = match e {
+                Some((e, _)) => StatsResult::compared(s, e)?,
+                None => StatsResult::new(s),
+            };
+            if let Source::MonteCarlo { seed, .. } = source {
+                r.seed = Some(*seed);
+            }
+            serde_json::to_string(&r)?
+        }
+        (Some((s, source)), e) => sample_table(s, source, e)?,
+        (None, Some((e, _))) if args.json => serde_json::to_string(&StatsResult::new(e))?,
+        (None, Some((e, time))) => exact_table(e, *time),
+        (None, None) => String::new(),
+    };
+    print_line(out.trim_end())
+}
+
+/// The bar chart of the sample and the exact distribution, side by side.
+fn draw(
+    path: &Path,
+    tiles: usize,
+    form: Form,
+    sample: Option<&(Distribution, Source)>,
+    exact: Option<&Distribution>,
+) -> anyhow::Result<()> {
+    let mut series = Vec::new();
+    if let Some((s, source)) = sample {
+        let what = match source {
+            Source::MonteCarlo { .. } => "Monte Carlo",
+            Source::Observed => "observed",
+        };
+        series.push(Series::of(
+            format!("{what}, {} hands", grouped(s.total())),
+            s,
+        ));
+    }
+    if let Some(e) = exact {
+        series.push(Series::of("exact".to_owned(), e));
+    }
+    let title = format!("Shanten of {tiles}-tile hands dealt from 136 tiles, form {form}");
+    plot::bars(path, &title, &series)
+}
+
+/// Runs the blocks of `mc` in parallel on `threads` threads (all cores by default),
+/// with a progress bar when standard error is a terminal.
+fn monte_carlo(mc: &MonteCarlo, threads: Option<u64>) -> anyhow::Result<(Distribution, Source)> {
+    let threads = threads.map_or(Ok(0), usize::try_from)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
+    let bar = if std::io::stderr().is_terminal() {
+        let style = indicatif::ProgressStyle::with_template(
+            "{bar:30} {percent:>3}% of {human_len} hands, {eta} left",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+        indicatif::ProgressBar::new(mc.hands()).with_style(style)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let empty = Distribution::empty(mc.tiles(), mc.form())?;
+    let start = Instant::now();
+    let d = pool.install(|| {
+        (0..mc.blocks())
+            .into_par_iter()
+            .map(|b| {
+                let d = mc.run_block(b);
+                bar.inc(mc.block_hands(b));
+                Ok::<_, StatsError>(d)
+            })
+            .try_reduce(
+                || empty.clone(),
+                |mut a, b| {
+                    a.merge(&b)?;
+                    Ok(a)
+                },
+            )
+    })?;
+    let time = start.elapsed();
+    bar.finish_and_clear();
+    let source = Source::MonteCarlo {
+        seed: mc.seed(),
+        threads: pool.current_num_threads(),
+        time,
+    };
+    Ok((d, source))
+}
+
+/// `SHANTEN:COUNT,...` → a distribution.
+fn parse_observed(text: &str, tiles: usize, form: Form) -> anyhow::Result<Distribution> {
+    let mut counts = Vec::new();
+    for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let parsed = item.split_once(':').and_then(|(s, n)| {
+            Some((s.trim().parse::<i8>().ok()?, n.trim().parse::<u128>().ok()?))
+        });
+        let pair = parsed.with_context(|| {
+            format!("--observed: `{item}` is not SHANTEN:COUNT (e.g. `3:24873`)")
+        })?;
+        counts.push(pair);
+    }
+    let d = Distribution::from_counts(tiles, form, counts).context("--observed")?;
+    if d.total() == 0 {
+        anyhow::bail!("--observed: no hands counted");
+    }
+    Ok(d)
+}
+
+/// A probability with about four significant digits in 11 columns.
+fn prob(p: f64) -> String {
+    if p == 0.0 || p >= 1e-3 {
+        format!("{p:.7}")
+    } else {
+        format!("{p:.3e}")
+    }
+}
+
+/// The table of an exact distribution.
+fn exact_table(d: &Distribution, time: Duration) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Exact shanten distribution of {}-tile hands dealt from 136 tiles, form {}",
+        d.tiles(),
+        d.form()
+    );
+    let _ = writeln!(
+        out,
+        "{} hands (C(136, {})), computed in {:.3} s\n",
+        d.total(),
+        d.tiles(),
+        time.as_secs_f64()
+    );
+    let _ = writeln!(out, "shanten                 hands  probability");
+    for (s, n) in d.bins() {
+        let _ = writeln!(out, "{s:>7}  {n:>20}  {:>11}", prob(d.probability(s)));
+    }
+    let _ = writeln!(out, "\nmean {:.6}", d.mean());
+    out
+}
+
+/// The table of a sample, with the exact probabilities and z-scores when given.
+fn sample_table(
+    d: &Distribution,
+    source: &Source,
+    exact: Option<&(Distribution, Duration)>,
+) -> anyhow::Result<String> {
+    let mut out = String::new();
+    match source {
+        Source::MonteCarlo {
+            seed,
+            threads,
+            time,
+        } => {
+            let secs = time.as_secs_f64();
+            let _ = writeln!(
+                out,
+                "Monte Carlo: {} hands of {} tiles dealt from 136, form {}, seed {seed}",
+                d.total(),
+                d.tiles(),
+                d.form()
+            );
+            let _ = writeln!(
+                out,
+                "dealt in {secs:.3} s on {threads} threads ({:.1} M hands/s)",
+                d.total() as f64 / secs.max(1e-9) / 1e6
+            );
+        }
+        Source::Observed => {
+            let _ = writeln!(
+                out,
+                "Observed: {} hands of {} tiles, form {}",
+                d.total(),
+                d.tiles(),
+                d.form()
+            );
+        }
+    }
+    if let Some((_, time)) = exact {
+        let _ = writeln!(
+            out,
+            "exact distribution computed in {:.3} s",
+            time.as_secs_f64()
+        );
+    }
+    out.push('\n');
+    match exact {
+        None => {
+            let _ = writeln!(out, "shanten        count  probability");
+            for (s, n) in d.bins() {
+                let _ = writeln!(out, "{s:>7}  {n:>11}  {:>11}", prob(d.probability(s)));
+            }
+        }
+        Some((e, _)) => {
+            let _ = writeln!(
+                out,
+                "shanten        count  probability        exact       expected        z"
+            );
+            for (s, n) in d.bins() {
+                let z = match d.z_score(e, s)? {
+                    Some(z) if z.is_finite() => format!("{z:+.2}"),
+                    Some(z) => format!("{z}"),
+                    None => "-".to_owned(),
+                };
+                let p = e.probability(s);
+                let _ = writeln!(
+                    out,
+                    "{s:>7}  {n:>11}  {:>11}  {:>11}  {:>13.1}  {z:>7}",
+                    prob(d.probability(s)),
+                    prob(p),
+                    d.total() as f64 * p,
+                );
+            }
+        }
+    }
+    let _ = write!(out, "\nmean {:.6}", d.mean());
+    if let Some((e, _)) = exact {
+        let _ = write!(out, " (exact {:.6})", e.mean());
+    }
+    out.push('\n');
+    Ok(out)
+}
+
+/// `n` with its digits in groups of three: `1 000 000`.
+fn grouped(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
 }

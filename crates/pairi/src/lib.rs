@@ -23,6 +23,7 @@ pub mod mcr;
 pub mod notation;
 pub mod riichi;
 pub mod shanten;
+pub mod stats;
 pub mod tables;
 pub mod tile;
 
@@ -46,6 +47,9 @@ pub enum Error {
     /// A Riichi hand that cannot be scored (impossible, incomplete, no yaku).
     #[error(transparent)]
     Score(#[from] riichi::ScoreError),
+    /// A shanten distribution that cannot be computed (hand size, form, wall).
+    #[error(transparent)]
+    Stats(#[from] stats::StatsError),
 }
 
 impl Error {
@@ -57,6 +61,7 @@ impl Error {
             Error::Hand(e) => e.kind(),
             Error::Fan(e) => e.kind(),
             Error::Score(e) => e.kind(),
+            Error::Stats(e) => e.kind(),
         }
     }
 }

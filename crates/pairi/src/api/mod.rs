@@ -5,3 +5,4 @@ pub mod analysis;
 pub mod hand;
 pub mod mcr;
 pub mod riichi;
+pub mod stats;

@@ -60,6 +60,9 @@ mod special;
 mod useful;
 
 pub use regular::{suit_costs, suit_costs_classic, SuitCosts};
+// The unchecked special-form kernels and their formulas, for hands the library builds
+// itself (the dealt hands and suit classes of `stats`).
+pub(crate) use special::{chiitoitsu, chiitoitsu_of, thirteen_orphans, thirteen_orphans_of};
 pub use useful::{discards, useful, Discard, Discards, Useful};
 
 /// How tile availability is counted.
@@ -210,6 +213,15 @@ pub fn riichi_with(concealed: &TileCounts, melds: usize, mode: Mode) -> Result<S
 pub fn regular(concealed: &TileCounts, melds: usize) -> Result<i8, HandError> {
     let sets = check(concealed, melds)?;
     Ok(regular::shanten(concealed, sets, Mode::Exact))
+}
+
+/// The exact regular-form replacement number (shanten + 1) of a hand that is valid by
+/// construction: at most 4 copies of a kind and at most 14 tiles, needing `sets` ≤ 4 sets
+/// and a pair. The table kernel of [`regular`] without its checks, for hands the library
+/// builds itself (the dealt hands of [`crate::stats`]).
+#[inline]
+pub(crate) fn regular_missing_unchecked(concealed: &TileCounts, sets: usize) -> u8 {
+    regular::missing(concealed, sets, Mode::Exact)
 }
 
 /// Regular-form shanten only in the given [`Mode`].

@@ -32,26 +32,38 @@ fn knitted_tiles(k: &[usize; 3]) -> [usize; 9] {
 
 /// Riichi seven pairs (七対子): seven pairs of distinct kinds, so a quad is one pair and
 /// every missing kind must be drawn twice: `6 − pairs + max(0, 7 − kinds)`.
-pub(super) fn chiitoitsu(c: &TileCounts) -> i8 {
-    let mut pairs = 0i8;
-    let mut kinds = 0i8;
+pub(crate) fn chiitoitsu(c: &TileCounts) -> i8 {
+    let mut pairs = 0u8;
+    let mut kinds = 0u8;
     for &n in &c.0 {
-        pairs += i8::from(n >= 2);
-        kinds += i8::from(n >= 1);
+        pairs += u8::from(n >= 2);
+        kinds += u8::from(n >= 1);
     }
-    6 - pairs.min(7) + (7 - kinds).max(0)
+    chiitoitsu_of(pairs, kinds)
+}
+
+/// [`chiitoitsu`] of a closed hand holding `pairs` kinds at least twice and `kinds`
+/// kinds in all (only values up to 7 matter).
+pub(crate) fn chiitoitsu_of(pairs: u8, kinds: u8) -> i8 {
+    6 - pairs.min(7) as i8 + (7 - kinds.min(7) as i8)
 }
 
 /// Thirteen orphans (国士無双 / 十三幺): one of each terminal and honour, one of them
 /// twice: `13 − kinds − (1 if one of them is paired)`.
-pub(super) fn thirteen_orphans(c: &TileCounts) -> i8 {
-    let mut kinds = 0i8;
+pub(crate) fn thirteen_orphans(c: &TileCounts) -> i8 {
+    let mut kinds = 0u8;
     let mut paired = false;
     for &i in &ORPHANS {
-        kinds += i8::from(c.0[i] >= 1);
+        kinds += u8::from(c.0[i] >= 1);
         paired |= c.0[i] >= 2;
     }
-    13 - kinds - i8::from(paired)
+    thirteen_orphans_of(kinds, paired)
+}
+
+/// [`thirteen_orphans`] of a closed hand holding `kinds` of the terminal and honour
+/// kinds, one of them at least twice when `paired`.
+pub(crate) fn thirteen_orphans_of(kinds: u8, paired: bool) -> i8 {
+    13 - kinds as i8 - i8::from(paired)
 }
 
 /// MCR seven pairs (七对): a kind held four times makes two pairs (rules of the Chinese

@@ -1,0 +1,141 @@
+//! Bar charts of shanten distributions (`pairi stats --plot`): SVG or PNG by the file's
+//! extension, text drawn with an embedded font so that no system font library is needed.
+
+use anyhow::{anyhow, bail};
+use pairi::stats::Distribution;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::path::Path;
+
+/// The printable ASCII subset of DejaVu Sans (licence in `assets/LICENSE-DejaVu.txt`).
+static FONT: &[u8] = include_bytes!("../assets/DejaVuSans-subset.ttf");
+
+/// Bar colours, one per series.
+const COLOURS: [RGBColor; 2] = [RGBColor(54, 110, 170), RGBColor(235, 140, 40)];
+
+const SIZE: (u32, u32) = (800, 500);
+
+/// One set of bars: a label and a probability per shanten value.
+pub(crate) struct Series {
+    label: String,
+    bars: Vec<(i8, f64)>,
+}
+
+impl Series {
+    /// The probabilities of `d`.
+    pub(crate) fn of(label: String, d: &Distribution) -> Series {
+        let bars = d.bins().map(|(s, _)| (s, d.probability(s))).collect();
+        Series { label, bars }
+    }
+}
+
+/// The image format of `path`, from its extension.
+enum Format {
+    Svg,
+    Png,
+}
+
+fn format_of(path: &Path) -> anyhow::Result<Format> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("svg") => Ok(Format::Svg),
+        Some("png") => Ok(Format::Png),
+        _ => bail!(
+            "--plot {}: the file name must end in .svg or .png",
+            path.display()
+        ),
+    }
+}
+
+/// Checks that a plot can be written to `path` (its extension), before any work.
+pub(crate) fn check_path(path: &Path) -> anyhow::Result<()> {
+    format_of(path).map(|_| ())
+}
+
+/// Draws `series` side by side, one group of bars per shanten value, to `path`.
+pub(crate) fn bars(path: &Path, title: &str, series: &[Series]) -> anyhow::Result<()> {
+    plotters::style::register_font("sans-serif", FontStyle::Normal, FONT)
+        .map_err(|_| anyhow!("the embedded font cannot be read"))?;
+    match format_of(path)? {
+        Format::Svg => draw(
+            SVGBackend::new(path, SIZE).into_drawing_area(),
+            title,
+            series,
+        ),
+        Format::Png => draw(
+            BitMapBackend::new(path, SIZE).into_drawing_area(),
+            title,
+            series,
+        ),
+    }
+}
+
+fn draw<DB: DrawingBackend>(
+    root: DrawingArea<DB, Shift>,
+    title: &str,
+    series: &[Series],
+) -> anyhow::Result<()> {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("{e}");
+    let values = series.iter().flat_map(|s| s.bars.iter());
+    let lo = values.clone().map(|&(s, _)| s).min().unwrap_or(0);
+    let hi = values.clone().map(|&(s, _)| s).max().unwrap_or(0);
+    let top = values.map(|&(_, p)| p).fold(0.0, f64::max).max(1e-9) * 1.12;
+
+    root.fill(&WHITE).map_err(err)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 20))
+        .margin(16)
+        .x_label_area_size(44)
+        .y_label_area_size(64)
+        .build_cartesian_2d(f64::from(lo) - 0.5..f64::from(hi) + 0.5, 0.0..top)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .y_max_light_lines(1)
+        .bold_line_style(BLACK.mix(0.12))
+        .light_line_style(BLACK.mix(0.05))
+        .x_labels(usize::from((hi - lo) as u8) + 2)
+        .x_label_formatter(&|x| {
+            // Labels only under the bars (the axis may also pick half-way points).
+            if (x - x.round()).abs() < 1e-6 {
+                format!("{}", x.round() as i64)
+            } else {
+                String::new()
+            }
+        })
+        .y_label_formatter(&|y| format!("{y:.2}"))
+        .x_desc("shanten")
+        .y_desc("probability")
+        .label_style(("sans-serif", 14))
+        .axis_desc_style(("sans-serif", 15))
+        .draw()
+        .map_err(err)?;
+
+    let width = 0.8 / series.len().max(1) as f64;
+    for (i, s) in series.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        let left = -0.4 + width * i as f64;
+        chart
+            .draw_series(s.bars.iter().map(|&(v, p)| {
+                let x = f64::from(v) + left;
+                Rectangle::new([(x, 0.0), (x + width, p)], colour.filled())
+            }))
+            .map_err(err)?
+            .label(s.label.as_str())
+            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], colour.filled()));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.4))
+        .label_font(("sans-serif", 14))
+        .draw()
+        .map_err(err)?;
+    root.present().map_err(err)?;
+    Ok(())
+}
