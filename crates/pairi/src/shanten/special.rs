@@ -5,8 +5,14 @@
 use super::{regular, Mode};
 use crate::tile::TileCounts;
 
-/// Indices of the 13 terminals and honours.
-const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+/// The high bits of the bytes of the 13 terminals and honours in [`super::Words`].
+const ORPHAN_BYTES: [u64; 5] = [
+    0x80,                  // 1m
+    0x8080,                // 9m 1p
+    0x0080_8000,           // 9p 1s
+    0x8080_8080_8080_0000, // 9s, East South West North White
+    0x8080,                // Green, Red
+];
 
 /// The six knitted assignments: for suit order (man, pin, sou), the first number (1, 2
 /// or 3) of the knitted triple 147 / 258 / 369 that suit takes.
@@ -32,25 +38,29 @@ fn knitted_tiles(k: &[usize; 3]) -> [usize; 9] {
 
 /// Riichi seven pairs (七対子): seven pairs of distinct kinds, so a quad is one pair and
 /// every missing kind must be drawn twice: `6 − pairs + max(0, 7 − kinds)`.
-pub(super) fn chiitoitsu(c: &TileCounts) -> i8 {
-    let mut pairs = 0i8;
-    let mut kinds = 0i8;
-    for &n in &c.0 {
-        pairs += i8::from(n >= 2);
-        kinds += i8::from(n >= 1);
-    }
+///
+/// `ones` and `twos` mark the kinds held at least once and at least twice
+/// ([`super::Words::at_least`]).
+pub(super) fn chiitoitsu(ones: &[u64; 5], twos: &[u64; 5]) -> i8 {
+    let kinds = flags(ones.iter().copied()) as i8;
+    let pairs = flags(twos.iter().copied()) as i8;
     6 - pairs.min(7) + (7 - kinds).max(0)
 }
 
+/// The number of byte high bits set over some words of [`super::Words`] (at most 5 of
+/// them): the flags moved to the low bits add up bytewise, then one multiplication
+/// sums the bytes (no `popcnt` needed on the baseline target).
+#[inline]
+fn flags(words: impl Iterator<Item = u64>) -> u32 {
+    let bytes = words.fold(0u64, |acc, w| acc + (w >> 7));
+    (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+}
+
 /// Thirteen orphans (国士無双 / 十三幺): one of each terminal and honour, one of them
-/// twice: `13 − kinds − (1 if one of them is paired)`.
-pub(super) fn thirteen_orphans(c: &TileCounts) -> i8 {
-    let mut kinds = 0i8;
-    let mut paired = false;
-    for &i in &ORPHANS {
-        kinds += i8::from(c.0[i] >= 1);
-        paired |= c.0[i] >= 2;
-    }
+/// twice: `13 − kinds − (1 if one of them is paired)`. Arguments as for [`chiitoitsu`].
+pub(super) fn thirteen_orphans(ones: &[u64; 5], twos: &[u64; 5]) -> i8 {
+    let kinds = flags((0..5).map(|i| ones[i] & ORPHAN_BYTES[i])) as i8;
+    let paired = (0..5).any(|i| twos[i] & ORPHAN_BYTES[i] != 0);
     13 - kinds - i8::from(paired)
 }
 

@@ -82,6 +82,9 @@ pub(crate) struct ShantenTables {
     pub(crate) join_gn: &'static [u8],
     /// Group ⊗ honours → group.
     pub(crate) join_gh: &'static [u8],
+    /// Group ⊗ honours → cost of `sets` sets and a pair (index `sets`, 0..=4): `join_gh`
+    /// and `groups_costs` in one lookup.
+    pub(crate) join_gh_cost: &'static [[u8; 5]],
     /// Number of numbered classes (row length of `join_nn`, `join_gn`).
     pub(crate) numbered_classes: usize,
     /// Number of honours classes (row length of `join_gh`).
@@ -90,9 +93,33 @@ pub(crate) struct ShantenTables {
     pub(crate) numbered_costs: &'static [[u8; 10]],
     /// Honours class → costs.
     pub(crate) honours_costs: &'static [[u8; 10]],
-    /// Group class → costs.
-    pub(crate) groups_costs: &'static [[u8; 10]],
 }
+
+const JOIN_GH: &[u8; GROUPS_CLASSES * HONOURS_CLASSES] = include_bytes!("join_gh.bin");
+const JOIN_GH_CLASSIC: &[u8; GROUPS_CLASSIC_CLASSES * HONOURS_CLASSIC_CLASSES] =
+    include_bytes!("join_gh_classic.bin");
+
+/// For each entry of a group ⊗ honours join, the joined group's costs of `sets` sets and
+/// a pair, `sets` in 0..=4.
+const fn join_cost<const N: usize>(join: &[u8; N], groups: &[[u8; 10]]) -> [[u8; 5]; N] {
+    let mut out = [[0u8; 5]; N];
+    let mut i = 0;
+    while i < N {
+        let g = join[i] as usize;
+        let mut sets = 0;
+        while sets < 5 {
+            out[i][sets] = groups[g][sets * 2 + 1];
+            sets += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+static JOIN_GH_COST: [[u8; 5]; GROUPS_CLASSES * HONOURS_CLASSES] =
+    join_cost(JOIN_GH, &GROUPS_COSTS);
+static JOIN_GH_COST_CLASSIC: [[u8; 5]; GROUPS_CLASSIC_CLASSES * HONOURS_CLASSIC_CLASSES] =
+    join_cost(JOIN_GH_CLASSIC, &GROUPS_CLASSIC_COSTS);
 
 /// Tables of the exact count (at most four copies of a kind in a target).
 pub(crate) static EXACT: ShantenTables = ShantenTables {
@@ -100,12 +127,12 @@ pub(crate) static EXACT: ShantenTables = ShantenTables {
     honours_class: include_bytes!("honours_class.bin"),
     join_nn: include_bytes!("join_nn.bin"),
     join_gn: include_bytes!("join_gn.bin"),
-    join_gh: include_bytes!("join_gh.bin"),
+    join_gh: JOIN_GH,
+    join_gh_cost: &JOIN_GH_COST,
     numbered_classes: NUMBERED_CLASSES,
     honours_classes: HONOURS_CLASSES,
     numbered_costs: &NUMBERED_COSTS,
     honours_costs: &HONOURS_COSTS,
-    groups_costs: &GROUPS_COSTS,
 };
 
 /// Tables of the classic count (no limit on copies).
@@ -114,12 +141,12 @@ pub(crate) static CLASSIC: ShantenTables = ShantenTables {
     honours_class: include_bytes!("honours_class_classic.bin"),
     join_nn: include_bytes!("join_nn_classic.bin"),
     join_gn: include_bytes!("join_gn_classic.bin"),
-    join_gh: include_bytes!("join_gh_classic.bin"),
+    join_gh: JOIN_GH_CLASSIC,
+    join_gh_cost: &JOIN_GH_COST_CLASSIC,
     numbered_classes: NUMBERED_CLASSIC_CLASSES,
     honours_classes: HONOURS_CLASSIC_CLASSES,
     numbered_costs: &NUMBERED_CLASSIC_COSTS,
     honours_costs: &HONOURS_CLASSIC_COSTS,
-    groups_costs: &GROUPS_CLASSIC_COSTS,
 };
 
 /// Bits per lane of a packed cost vector.
