@@ -6,7 +6,7 @@ use super::{regular, Mode};
 use crate::tile::TileCounts;
 
 /// The high bits of the bytes of the 13 terminals and honours in [`super::Words`].
-const ORPHAN_BYTES: [u64; 5] = [
+pub(super) const ORPHAN_BYTES: [u64; 5] = [
     0x80,                  // 1m
     0x8080,                // 9m 1p
     0x0080_8000,           // 9p 1s

@@ -20,6 +20,15 @@
 //! | `*JOIN_GN` | `[u8; G × N]` | `g × N + b` → group class of group ⊗ numbered |
 //! | `*JOIN_GH` | `[u8; G × H]` | `g × H + h` → group class of group ⊗ honours |
 //! | `*_COSTS` | `[[u8; 10]; classes]` | class → cost vector, index `2m + p` |
+//! | `NUMBERED_STATE` | `[u16; 405 350]` | dense rank → draw state (exact) |
+//! | `HONOURS_STATE` | `[u16; 5^7]` | base-5 honour code → draw state (exact) |
+//! | `*_DRAWS` | `[[u64; 2]; states]` | draw state → draw entry |
+//!
+//! A *draw entry* tells, for every kind of the suit and every cost `2m + p` with `m` ≤ 3,
+//! whether drawing that kind lowers that cost (by one: never more): kinds 0..6 in word 0
+//! at bit `6 × (2m + p) + kind`, kinds 6.. in word 1 at bit `6 × (2m + p) + kind − 6`,
+//! and the suit's class in bits 48..56 of word 0. The lanes are those of the packed cost
+//! vectors below. A suit of 14 tiles has no draws, nor has a kind held four times.
 //!
 //! Digit `i` of a base-5 number is the count of the suit's `i`-th kind (kind 1 lowest).
 //! Join entries for classes that no hand of 14 tiles combines are 0.
@@ -57,6 +66,27 @@ const fn decode_u16<const N: usize>(bytes: &[u8]) -> [u16; N] {
     out
 }
 
+const fn decode_pairs<const N: usize>(bytes: &[u8]) -> [[u64; 2]; N] {
+    assert!(bytes.len() == 16 * N);
+    let mut out = [[0u64; 2]; N];
+    let mut i = 0;
+    while i < 2 * N {
+        let b = 8 * i;
+        out[i / 2][i % 2] = u64::from_le_bytes([
+            bytes[b],
+            bytes[b + 1],
+            bytes[b + 2],
+            bytes[b + 3],
+            bytes[b + 4],
+            bytes[b + 5],
+            bytes[b + 6],
+            bytes[b + 7],
+        ]);
+        i += 1;
+    }
+    out
+}
+
 /// Number of numbered-suit count vectors with at most 14 tiles.
 pub(crate) const NUMBERED_RANKS: usize = 405_350;
 /// Number of base-5 numbers of the 7 honour counts.
@@ -69,6 +99,19 @@ pub(crate) const RANK_OFFSET_BITS: u32 = 19;
 pub(crate) static RANK_LO: [u32; 3125] = decode_u32(include_bytes!("rank_lo.bin"));
 /// See the module docs.
 pub(crate) static RANK_HI: [u16; 16 * 625] = decode_u16(include_bytes!("rank_hi.bin"));
+
+/// Dense rank → draw state (exact count).
+pub(crate) static NUMBERED_STATE: [u16; NUMBERED_RANKS] =
+    decode_u16(include_bytes!("numbered_state.bin"));
+/// Base-5 honour code → draw state (exact count).
+pub(crate) static HONOURS_STATE: [u16; HONOURS_CODES] =
+    decode_u16(include_bytes!("honours_state.bin"));
+/// Draw state → draw entry of a numbered suit.
+pub(crate) static NUMBERED_DRAWS: [[u64; 2]; NUMBERED_DRAW_STATES] =
+    decode_pairs(include_bytes!("numbered_draws.bin"));
+/// Draw state → draw entry of the honours.
+pub(crate) static HONOURS_DRAWS: [[u64; 2]; HONOURS_DRAW_STATES] =
+    decode_pairs(include_bytes!("honours_draws.bin"));
 
 /// The classes and joins of one counting mode.
 pub(crate) struct ShantenTables {
