@@ -325,7 +325,8 @@ pub fn mcr_with(concealed: &TileCounts, melds: usize, mode: Mode) -> Result<McrS
     let closed = melds == 0;
     Ok(McrShanten {
         regular: regular::shanten(concealed, sets, mode),
-        seven_pairs: closed.then(|| special::seven_pairs_mcr(concealed)),
+        seven_pairs: closed
+            .then(|| special::seven_pairs_mcr(&words.at_least(2), &words.at_least(4))),
         thirteen_orphans: closed
             .then(|| special::thirteen_orphans(&words.at_least(1), &words.at_least(2))),
         honors_and_knitted: closed.then(|| special::honors_and_knitted(concealed)),

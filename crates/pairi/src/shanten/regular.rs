@@ -146,23 +146,50 @@ pub(super) fn honours_code(c: &[u8]) -> usize {
     d(0) + 5 * d(1) + 25 * d(2) + 125 * d(3) + 625 * d(4) + 3125 * d(5) + 15625 * d(6)
 }
 
-/// Least number of tiles missing for `sets` sets and a pair over a checked hand (at
-/// most 4 of a kind, at most 14 tiles).
-///
-/// The four suit classes are read independently; then three joins in a chain, the last
-/// giving the cost directly.
+/// Class of a numbered suit's 9 counts (at most 4 each, at most 14 in all).
 #[inline]
-pub(super) fn missing(counts: &TileCounts, sets: usize, mode: Mode) -> u8 {
+pub(super) fn numbered_class(c: &[u8], mode: Mode) -> usize {
+    usize::from(tables_of(mode).numbered_class[numbered_rank(c)])
+}
+
+/// Class of the 7 honour counts (at most 4 each, at most 14 in all).
+#[inline]
+pub(super) fn honours_class(c: &[u8], mode: Mode) -> usize {
+    usize::from(tables_of(mode).honours_class[honours_code(c)])
+}
+
+/// Least number of tiles missing for `sets` sets and a pair over three numbered suits
+/// and the honours, given their classes (of a hand of at most 14 tiles): three joins in
+/// a chain, the last giving the cost directly.
+#[inline]
+pub(super) fn joined_missing(
+    m: usize,
+    p: usize,
+    s: usize,
+    z: usize,
+    sets: usize,
+    mode: Mode,
+) -> u8 {
     let t = tables_of(mode);
-    let c = &counts.0;
     let n = t.numbered_classes;
-    let m = usize::from(t.numbered_class[numbered_rank(&c[0..9])]);
-    let p = usize::from(t.numbered_class[numbered_rank(&c[9..18])]);
-    let s = usize::from(t.numbered_class[numbered_rank(&c[18..27])]);
-    let z = usize::from(t.honours_class[honours_code(&c[27..34])]);
     let g = usize::from(t.join_nn[m * n + p]);
     let g = usize::from(t.join_gn[g * n + s]);
     t.join_gh_cost[g * t.honours_classes + z][sets]
+}
+
+/// Least number of tiles missing for `sets` sets and a pair over a checked hand (at
+/// most 4 of a kind, at most 14 tiles). The four suit classes are read independently.
+#[inline]
+pub(super) fn missing(counts: &TileCounts, sets: usize, mode: Mode) -> u8 {
+    let c = &counts.0;
+    joined_missing(
+        numbered_class(&c[0..9], mode),
+        numbered_class(&c[9..18], mode),
+        numbered_class(&c[18..27], mode),
+        honours_class(&c[27..34], mode),
+        sets,
+        mode,
+    )
 }
 
 /// Regular-form shanten of a checked hand needing `sets` sets and a pair.

@@ -25,12 +25,15 @@ const KNITTED: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
-/// The nine tile indices of knitted assignment `k`.
-fn knitted_tiles(k: &[usize; 3]) -> [usize; 9] {
-    let mut out = [0; 9];
-    for (suit, &start) in k.iter().enumerate() {
-        for j in 0..3 {
-            out[suit * 3 + j] = suit * 9 + start + 3 * j;
+/// For each numbered suit and knitted triple `q` (numbers `q + 1`, `q + 4`, `q + 7`):
+/// how many of the triple's three kinds the suit lacks.
+fn lacking(c: &TileCounts) -> [[u8; 3]; 3] {
+    let mut out = [[0u8; 3]; 3];
+    for (suit, row) in out.iter_mut().enumerate() {
+        for (q, l) in row.iter_mut().enumerate() {
+            *l = (0..3)
+                .map(|j| u8::from(c.0[suit * 9 + q + 3 * j] == 0))
+                .sum();
         }
     }
     out
@@ -67,9 +70,10 @@ pub(super) fn thirteen_orphans(ones: &[u64; 5], twos: &[u64; 5]) -> i8 {
 /// MCR seven pairs (七对): a kind held four times makes two pairs (rules of the Chinese
 /// Official rulebook, 2006, fan 七对). A kind held once or three times is paired by one
 /// more copy, and a 13- or 14-tile hand with `p` pairs keeps at least `7 − p` such single
-/// copies, so the shanten is `6 − Σ ⌊count / 2⌋`.
-pub(super) fn seven_pairs_mcr(c: &TileCounts) -> i8 {
-    let pairs: i8 = c.0.iter().map(|&n| (n / 2) as i8).sum();
+/// copies, so the shanten is `6 − Σ ⌊count / 2⌋`: a pair for every kind held at least
+/// twice, and a second for every kind held four times.
+pub(super) fn seven_pairs_mcr(twos: &[u64; 5], fours: &[u64; 5]) -> i8 {
+    let pairs = (flags(twos.iter().copied()) + flags(fours.iter().copied())) as i8;
     6 - pairs.min(7)
 }
 
@@ -78,9 +82,10 @@ pub(super) fn seven_pairs_mcr(c: &TileCounts) -> i8 {
 /// `13 − min(14, distinct kinds held among the 16)`, best assignment.
 pub(super) fn honors_and_knitted(c: &TileCounts) -> i8 {
     let honours: i8 = c.0[27..34].iter().map(|&n| i8::from(n > 0)).sum();
+    let lack = lacking(c);
     let mut best = 0i8;
     for k in &KNITTED {
-        let suited: i8 = knitted_tiles(k).iter().map(|&i| i8::from(c.0[i] > 0)).sum();
+        let suited = 9 - (lack[0][k[0]] + lack[1][k[1]] + lack[2][k[2]]) as i8;
         best = best.max(suited + honours);
     }
     13 - best.min(14)
@@ -93,19 +98,35 @@ pub(super) fn honors_and_knitted(c: &TileCounts) -> i8 {
 /// held plus the regular cost of the other tiles. The four-copy limit never binds
 /// between the two parts: the ordinary part holds at most 3 of a kind (a triplet, or a
 /// run and a pair), and a knitted tile adds one.
+///
+/// Each suit's class with one knitted triple set aside is read once per triple (nine
+/// lookups), then the six assignments only join classes.
 pub(super) fn knitted_straight(c: &TileCounts, sets: usize, mode: Mode) -> i8 {
+    let lack = lacking(c);
+    let mut class = [[0usize; 3]; 3];
+    for (suit, row) in class.iter_mut().enumerate() {
+        for (q, cl) in row.iter_mut().enumerate() {
+            let mut v = [0u8; 9];
+            v.copy_from_slice(&c.0[suit * 9..suit * 9 + 9]);
+            for j in 0..3 {
+                v[q + 3 * j] = v[q + 3 * j].saturating_sub(1);
+            }
+            *cl = regular::numbered_class(&v, mode);
+        }
+    }
+    let z = regular::honours_class(&c.0[27..34], mode);
     let mut best = u8::MAX;
     for k in &KNITTED {
-        let mut rest = *c;
-        let mut missing = 0u8;
-        for i in knitted_tiles(k) {
-            if rest.0[i] > 0 {
-                rest.0[i] -= 1;
-            } else {
-                missing += 1;
-            }
-        }
-        best = best.min(missing + regular::missing(&rest, sets, mode));
+        let missing = lack[0][k[0]] + lack[1][k[1]] + lack[2][k[2]];
+        let rest = regular::joined_missing(
+            class[0][k[0]],
+            class[1][k[1]],
+            class[2][k[2]],
+            z,
+            sets,
+            mode,
+        );
+        best = best.min(missing + rest);
     }
     best as i8 - 1
 }
