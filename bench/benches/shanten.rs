@@ -10,6 +10,10 @@
 //! Before timing, the setup checks that the crates agree on every sampled hand (all three
 //! count a target with at most four copies of a kind, and declared melds take no part).
 //!
+//! Before the criterion groups it prints interleaved comparisons of pairi and the
+//! baselines (alternating passes over the same hands, medians), which a busy machine
+//! disturbs less than separate measurements.
+//!
 //! Run: `cd bench && cargo bench --bench shanten`. The hands and the baselines are set
 //! up in `src/lib.rs`, shared with `examples/shanten_loop.rs`.
 
@@ -23,6 +27,10 @@ use xiangting::PlayerCount;
 
 fn shanten(c: &mut Criterion) {
     check_agreement();
+    eprintln!("interleaved comparisons (medians of alternating passes):");
+    for line in pairi_bench::paired_report() {
+        eprintln!("{line}");
+    }
     for (name, size, melds) in GROUPS {
         let hands = deal(size, HANDS);
         let mut g = c.benchmark_group(format!("shanten/{name}"));

@@ -5,7 +5,8 @@
 //! `cargo build --release --example shanten_loop && target/release/examples/shanten_loop WORKLOAD [ROUNDS]`
 //!
 //! Workloads: `shanten-{13,14,11,8}-{pairi,riichienv,xiangting}`, `useful-{pairi,xiangting}`,
-//! `discards-{14,11}-{pairi,xiangting,xiangting-all}`, `mcr-{13,14}`.
+//! `discards-{14,11}-{pairi,xiangting,xiangting-all}`, `mcr-{13,14}`; `paired` prints the
+//! interleaved comparisons of `pairi_bench::paired_report` instead.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use pairi_bench::{
@@ -22,6 +23,12 @@ fn main() -> ExitCode {
         eprintln!("usage: shanten_loop WORKLOAD [ROUNDS]");
         return ExitCode::from(2);
     };
+    if work == "paired" {
+        for line in pairi_bench::paired_report() {
+            println!("{line}");
+        }
+        return ExitCode::SUCCESS;
+    }
     let rounds: usize = args.get(2).and_then(|r| r.parse().ok()).unwrap_or(1000);
     let parts: Vec<&str> = work.split('-').collect();
     let size: usize = parts.get(1).and_then(|s| s.parse().ok()).unwrap_or(13);

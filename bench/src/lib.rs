@@ -183,3 +183,86 @@ pub fn check_agreement() {
     }
     eprintln!("agreement: {checked} hands, shanten and discard tables the same");
 }
+
+/// Median of a non-empty list.
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Times two workloads over the same hands in alternation, `rounds` passes each (the
+/// first to run alternates too), and returns the median ns per hand of each and the
+/// median of the per-round ratios `a / b`. On a shared machine a burst of load hits
+/// both sides of a round alike, so the ratio is steadier than two separate runs'.
+pub fn paired(
+    hands: &[TileCounts],
+    rounds: usize,
+    mut a: impl FnMut(&TileCounts) -> i64,
+    mut b: impl FnMut(&TileCounts) -> i64,
+) -> (f64, f64, f64) {
+    let pass = |f: &mut dyn FnMut(&TileCounts) -> i64| {
+        let start = std::time::Instant::now();
+        let mut sum = 0i64;
+        for h in hands {
+            sum += f(std::hint::black_box(h));
+        }
+        std::hint::black_box(sum);
+        start.elapsed().as_nanos() as f64 / hands.len() as f64
+    };
+    let (mut ta, mut tb, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
+    for r in 0..rounds {
+        let (x, y) = if r % 2 == 0 {
+            let x = pass(&mut a);
+            (x, pass(&mut b))
+        } else {
+            let y = pass(&mut b);
+            (pass(&mut a), y)
+        };
+        ta.push(x);
+        tb.push(y);
+        ratio.push(x / y);
+    }
+    (median(ta), median(tb), median(ratio))
+}
+
+/// The interleaved comparisons behind the goals, as Markdown table rows: every shanten
+/// group against riichienv-core, and the 14-tile discard table against the
+/// xiangting-built one.
+pub fn paired_report() -> Vec<String> {
+    let mut out = vec![
+        "| group | pairi ns/hand | baseline | baseline ns/hand | median ratio |".to_string(),
+        "| --- | ---: | --- | ---: | ---: |".to_string(),
+    ];
+    for (name, size, melds) in GROUPS {
+        let hands = deal(size, HANDS);
+        let (p, r, q) = paired(
+            &hands,
+            5001,
+            |h| i64::from(pairi_shanten(h, melds)),
+            |h| i64::from(riichienv_shanten(h)),
+        );
+        out.push(format!(
+            "| shanten/{name} | {p:.1} | riichienv-core | {r:.1} | {q:.2} |"
+        ));
+    }
+    for (name, size, melds) in [("14", 14, 0), ("11+1meld", 11, 1)] {
+        let hands = deal(size, HANDS);
+        let mut rows = Vec::with_capacity(14);
+        let (p, x, q) = paired(
+            &hands,
+            501,
+            |h| {
+                pairi::shanten::discards(h, melds)
+                    .map_or(0, |t| t.rows().iter().map(|r| i64::from(r.count)).sum())
+            },
+            |h| {
+                xiangting_discards(h, &mut rows);
+                rows.iter().map(|r| i64::from(r.3)).sum()
+            },
+        );
+        out.push(format!(
+            "| discards/{name} | {p:.1} | xiangting | {x:.1} | {q:.2} |"
+        ));
+    }
+    out
+}

@@ -517,7 +517,12 @@ pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandEr
         }; 14],
     };
     let held = Held::of(&words);
-    let [kinds, pairs, orphan_kinds, orphan_pairs] = special_counts(&words);
+    // Special forms only count in a closed hand.
+    let [kinds, pairs, orphan_kinds, orphan_pairs] = if melds == 0 {
+        special_counts(&words)
+    } else {
+        [0; 4]
+    };
     if melds == 0 {
         // The formulas hold for 14 tiles as well.
         for (s, _) in special(&held, kinds, pairs, orphan_kinds, orphan_pairs) {
