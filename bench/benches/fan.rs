@@ -4,10 +4,11 @@
 //!
 //! Run: `cd bench && cargo bench --bench fan`.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use pairi::api::mcr::FanRequest;
 use pairi::mcr::{score_with, Rules, WinContext};
 use pairi::Hand;
+use std::hint::black_box;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/mcr/");
 

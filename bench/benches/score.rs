@@ -1,9 +1,10 @@
 //! Riichi scoring of the shared cases, in process: the hand, situation and rules are
 //! parsed once; each iteration scores every case.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use pairi::api::riichi::{Inputs, ScoreRequest};
 use pairi::decompose::{decompose_hand, Family};
+use std::hint::black_box;
 
 fn cases() -> Vec<Inputs> {
     let path = concat!(

@@ -25,7 +25,15 @@
 //! - `join_nn{,_classic}.bin` `[u8; N × N]`, `join_gn…` `[u8; G × N]`, `join_gh…`
 //!   `[u8; G × H]`: the group class of numbered ⊗ numbered, group ⊗ numbered and
 //!   group ⊗ honours (min-plus); 0 for pairs no hand of 14 tiles reaches.
-//! - `costs.rs`: the cost vectors of every class, as `[u8; 10]`.
+//! - `numbered_state.bin` `[u16; 405 350]`, `honours_state.bin` `[u16; 78 125]` (exact
+//!   count only): the *draw state* of each dense rank / honours code, numbering the
+//!   distinct draw entries in sorted order.
+//! - `numbered_draws.bin`, `honours_draws.bin` `[[u64; 2]; states]`: each draw state's
+//!   entry: the suit's class, and for every kind and cost `2m + p` with `m` ≤ 3 whether
+//!   drawing that kind lowers the cost (see `draw_entry`). These give a suit's useful
+//!   draws in one lookup instead of one lookup per kind.
+//! - `costs.rs`: the cost vectors of every class, as `[u8; 10]`, and the numbers of
+//!   draw states.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -198,6 +206,10 @@ struct Mode {
     join_nn: Vec<u8>,
     join_gn: Vec<u8>,
     join_gh: Vec<u8>,
+    /// Costs of every numbered vector, by dense rank.
+    numbered_by_rank: Vec<[u8; 10]>,
+    /// Costs of every honours vector, by base-5 code (`None` over 14 tiles).
+    honours_by_code: Vec<Option<[u8; 10]>>,
 }
 
 fn mode(r: &Ranking, limit: Limit, suffix: &'static str) -> Mode {
@@ -283,14 +295,133 @@ fn mode(r: &Ranking, limit: Limit, suffix: &'static str) -> Mode {
         join_nn,
         join_gn,
         join_gh,
+        numbered_by_rank: numbered_costs,
+        honours_by_code: honours_costs,
     }
+}
+
+/// Lanes `2m + p` of a cost vector that the draw tables cover: `m` ≤ 3. A suit making
+/// all four sets of a hand is left to a direct computation in the library.
+const DRAW_LANES: usize = 8;
+
+/// Bits per lane of a packed draw entry (as the library's packed cost vectors).
+const DRAW_LANE_BITS: usize = 6;
+
+/// Dense rank of a numbered vector of at most 14 tiles.
+fn rank_of(r: &Ranking, v: &[u8]) -> usize {
+    let code = |d: &[u8]| {
+        d.iter()
+            .rev()
+            .fold(0usize, |acc, &x| acc * 5 + usize::from(x))
+    };
+    let a = r.rank_lo[code(&v[..5])];
+    let offset = (a & ((1 << 19) - 1)) as usize;
+    let s = (a >> 19) as usize;
+    offset + usize::from(r.rank_hi[s * 625 + code(&v[5..])])
+}
+
+/// A suit's draw entry: for each kind `t` and lane `l` < [`DRAW_LANES`], whether drawing
+/// `t` lowers cost `l` by one (never more). Tiles 0..6 in the first word at bit
+/// `6l + t`, tiles 6.. in the second at bit `6l + t − 6`; the suit's class in bits 48..56
+/// of the first word. A suit of 14 tiles, or a kind held four times, has no draws.
+fn draw_entry(
+    v: &[u8],
+    costs: &[u8; 10],
+    class: usize,
+    after: impl Fn(&[u8]) -> [u8; 10],
+) -> [u64; 2] {
+    let mut e = [u64::try_from(class).unwrap() << 48, 0];
+    if sum(v) < 14 {
+        for t in 0..v.len() {
+            if v[t] >= 4 {
+                continue;
+            }
+            let mut w = v.to_vec();
+            w[t] += 1;
+            let next = after(&w);
+            for l in 0..DRAW_LANES {
+                assert!(
+                    costs[l] - next[l] <= 1,
+                    "a draw lowers a cost by at most one"
+                );
+                if next[l] < costs[l] {
+                    let (word, bit) = if t < 6 { (0, t) } else { (1, t - 6) };
+                    e[word] |= 1 << (DRAW_LANE_BITS * l + bit);
+                }
+            }
+        }
+    }
+    e
+}
+
+/// Numbers distinct draw entries in sorted order: (state of each input, entries).
+fn number_states(entries: &[[u64; 2]]) -> (Vec<u16>, Vec<[u64; 2]>) {
+    let distinct: BTreeMap<[u64; 2], u16> = entries
+        .iter()
+        .map(|&e| (e, 0))
+        .collect::<BTreeMap<_, _>>()
+        .into_keys()
+        .enumerate()
+        .map(|(i, e)| (e, u16::try_from(i).unwrap()))
+        .collect();
+    let states = entries.iter().map(|e| distinct[e]).collect();
+    (states, distinct.into_keys().collect())
+}
+
+/// The draw tables of the exact mode: `numbered_state.bin`, `numbered_draws.bin`,
+/// `honours_state.bin`, `honours_draws.bin`, and the numbers of states.
+fn draw_tables(r: &Ranking, m: &Mode) -> (Vec<(String, Vec<u8>)>, [usize; 2]) {
+    let numbered: Vec<[u64; 2]> = r
+        .vectors
+        .iter()
+        .zip(&m.numbered_by_rank)
+        .map(|(v, c)| {
+            draw_entry(v, c, m.numbered.index[c], |w| {
+                m.numbered_by_rank[rank_of(r, w)]
+            })
+        })
+        .collect();
+    let code = |d: &[u8]| {
+        d.iter()
+            .rev()
+            .fold(0usize, |acc, &x| acc * 5 + usize::from(x))
+    };
+    let honours: Vec<[u64; 2]> = m
+        .honours_by_code
+        .iter()
+        .enumerate()
+        .map(|(i, c)| match c {
+            Some(c) => draw_entry(&digits(i, 7), c, m.honours.index[c], |w| {
+                m.honours_by_code[code(w)].unwrap()
+            }),
+            None => [0, 0],
+        })
+        .collect();
+    let (n_state, n_draws) = number_states(&numbered);
+    let (h_state, h_draws) = number_states(&honours);
+    let words =
+        |v: &[[u64; 2]]| -> Vec<u8> { v.iter().flatten().flat_map(|x| x.to_le_bytes()).collect() };
+    let sizes = [n_draws.len(), h_draws.len()];
+    let files = vec![
+        ("numbered_state.bin".to_string(), bytes_u16(&n_state)),
+        ("numbered_draws.bin".to_string(), words(&n_draws)),
+        ("honours_state.bin".to_string(), bytes_u16(&h_state)),
+        ("honours_draws.bin".to_string(), words(&h_draws)),
+    ];
+    (files, sizes)
 }
 
 const HEADER: &str = "// DO NOT EDIT. Generated by cargo xtask gen-tables (xtask/src/tables.rs)\n";
 
-fn costs_rs(modes: &[Mode]) -> String {
+fn costs_rs(modes: &[Mode], draw_states: [usize; 2]) -> String {
     let mut s = String::from(HEADER);
     s.push_str("//! Cost vectors of the shanten classes, and the sizes of the binary tables.\n\n");
+    writeln!(
+        s,
+        "/// Number of distinct numbered draw entries (exact).\npub(crate) const NUMBERED_DRAW_STATES: usize = {};\n/// Number of distinct honours draw entries (exact).\npub(crate) const HONOURS_DRAW_STATES: usize = {};\n",
+        draw_states[0], draw_states[1]
+    )
+    .unwrap();
     for m in modes {
         let up = m.suffix.to_uppercase();
         for (name, cl) in [
@@ -343,11 +474,16 @@ pub(crate) fn generate() -> Vec<(String, Vec<u8>)> {
         mode(&r, Limit::FourCopies, ""),
         mode(&r, Limit::None, "_classic"),
     ];
+    let (draws, draw_states) = draw_tables(&r, &modes[0]);
     let mut files = vec![
         ("rank_lo.bin".to_string(), bytes_u32(&r.rank_lo)),
         ("rank_hi.bin".to_string(), bytes_u16(&r.rank_hi)),
-        ("costs.rs".to_string(), costs_rs(&modes).into_bytes()),
+        (
+            "costs.rs".to_string(),
+            costs_rs(&modes, draw_states).into_bytes(),
+        ),
     ];
+    files.extend(draws);
     for m in &modes {
         let sfx = m.suffix;
         files.push((format!("numbered_class{sfx}.bin"), m.numbered_class.clone()));

@@ -135,20 +135,86 @@ impl McrShanten {
     }
 }
 
+/// The 34 counts as five little-endian words of bytes (kinds `8i..8i + 8` in word `i`,
+/// kinds 32 and 33 in word 4), for whole-hand checks and counts without a loop over kinds.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Words([u64; 5]);
+
+/// A 1 in every byte.
+const BYTES_ONE: u64 = 0x0101_0101_0101_0101;
+/// The high bit of every byte.
+const BYTES_HIGH: u64 = BYTES_ONE << 7;
+
+impl Words {
+    #[inline]
+    pub(crate) fn of(counts: &TileCounts) -> Words {
+        let c = &counts.0;
+        let w = |i: usize| {
+            u64::from_le_bytes([
+                c[i],
+                c[i + 1],
+                c[i + 2],
+                c[i + 3],
+                c[i + 4],
+                c[i + 5],
+                c[i + 6],
+                c[i + 7],
+            ])
+        };
+        Words([
+            w(0),
+            w(8),
+            w(16),
+            w(24),
+            u64::from(c[32]) | u64::from(c[33]) << 8,
+        ])
+    }
+
+    /// Whether some count exceeds 4: a byte's high bit is set, or its low seven bits
+    /// plus 123 reach 128.
+    #[inline]
+    fn over(&self) -> bool {
+        let mut x = 0;
+        for w in self.0 {
+            x |= (((w & !BYTES_HIGH) + BYTES_ONE * 123) | w) & BYTES_HIGH;
+        }
+        x != 0
+    }
+
+    /// The number of tiles, when no count exceeds 4 (each word's byte sum is then at
+    /// most 32, so one multiplication adds a word's bytes up in its top byte).
+    #[inline]
+    fn total(&self) -> u32 {
+        self.0
+            .iter()
+            .map(|&w| (w.wrapping_mul(BYTES_ONE) >> 56) as u32)
+            .sum()
+    }
+
+    /// The high bit of each byte whose count is at least `n` (1..=4), when no count
+    /// exceeds 4.
+    #[inline]
+    pub(crate) fn at_least(&self, n: u8) -> [u64; 5] {
+        let add = BYTES_ONE * u64::from(128 - n);
+        self.0.map(|w| (w + add) & BYTES_HIGH)
+    }
+}
+
 /// Checks that `concealed` with `melds` declared melds is a full hand: at most 4 melds,
 /// 13 − 3k or 14 − 3k concealed tiles, at most 4 copies of a kind. Returns the number of
 /// sets the regular form needs (4 − k).
 fn check(concealed: &TileCounts, melds: usize) -> Result<usize, HandError> {
+    check_words(concealed, melds).map(|(sets, _)| sets)
+}
+
+/// [`check`], also returning the counts as [`Words`].
+#[inline]
+fn check_words(concealed: &TileCounts, melds: usize) -> Result<(usize, Words), HandError> {
     if melds > 4 {
         return Err(HandError::TooManyMelds { melds });
     }
-    let mut total = 0usize;
-    let mut over = 0u8;
-    for &c in &concealed.0 {
-        total += usize::from(c);
-        over |= u8::from(c > 4);
-    }
-    if over != 0 {
+    let words = Words::of(concealed);
+    if words.over() {
         let (i, &c) = concealed
             .0
             .iter()
@@ -160,13 +226,14 @@ fn check(concealed: &TileCounts, melds: usize) -> Result<usize, HandError> {
             count: u32::from(c),
         });
     }
+    let total = words.total() as usize;
     if total + 3 * melds != 13 && total + 3 * melds != 14 {
         return Err(HandError::WrongTileCount {
             concealed: total,
             melds,
         });
     }
-    Ok(4 - melds)
+    Ok((4 - melds, words))
 }
 
 /// Shanten under Riichi rules, exact (at most four copies of a kind in a target).
@@ -196,12 +263,20 @@ pub fn riichi_classic(concealed: &TileCounts, melds: usize) -> Result<Shanten, H
 ///
 /// As [`riichi`].
 pub fn riichi_with(concealed: &TileCounts, melds: usize, mode: Mode) -> Result<Shanten, HandError> {
-    let sets = check(concealed, melds)?;
-    let closed = melds == 0;
+    let (sets, words) = check_words(concealed, melds)?;
+    let regular = regular::shanten(concealed, sets, mode);
+    if melds != 0 {
+        return Ok(Shanten {
+            regular,
+            chiitoitsu: None,
+            kokushi: None,
+        });
+    }
+    let (ones, twos) = (words.at_least(1), words.at_least(2));
     Ok(Shanten {
-        regular: regular::shanten(concealed, sets, mode),
-        chiitoitsu: closed.then(|| special::chiitoitsu(concealed)),
-        kokushi: closed.then(|| special::thirteen_orphans(concealed)),
+        regular,
+        chiitoitsu: Some(special::chiitoitsu(&ones, &twos)),
+        kokushi: Some(special::thirteen_orphans(&ones, &twos)),
     })
 }
 
@@ -258,12 +333,14 @@ pub fn mcr_classic(concealed: &TileCounts, melds: usize) -> Result<McrShanten, H
 ///
 /// As [`riichi`].
 pub fn mcr_with(concealed: &TileCounts, melds: usize, mode: Mode) -> Result<McrShanten, HandError> {
-    let sets = check(concealed, melds)?;
+    let (sets, words) = check_words(concealed, melds)?;
     let closed = melds == 0;
     Ok(McrShanten {
         regular: regular::shanten(concealed, sets, mode),
-        seven_pairs: closed.then(|| special::seven_pairs_mcr(concealed)),
-        thirteen_orphans: closed.then(|| special::thirteen_orphans(concealed)),
+        seven_pairs: closed
+            .then(|| special::seven_pairs_mcr(&words.at_least(2), &words.at_least(4))),
+        thirteen_orphans: closed
+            .then(|| special::thirteen_orphans(&words.at_least(1), &words.at_least(2))),
         honors_and_knitted: closed.then(|| special::honors_and_knitted(concealed)),
         knitted_straight: (melds <= 1)
             .then(|| special::knitted_straight(concealed, sets - 3, mode)),

@@ -126,14 +126,16 @@ fn tables_of(mode: Mode) -> &'static ShantenTables {
 }
 
 /// Dense rank of the 9 counts of a numbered suit (each at most 4, at most 14 in all).
+///
+/// `RANK_LO` and `RANK_HI` are read independently of each other: the sum of counts 1..5
+/// that selects the `RANK_HI` row is added up here rather than read from `RANK_LO`.
 #[inline]
 pub(super) fn numbered_rank(c: &[u8]) -> usize {
     let d = |i: usize| usize::from(c[i]);
     let lo = d(0) + 5 * d(1) + 25 * d(2) + 125 * d(3) + 625 * d(4);
     let hi = d(5) + 5 * d(6) + 25 * d(7) + 125 * d(8);
-    let a = tables::RANK_LO[lo];
-    let offset = (a & ((1 << tables::RANK_OFFSET_BITS) - 1)) as usize;
-    let sum = (a >> tables::RANK_OFFSET_BITS) as usize;
+    let sum = d(0) + d(1) + d(2) + d(3) + d(4);
+    let offset = (tables::RANK_LO[lo] & ((1 << tables::RANK_OFFSET_BITS) - 1)) as usize;
     offset + usize::from(tables::RANK_HI[sum * 625 + hi])
 }
 
@@ -144,29 +146,54 @@ pub(super) fn honours_code(c: &[u8]) -> usize {
     d(0) + 5 * d(1) + 25 * d(2) + 125 * d(3) + 625 * d(4) + 3125 * d(5) + 15625 * d(6)
 }
 
-/// The group class of a whole checked hand.
+/// Class of a numbered suit's 9 counts (at most 4 each, at most 14 in all).
 #[inline]
-fn hand_group(c: &[u8; 34], t: &ShantenTables) -> usize {
+pub(super) fn numbered_class(c: &[u8], mode: Mode) -> usize {
+    usize::from(tables_of(mode).numbered_class[numbered_rank(c)])
+}
+
+/// Class of the 7 honour counts (at most 4 each, at most 14 in all).
+#[inline]
+pub(super) fn honours_class(c: &[u8], mode: Mode) -> usize {
+    usize::from(tables_of(mode).honours_class[honours_code(c)])
+}
+
+/// Least number of tiles missing for `sets` sets and a pair over three numbered suits
+/// and the honours, given their classes (of a hand of at most 14 tiles): three joins in
+/// a chain, the last giving the cost directly.
+#[inline]
+pub(super) fn joined_missing(
+    m: usize,
+    p: usize,
+    s: usize,
+    z: usize,
+    sets: usize,
+    mode: Mode,
+) -> u8 {
+    let t = tables_of(mode);
     let n = t.numbered_classes;
-    let m = usize::from(t.numbered_class[numbered_rank(&c[0..9])]);
-    let p = usize::from(t.numbered_class[numbered_rank(&c[9..18])]);
-    let s = usize::from(t.numbered_class[numbered_rank(&c[18..27])]);
-    let z = usize::from(t.honours_class[honours_code(&c[27..34])]);
     let g = usize::from(t.join_nn[m * n + p]);
     let g = usize::from(t.join_gn[g * n + s]);
-    usize::from(t.join_gh[g * t.honours_classes + z])
+    t.join_gh_cost[g * t.honours_classes + z][sets]
+}
+
+/// Least number of tiles missing for `sets` sets and a pair over a checked hand (at
+/// most 4 of a kind, at most 14 tiles). The four suit classes are read independently.
+#[inline]
+pub(super) fn missing(counts: &TileCounts, sets: usize, mode: Mode) -> u8 {
+    let c = &counts.0;
+    joined_missing(
+        numbered_class(&c[0..9], mode),
+        numbered_class(&c[9..18], mode),
+        numbered_class(&c[18..27], mode),
+        honours_class(&c[27..34], mode),
+        sets,
+        mode,
+    )
 }
 
 /// Regular-form shanten of a checked hand needing `sets` sets and a pair.
 #[inline]
 pub(super) fn shanten(counts: &TileCounts, sets: usize, mode: Mode) -> i8 {
     missing(counts, sets, mode) as i8 - 1
-}
-
-/// Least number of tiles missing for `sets` sets and a pair over a checked hand (at
-/// most 4 of a kind, at most 14 tiles).
-#[inline]
-pub(super) fn missing(counts: &TileCounts, sets: usize, mode: Mode) -> u8 {
-    let t = tables_of(mode);
-    t.groups_costs[hand_group(&counts.0, t)][sets * 2 + 1]
 }

@@ -84,6 +84,43 @@ fn riichi_err_wrong_count() {
 }
 
 #[test]
+fn riichi_err_too_many_copies_anywhere() {
+    // Every kind and every count over 4 (the word-wise check must see each byte).
+    for i in 0..34 {
+        for n in [5u8, 7, 123, 127, 128, 129, 200, 255] {
+            let mut c = TileCounts::new();
+            c.0[i] = n;
+            let e = riichi(&c, 0).unwrap_err();
+            assert!(
+                matches!(e, HandError::TooManyCopies { count, .. } if count == u32::from(n)),
+                "kind {i} count {n}: {e:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn riichi_ok_counts_every_kind() {
+    // Words hold kinds 8i..8i + 8 and 32, 33: a tile at every place counts once.
+    for i in 0..34 {
+        let mut c = counts("123m456p789s1234z");
+        if c.0[i] < 4 {
+            c.0[i] += 1;
+            assert!(riichi(&c, 0).is_ok(), "kind {i}");
+            c.0[i] += 1;
+            assert!(
+                matches!(
+                    riichi(&c, 0),
+                    Err(HandError::WrongTileCount { concealed: 15, .. })
+                ),
+                "kind {i}: {:?}",
+                riichi(&c, 0)
+            );
+        }
+    }
+}
+
+#[test]
 fn mcr_ok_seven_pairs_quad_is_two_pairs() {
     let s = m("11112233445566z", 0);
     assert_eq!(s.seven_pairs, Some(-1));

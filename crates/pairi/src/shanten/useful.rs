@@ -7,15 +7,19 @@
 //! for any suit `k`, where `V_k` are the suit's costs and `C_k` the joined costs of the
 //! other three suits (`M` = sets needed). Drawing a tile `t` of suit `k` lowers each
 //! entry of `V_k` by 0 or 1 and leaves `C_k` alone, so `t` lowers the hand's cost exactly
-//! when it lowers `V_k` at some split `(m, p)` that reaches the minimum. Both the
-//! minimal splits and the lowered entries are bit masks over packed 6-bit lanes, so the
-//! useful tiles of a suit cost one AND per tile.
+//! when it lowers `V_k` at some split `(m, p)` that reaches the minimum. The minimal
+//! splits are a bit mask over packed 6-bit lanes, and the suit's draw entry (generated,
+//! see [`crate::tables`]) holds, in the same lanes, which kinds lower which costs, so the
+//! useful tiles of a suit are one lookup of its draw entry and a few word operations.
+//! Draw entries cover the splits `m` ≤ 3; a suit that must make all four sets of a
+//! closed hand is handled by looking each draw up (rare: it needs about ten tiles of
+//! one suit).
 //!
-//! For a discard table the other suits' per-tile masks are computed once per hand;
-//! each discard then re-joins the classes (seven byte lookups), and only the discarded
-//! suit's tiles are looked up again.
+//! For a discard table, the hand's suits, their pairwise joins and draw entries are
+//! read once. Each discard then reads the entry of the suit it leaves, and re-joins it
+//! with the (fixed) joins of the other suits: four join lookups per discard.
 
-use super::{check, regular};
+use super::{check_words, regular, Words};
 use crate::hand::HandError;
 use crate::tables::{self, LANE_BITS};
 use crate::tile::{Tile, TileCounts, TileSet};
@@ -32,6 +36,8 @@ const LOW: u64 = {
 };
 /// The top bit of every lane.
 const HIGH: u64 = LOW << (LANE_BITS - 1);
+/// Lanes `2m + p` with `m` ≤ 3: those the draw entries cover.
+const DRAW_LANES: u64 = (1 << (LANE_BITS * 8)) - 1;
 
 /// Kinds of the 13 terminals and honours.
 const ORPHANS: u64 = TileSet::TERMINALS_AND_HONORS.0;
@@ -81,90 +87,117 @@ impl Discards {
     }
 }
 
-/// One suit's state: its code (base-5 parts) and class cost vector.
+/// One suit's state: its code, class, cost vector and draw entry.
 #[derive(Clone, Copy)]
 struct Suit {
+    /// Base-5 number of counts 1..5 (the honours: of all 7 counts).
     lo: usize,
+    /// Base-5 number of counts 6..9 (the honours: 0).
     hi: usize,
+    /// Tiles among counts 1..5 (the honours: 0), which selects the `RANK_HI` row.
+    sum_lo: usize,
     class: usize,
     packed: u64,
+    draws: [u64; 2],
 }
 
 impl Suit {
     /// A numbered suit from counts 1..9.
+    #[inline]
     fn numbered(c: &[u8]) -> Suit {
         let d = |i: usize| usize::from(c[i]);
         let lo = d(0) + 5 * d(1) + 25 * d(2) + 125 * d(3) + 625 * d(4);
         let hi = d(5) + 5 * d(6) + 25 * d(7) + 125 * d(8);
-        numbered_at(lo, hi)
+        numbered_at(lo, hi, d(0) + d(1) + d(2) + d(3) + d(4))
     }
 
     /// The honours from their 7 counts.
+    #[inline]
     fn honours(c: &[u8]) -> Suit {
         honours_at(regular::honours_code(c))
     }
 
-    /// The suit with one more (`+`) or one fewer (`−`) tile at `pos` (0-based).
+    /// The count of the kind at `pos` (0-based).
     #[inline]
-    fn moved(self, honours: bool, pos: usize, add: bool) -> Suit {
-        if honours {
-            let code = if add {
-                self.lo + POW5[pos]
-            } else {
-                self.lo - POW5[pos]
-            };
-            honours_at(code)
-        } else if pos < 5 {
-            let lo = if add {
-                self.lo + POW5[pos]
-            } else {
-                self.lo - POW5[pos]
-            };
-            numbered_at(lo, self.hi)
+    fn count(&self, honours: bool, pos: usize) -> usize {
+        if honours || pos < 5 {
+            self.lo / POW5[pos] % 5
         } else {
-            let hi = if add {
-                self.hi + POW5[pos - 5]
-            } else {
-                self.hi - POW5[pos - 5]
-            };
-            numbered_at(self.lo, hi)
+            self.hi / POW5[pos - 5] % 5
         }
     }
 
-    /// The suit with one tile moved from `from` to `to`.
+    /// The suit with one more (`add`) or one fewer tile at `pos`. Adding needs the
+    /// kind held at most three times and the suit at most 13 tiles; removing needs the
+    /// kind held.
     #[inline]
-    fn swapped(self, honours: bool, from: usize, to: usize) -> Suit {
+    fn moved(self, honours: bool, pos: usize, add: bool) -> Suit {
+        let step = |code: usize, p: usize| {
+            if add {
+                code + POW5[p]
+            } else {
+                code - POW5[p]
+            }
+        };
         if honours {
-            honours_at(self.lo - POW5[from] + POW5[to])
+            honours_at(step(self.lo, pos))
+        } else if pos < 5 {
+            let sum_lo = if add {
+                self.sum_lo + 1
+            } else {
+                self.sum_lo - 1
+            };
+            numbered_at(step(self.lo, pos), self.hi, sum_lo)
         } else {
-            let (mut lo, mut hi) = (self.lo, self.hi);
-            if from < 5 {
-                lo -= POW5[from];
-            } else {
-                hi -= POW5[from - 5];
-            }
-            if to < 5 {
-                lo += POW5[to];
-            } else {
-                hi += POW5[to - 5];
-            }
-            numbered_at(lo, hi)
+            numbered_at(self.lo, step(self.hi, pos - 5), self.sum_lo)
         }
+    }
+
+    /// The kinds of this suit (bit `pos`) whose draw lowers one of the costs marked in
+    /// `opt` (a 1 at the bottom of each marked lane).
+    #[inline]
+    fn drawn(&self, honours: bool, opt: u64) -> u64 {
+        if opt & !DRAW_LANES != 0 {
+            return self.drawn_one_by_one(honours, opt);
+        }
+        // Each marked lane filled with ones selects that cost's kinds in both words;
+        // folding the eight 6-bit lanes onto the lowest ORs them together.
+        let lanes = opt * ((1 << LANE_BITS) - 1);
+        let fold = |x: u64| {
+            let x = x | x >> 24;
+            let x = x | x >> 12;
+            (x | x >> 6) & 63
+        };
+        fold(self.draws[0] & lanes) | fold(self.draws[1] & lanes) << 6
+    }
+
+    /// [`Suit::drawn`] by looking up the suit after each draw: any lanes.
+    #[cold]
+    fn drawn_one_by_one(&self, honours: bool, opt: u64) -> u64 {
+        let kinds = if honours { 7 } else { 9 };
+        let mut bits = 0;
+        for pos in 0..kinds {
+            if self.count(honours, pos) < 4 {
+                let lowered = self.packed - self.moved(honours, pos, true).packed;
+                bits |= u64::from(lowered & opt != 0) << pos;
+            }
+        }
+        bits
     }
 }
 
 #[inline]
-fn numbered_at(lo: usize, hi: usize) -> Suit {
-    let a = tables::RANK_LO[lo];
-    let offset = (a & ((1 << tables::RANK_OFFSET_BITS) - 1)) as usize;
-    let sum = (a >> tables::RANK_OFFSET_BITS) as usize;
-    let rank = offset + usize::from(tables::RANK_HI[sum * 625 + hi]);
+fn numbered_at(lo: usize, hi: usize, sum_lo: usize) -> Suit {
+    let offset = (tables::RANK_LO[lo] & ((1 << tables::RANK_OFFSET_BITS) - 1)) as usize;
+    let rank = offset + usize::from(tables::RANK_HI[sum_lo * 625 + hi]);
     let class = usize::from(tables::EXACT.numbered_class[rank]);
     Suit {
         lo,
         hi,
+        sum_lo,
         class,
         packed: tables::NUMBERED_PACKED[class],
+        draws: tables::NUMBERED_DRAWS[usize::from(tables::NUMBERED_STATE[rank])],
     }
 }
 
@@ -174,32 +207,15 @@ fn honours_at(code: usize) -> Suit {
     Suit {
         lo: code,
         hi: 0,
+        sum_lo: 0,
         class,
         packed: tables::HONOURS_PACKED[class],
+        draws: tables::HONOURS_DRAWS[usize::from(tables::HONOURS_STATE[code])],
     }
 }
 
-/// Group classes of a hand from its four suit classes: the whole hand, and for each
-/// suit the other three joined.
-#[inline]
-fn joins(s: &[Suit; 4]) -> (usize, [usize; 4]) {
-    let t = &tables::EXACT;
-    let n = t.numbered_classes;
-    let h = t.honours_classes;
-    let (c0, c1, c2, c3) = (s[0].class, s[1].class, s[2].class, s[3].class);
-    let j01 = usize::from(t.join_nn[c0 * n + c1]);
-    let j02 = usize::from(t.join_nn[c0 * n + c2]);
-    let j12 = usize::from(t.join_nn[c1 * n + c2]);
-    let rest3 = usize::from(t.join_gn[j01 * n + c2]);
-    let whole = usize::from(t.join_gh[rest3 * h + c3]);
-    let rest2 = usize::from(t.join_gh[j01 * h + c3]);
-    let rest1 = usize::from(t.join_gh[j02 * h + c3]);
-    let rest0 = usize::from(t.join_gh[j12 * h + c3]);
-    (whole, [rest0, rest1, rest2, rest3])
-}
-
-/// Lanes (as a 1 in each) of the splits `(m, p)` where `suit[m, p] + rest[M − m, 1 − p]`
-/// equals `total`, the hand's least cost.
+/// Lanes (as a 1 at the bottom of each) of the splits `(m, p)` where
+/// `suit[m, p] + rest[M − m, 1 − p]` equals `total`, the hand's least cost.
 #[inline]
 fn optimal(suit: u64, rest_group: usize, sets: usize, total: u8) -> u64 {
     let shift = LANE_BITS * (8 - 2 * sets as u32);
@@ -210,32 +226,10 @@ fn optimal(suit: u64, rest_group: usize, sets: usize, total: u8) -> u64 {
     ((!nonzero & HIGH) >> (LANE_BITS - 1)) & lanes
 }
 
-/// For a suit, the lanes each draw lowers: `V − V⁺ᵗ`, 0 when the kind is held four
-/// times (bit `l` set in lane `l` when lowered). A suit of 14 tiles has no valid draw;
-/// its masks are meaningless (and never read).
-#[inline]
-fn draw_masks(s: Suit, honours: bool, counts: &[u8], out: &mut [u64]) {
-    for (pos, (&c, o)) in counts.iter().zip(out.iter_mut()).enumerate() {
-        *o = if c < 4 {
-            s.packed.wrapping_sub(s.moved(honours, pos, true).packed)
-        } else {
-            0
-        };
-    }
-}
-
-/// Useful tiles of a suit: kinds whose mask meets the optimal lanes.
-#[inline]
-fn useful_in(masks: &[u64], opt: u64, base: usize) -> u64 {
-    let mut bits = 0u64;
-    for (i, &m) in masks.iter().enumerate() {
-        bits |= u64::from(m & opt != 0) << (base + i);
-    }
-    bits
-}
-
 const BASES: [usize; 4] = [0, 9, 18, 27];
-const LENS: [usize; 4] = [9, 9, 9, 7];
+
+/// The suits other than `k`, in order.
+const OTHER_SUITS: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
 
 fn suits_of(c: &[u8; 34]) -> [Suit; 4] {
     [
@@ -246,43 +240,175 @@ fn suits_of(c: &[u8; 34]) -> [Suit; 4] {
     ]
 }
 
-/// Kinds held exactly `n` times, as a bit set.
+/// The joins of a hand's suits: the group class of every pair of suits, and of every
+/// three suits (`rest[k]`: all but suit `k`).
+struct Joins {
+    pair: [[usize; 4]; 4],
+    rest: [usize; 4],
+}
+
 #[inline]
-fn held(c: &[u8; 34], n: u8) -> u64 {
+fn joins(s: &[Suit; 4]) -> Joins {
+    let t = &tables::EXACT;
+    let n = t.numbered_classes;
+    let h = t.honours_classes;
+    let (c0, c1, c2, c3) = (s[0].class, s[1].class, s[2].class, s[3].class);
+    // A numbered suit alone as a group: joined with an empty suit, which adds nothing.
+    let empty = usize::from(t.numbered_class[0]);
+    let alone = |c: usize| usize::from(t.join_nn[c * n + empty]);
+    let nn = |a: usize, b: usize| usize::from(t.join_nn[a * n + b]);
+    let gh = |g: usize| usize::from(t.join_gh[g * h + c3]);
+    let p01 = nn(c0, c1);
+    let p02 = nn(c0, c2);
+    let p12 = nn(c1, c2);
+    let p03 = gh(alone(c0));
+    let p13 = gh(alone(c1));
+    let p23 = gh(alone(c2));
+    Joins {
+        pair: [
+            [0, p01, p02, p03],
+            [p01, 0, p12, p13],
+            [p02, p12, 0, p23],
+            [p03, p13, p23, 0],
+        ],
+        rest: [
+            gh(p12),
+            gh(p02),
+            gh(p01),
+            usize::from(t.join_gn[p01 * n + c2]),
+        ],
+    }
+}
+
+/// The two suits other than `j` and `k` (`j` ≠ `k`).
+const OTHERS: [[(usize, usize); 4]; 4] = {
+    let mut out = [[(0, 0); 4]; 4];
+    let mut j = 0;
+    while j < 4 {
+        let mut k = 0;
+        while k < 4 {
+            let mut found = [0usize; 2];
+            let mut n = 0;
+            let mut x = 0;
+            while x < 4 {
+                if x != j && x != k && n < 2 {
+                    found[n] = x;
+                    n += 1;
+                }
+                x += 1;
+            }
+            out[j][k] = (found[0], found[1]);
+            k += 1;
+        }
+        j += 1;
+    }
+    out
+};
+
+/// Kinds by how many copies are held, as bit sets.
+#[derive(Clone, Copy)]
+struct Held {
+    /// Held at least once.
+    any: u64,
+    /// Held exactly once.
+    once: u64,
+    /// Bits 0 and 1 of every count (for `Σ (4 − held)`).
+    bit0: u64,
+    bit1: u64,
+}
+
+/// The bit set of the bytes of `words` whose bit `b` is set (byte `i` of word `w` is kind
+/// `8w + i`).
+#[inline]
+fn gather(words: &Words, b: u32) -> u64 {
     let mut bits = 0u64;
-    for (i, &x) in c.iter().enumerate() {
-        bits |= u64::from(x == n) << i;
+    for (i, &w) in words.0.iter().enumerate() {
+        // Each byte's bit moved to the byte's bottom; the multiplication sends byte `i`'s
+        // bit to bit 56 + i with no carries (a standard gather of byte flags).
+        let flags = (w >> b) & 0x0101_0101_0101_0101;
+        bits |= (flags.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
     }
     bits
 }
 
-/// Seven pairs and thirteen orphans of a closed 13-tile hand given as bit sets of
-/// kinds held once, twice, three or four times: (shanten, useful) of each.
+impl Held {
+    #[inline]
+    fn of(words: &Words) -> Held {
+        let bit0 = gather(words, 0);
+        let bit1 = gather(words, 1);
+        let bit2 = gather(words, 2);
+        let any = bit0 | bit1 | bit2;
+        Held {
+            any,
+            once: bit0 & !bit1 & !bit2,
+            bit0,
+            bit1,
+        }
+    }
+
+    /// After one copy of kind `d`, held `n` ≥ 1 times, is taken away (`once` and `any`
+    /// only).
+    #[inline]
+    fn removed(self, d: usize, n: u8) -> Held {
+        let bit = 1u64 << d;
+        let set = |x: u64, on: bool| if on { x | bit } else { x & !bit };
+        Held {
+            any: set(self.any, n >= 2),
+            once: set(self.once, n == 2),
+            ..self
+        }
+    }
+
+    /// `Σ (4 − held)` over `tiles`, none of them held four times.
+    #[inline]
+    fn count(&self, tiles: u64) -> u8 {
+        let n = 4 * tiles.count_ones()
+            - (tiles & self.bit0).count_ones()
+            - 2 * (tiles & self.bit1).count_ones();
+        n as u8
+    }
+}
+
+/// Seven pairs and thirteen orphans of a closed 13-tile hand: (shanten, useful) of each.
+/// `kinds`, `pairs`, `orphan_kinds` and `orphan_pairs` count the kinds held at least
+/// once / twice, all and among the terminals and honours.
 #[inline]
-fn special(ones: u64, twos: u64, more: u64) -> [(i8, u64); 2] {
-    let kinds = (ones | twos | more).count_ones() as i8;
-    let pairs = (twos | more).count_ones() as i8;
-    let chiitoi = 6 - pairs + (7 - kinds).max(0);
-    let absent = TileSet::ALL.0 & !(ones | twos | more);
-    let chiitoi_useful = ones | if kinds < 7 { absent } else { 0 };
-    let orphan_kinds = ((ones | twos | more) & ORPHANS).count_ones() as i8;
-    let paired = (twos | more) & ORPHANS != 0;
+fn special(
+    held: &Held,
+    kinds: i8,
+    pairs: i8,
+    orphan_kinds: i8,
+    orphan_pairs: i8,
+) -> [(i8, u64); 2] {
+    let chiitoi = 6 - pairs.min(7) + (7 - kinds).max(0);
+    let absent = TileSet::ALL.0 & !held.any;
+    let chiitoi_useful = held.once | if kinds < 7 { absent } else { 0 };
+    let paired = orphan_pairs > 0;
     let kokushi = 13 - orphan_kinds - i8::from(paired);
-    let kokushi_useful = (absent & ORPHANS) | if paired { 0 } else { ones & ORPHANS };
+    let kokushi_useful = (absent & ORPHANS) | if paired { 0 } else { held.once & ORPHANS };
     [(chiitoi, chiitoi_useful), (kokushi, kokushi_useful)]
 }
 
-/// `Σ (4 − held)` over the kinds in `tiles`.
+/// Kinds held at least once and twice, all and among the orphans, from [`Words`].
 #[inline]
-fn count_of(c: &[u8; 34], tiles: u64) -> u8 {
-    let mut n = 0u8;
-    let mut bits = tiles;
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        n += 4 - c[i];
-    }
-    n
+fn special_counts(words: &Words) -> [i8; 4] {
+    let ones = words.at_least(1);
+    let twos = words.at_least(2);
+    let flags = |w: &[u64; 5], mask: &[u64; 5]| -> i8 {
+        let mut bytes = 0u64;
+        for i in 0..5 {
+            bytes += (w[i] & mask[i]) >> 7;
+        }
+        (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as i8
+    };
+    let all = [u64::MAX; 5];
+    let orphans = super::special::ORPHAN_BYTES;
+    [
+        flags(&ones, &all),
+        flags(&twos, &all),
+        flags(&ones, &orphans),
+        flags(&twos, &orphans),
+    ]
 }
 
 /// Merges a form's (shanten, useful) into the best so far.
@@ -312,36 +438,36 @@ fn merge(best: &mut (i8, u64), form: (i8, u64)) {
 /// assert_eq!(u.count, 4);
 /// ```
 pub fn useful(concealed: &TileCounts, melds: usize) -> Result<Useful, HandError> {
-    let sets = check(concealed, melds)?;
-    let total_tiles = 13 - 3 * melds;
-    if concealed.total() as usize != total_tiles {
+    let (sets, words) = check_words(concealed, melds)?;
+    let total = 13 - 3 * melds;
+    if words.total() as usize != total {
         return Err(HandError::WrongTileCount {
-            concealed: concealed.total() as usize,
+            concealed: words.total() as usize,
             melds,
         });
     }
     let c = &concealed.0;
     let suits = suits_of(c);
-    let (whole, rest) = joins(&suits);
-    let cost = tables::GROUPS_COSTS[whole][sets * 2 + 1];
-    let mut masks = [0u64; 34];
+    let j = joins(&suits);
+    let t = &tables::EXACT;
+    let cost = t.join_gh_cost[j.rest[3] * t.honours_classes + suits[3].class][sets];
     let mut tiles = 0u64;
-    for k in 0..4 {
-        let (b, l) = (BASES[k], LENS[k]);
-        draw_masks(suits[k], k == 3, &c[b..b + l], &mut masks[b..b + l]);
-        let opt = optimal(suits[k].packed, rest[k], sets, cost);
-        tiles |= useful_in(&masks[b..b + l], opt, b);
+    for (k, suit) in suits.iter().enumerate() {
+        let opt = optimal(suit.packed, j.rest[k], sets, cost);
+        tiles |= suit.drawn(k == 3, opt) << BASES[k];
     }
     let mut best = (cost as i8 - 1, tiles);
+    let held = Held::of(&words);
     if melds == 0 {
-        for form in special(held(c, 1), held(c, 2), held(c, 3) | held(c, 4)) {
+        let [kinds, pairs, orphan_kinds, orphan_pairs] = special_counts(&words);
+        for form in special(&held, kinds, pairs, orphan_kinds, orphan_pairs) {
             merge(&mut best, form);
         }
     }
     Ok(Useful {
         shanten: best.0,
         tiles: TileSet(best.1),
-        count: count_of(c, best.1),
+        count: held.count(best.1),
     })
 }
 
@@ -368,18 +494,20 @@ pub fn useful(concealed: &TileCounts, melds: usize) -> Result<Useful, HandError>
 /// assert_eq!(pairi::notation::format_set(row.useful), "12z");
 /// ```
 pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandError> {
-    let sets = check(concealed, melds)?;
-    if concealed.total() as usize != 14 - 3 * melds {
+    let (sets, words) = check_words(concealed, melds)?;
+    if words.total() as usize != 14 - 3 * melds {
         return Err(HandError::WrongTileCount {
-            concealed: concealed.total() as usize,
+            concealed: words.total() as usize,
             melds,
         });
     }
+    let t = &tables::EXACT;
+    let (n, h) = (t.numbered_classes, t.honours_classes);
     let c = &concealed.0;
     let suits = suits_of(c);
-    let (whole, _) = joins(&suits);
+    let j = joins(&suits);
     let mut out = Discards {
-        shanten: tables::GROUPS_COSTS[whole][sets * 2 + 1] as i8 - 1,
+        shanten: t.join_gh_cost[j.rest[3] * h + suits[3].class][sets] as i8 - 1,
         len: 0,
         rows: [Discard {
             tile: Tile::M1,
@@ -388,85 +516,176 @@ pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandEr
             count: 0,
         }; 14],
     };
-    // Draw masks of every suit as held; a discarded suit's are redone below.
-    let mut masks = [0u64; 34];
-    for k in 0..4 {
-        let (b, l) = (BASES[k], LENS[k]);
-        draw_masks(suits[k], k == 3, &c[b..b + l], &mut masks[b..b + l]);
-    }
-    let ones = held(c, 1);
-    let twos = held(c, 2);
-    let threes = held(c, 3);
-    let fours = held(c, 4);
+    let held = Held::of(&words);
+    // Special forms only count in a closed hand.
+    let [kinds, pairs, orphan_kinds, orphan_pairs] = if melds == 0 {
+        special_counts(&words)
+    } else {
+        [0; 4]
+    };
     if melds == 0 {
         // The formulas hold for 14 tiles as well.
-        for (s, _) in special(ones, twos, threes | fours) {
+        for (s, _) in special(&held, kinds, pairs, orphan_kinds, orphan_pairs) {
             out.shanten = out.shanten.min(s);
         }
     }
-    let mut kinds = ones | twos | threes | fours;
-    while kinds != 0 {
-        let d = kinds.trailing_zeros() as usize;
-        kinds &= kinds - 1;
-        let k = match d {
-            0..=8 => 0,
-            9..=17 => 1,
-            18..=26 => 2,
-            _ => 3,
-        };
-        let (b, l) = (BASES[k], LENS[k]);
+    for (k, suit) in suits.iter().enumerate() {
         let honours = k == 3;
-        let pos = d - b;
-        let mut after = suits;
-        after[k] = suits[k].moved(honours, pos, false);
-        let (whole_d, rest_d) = joins(&after);
-        let cost = tables::GROUPS_COSTS[whole_d][sets * 2 + 1];
-        let mut tiles = 0u64;
-        for j in 0..4 {
-            let opt = optimal(after[j].packed, rest_d[j], sets, cost);
-            if j == k {
-                // The discarded suit: draws looked up on the suit after the discard.
-                let base_packed = after[k].packed;
-                for t in 0..l {
-                    let held_after = c[b + t] - u8::from(t == pos);
-                    if held_after >= 4 {
-                        continue;
-                    }
-                    let drawn = if t == pos {
-                        suits[k].packed
+        let mut left = held.any >> BASES[k] & if honours { 0x7f } else { 0x1ff };
+        // The other suits, each with the group of the two suits besides it and `k`.
+        let others = OTHER_SUITS[k].map(|i| {
+            let (x, y) = OTHERS[i][k];
+            (i, j.pair[x][y])
+        });
+        // Discards leaving this suit in the same class share the cost and the useful
+        // draws of the other suits.
+        let mut seen = [(usize::MAX, 0u8, 0u64); 9];
+        while left != 0 {
+            let pos = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let d = BASES[k] + pos;
+            let after = suit.moved(honours, pos, false);
+            let slot = seen
+                .iter()
+                .position(|e| e.0 == after.class || e.0 == usize::MAX);
+            let (cost, elsewhere) = match slot.map(|i| seen[i]) {
+                Some((class, cost, tiles)) if class == after.class => (cost, tiles),
+                _ => {
+                    let cost = if honours {
+                        t.join_gh_cost[j.rest[3] * h + after.class][sets]
                     } else {
-                        suits[k].swapped(honours, pos, t).packed
+                        let g = usize::from(t.join_gn[j.rest[k] * n + after.class]);
+                        tables::GROUPS_COSTS[g][sets * 2 + 1]
                     };
-                    tiles |= u64::from((base_packed - drawn) & opt != 0) << (b + t);
+                    let mut tiles = 0u64;
+                    for (i, g) in others {
+                        let rest = if honours {
+                            t.join_gh[g * h + after.class]
+                        } else {
+                            t.join_gn[g * n + after.class]
+                        };
+                        let opt = optimal(suits[i].packed, usize::from(rest), sets, cost);
+                        tiles |= suits[i].drawn(i == 3, opt) << BASES[i];
+                    }
+                    if let Some(i) = slot {
+                        seen[i] = (after.class, cost, tiles);
+                    }
+                    (cost, tiles)
                 }
-            } else {
-                let (bj, lj) = (BASES[j], LENS[j]);
-                tiles |= useful_in(&masks[bj..bj + lj], opt, bj);
-            }
-        }
-        let mut best = (cost as i8 - 1, tiles);
-        let bit = 1u64 << d;
-        if melds == 0 {
-            // Move the discarded kind down one count.
-            let (o, t2, more) = match c[d] {
-                1 => (ones & !bit, twos, threes | fours),
-                2 => (ones | bit, twos & !bit, threes | fours),
-                3 => (ones, twos | bit, (threes & !bit) | fours),
-                _ => (ones, twos, threes | fours),
             };
-            for form in special(o, t2, more) {
-                merge(&mut best, form);
+            let opt = optimal(after.packed, j.rest[k], sets, cost);
+            let tiles = elsewhere | after.drawn(honours, opt) << BASES[k];
+            let mut best = (cost as i8 - 1, tiles);
+            let n_d = c[d];
+            if melds == 0 {
+                let orphan = ORPHANS >> d & 1 != 0;
+                let form = special(
+                    &held.removed(d, n_d),
+                    kinds - i8::from(n_d == 1),
+                    pairs - i8::from(n_d == 2),
+                    orphan_kinds - i8::from(orphan && n_d == 1),
+                    orphan_pairs - i8::from(orphan && n_d == 2),
+                );
+                for f in form {
+                    merge(&mut best, f);
+                }
             }
+            // The discarded kind (possibly held four times) has one copy fewer.
+            let bit = 1u64 << d;
+            let count = held.count(best.1 & !bit) + if best.1 & bit != 0 { 5 - n_d } else { 0 };
+            out.rows[usize::from(out.len)] = Discard {
+                tile: Tile::new_unchecked(d as u8),
+                shanten: best.0,
+                useful: TileSet(best.1),
+                count,
+            };
+            out.len += 1;
         }
-        let mut after_counts = *c;
-        after_counts[d] -= 1;
-        out.rows[usize::from(out.len)] = Discard {
-            tile: Tile::new_unchecked(d as u8),
-            shanten: best.0,
-            useful: TileSet(best.1),
-            count: count_of(&after_counts, best.1),
-        };
-        out.len += 1;
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every suit's draw entry against looking up the suit after each draw, at every
+    /// lane the entries cover (exhaustive: all numbered and honours count vectors).
+    fn check_draws(len: usize) {
+        let honours = len == 7;
+        let mut checked = 0;
+        for code in 0..5usize.pow(len as u32) {
+            let mut v = [0u8; 9];
+            let mut x = code;
+            for d in v.iter_mut().take(len) {
+                *d = (x % 5) as u8;
+                x /= 5;
+            }
+            let sum: u8 = v.iter().sum();
+            if sum > 14 {
+                continue;
+            }
+            let suit = if honours {
+                Suit::honours(&v[..7])
+            } else {
+                Suit::numbered(&v)
+            };
+            for lane in 0..8 {
+                let opt = 1u64 << (LANE_BITS * lane);
+                let mut want = 0u64;
+                for (pos, &n) in v.iter().enumerate().take(len) {
+                    if n < 4 && sum < 14 {
+                        let lowered = suit.packed - suit.moved(honours, pos, true).packed;
+                        want |= u64::from(lowered & opt != 0) << pos;
+                    }
+                }
+                assert_eq!(suit.drawn(honours, opt), want, "{v:?} lane {lane}");
+                if sum < 14 {
+                    assert_eq!(suit.drawn_one_by_one(honours, opt), want, "{v:?}");
+                }
+            }
+            checked += 1;
+        }
+        assert_eq!(checked, if honours { 43_130 } else { 405_350 });
+    }
+
+    #[test]
+    fn draws_ok_numbered_exhaustive() {
+        check_draws(9);
+    }
+
+    #[test]
+    fn draws_ok_honours_exhaustive() {
+        check_draws(7);
+    }
+
+    #[test]
+    fn gather_ok_every_byte() {
+        for i in 0..34 {
+            for n in 0..=4u8 {
+                let mut c = TileCounts::new();
+                c.0[i] = n;
+                let h = Held::of(&Words::of(&c));
+                assert_eq!(h.any, u64::from(n >= 1) << i);
+                assert_eq!(h.once, u64::from(n == 1) << i);
+                assert_eq!(h.bit0, u64::from(n & 1) << i);
+                assert_eq!(h.bit1, u64::from(n >> 1 & 1) << i);
+            }
+        }
+        // Many bytes at once.
+        for k in 0..25usize {
+            let mut c = TileCounts::new();
+            for (i, x) in c.0.iter_mut().enumerate() {
+                *x = ((i * k + i / 5) % 5) as u8;
+            }
+            let h = Held::of(&Words::of(&c));
+            let bits = |f: &dyn Fn(u8) -> bool| {
+                (0..34).fold(0u64, |acc, i| acc | u64::from(f(c.0[i])) << i)
+            };
+            assert_eq!(h.any, bits(&|n| n >= 1), "{k}");
+            assert_eq!(h.once, bits(&|n| n == 1), "{k}");
+            assert_eq!(h.bit0, bits(&|n| n & 1 != 0), "{k}");
+            assert_eq!(h.bit1, bits(&|n| n & 2 != 0), "{k}");
+        }
+    }
 }

@@ -146,14 +146,29 @@ impl MonteCarlo {
 #[inline]
 pub(super) fn hand_shanten(hand: &TileCounts, form: Form, sets: usize) -> i8 {
     let regular = || shanten::regular_missing_unchecked(hand, sets) as i8 - 1;
-    let pairs = || shanten::chiitoitsu(hand);
-    let orphans = || shanten::thirteen_orphans(hand);
+    let words = || {
+        let w = shanten::Words::of(hand);
+        (w.at_least(1), w.at_least(2))
+    };
+    let pairs = || {
+        let (ones, twos) = words();
+        shanten::chiitoitsu(&ones, &twos)
+    };
+    let orphans = || {
+        let (ones, twos) = words();
+        shanten::thirteen_orphans(&ones, &twos)
+    };
     match form {
         Form::Regular => regular(),
         Form::Chiitoitsu => pairs(),
         Form::Kokushi => orphans(),
         Form::All if sets < 4 => regular(),
-        Form::All => regular().min(pairs()).min(orphans()),
+        Form::All => {
+            let (ones, twos) = words();
+            regular()
+                .min(shanten::chiitoitsu(&ones, &twos))
+                .min(shanten::thirteen_orphans(&ones, &twos))
+        }
     }
 }
 

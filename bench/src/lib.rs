@@ -1,0 +1,253 @@
+//! Shared setup of the shanten benches and loops: seeded random hands, and the
+//! baselines (`riichienv-core`, `xiangting`) wrapped to answer the same questions as pairi.
+
+use pairi::TileCounts;
+use xiangting::PlayerCount;
+
+/// Hands per group.
+pub const HANDS: usize = 1000;
+/// Seed of the deal.
+pub const SEED: u64 = 0x5EED_2024;
+
+/// splitmix64: a small, fixed, reproducible generator.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// `n` hands of `size` concealed tiles, each the first `size` tiles of a freshly shuffled
+/// 136-tile wall. The seed mixes in `size` so that groups do not share prefixes.
+pub fn deal(size: usize, n: usize) -> Vec<TileCounts> {
+    let mut rng = Rng(SEED ^ ((size as u64) << 32));
+    let mut wall: Vec<u8> = (0..136).map(|i| (i / 4) as u8).collect();
+    (0..n)
+        .map(|_| {
+            // Partial Fisher-Yates: only the first `size` places are needed.
+            for i in 0..size {
+                let j = i + rng.below(136 - i);
+                wall.swap(i, j);
+            }
+            let mut c = TileCounts::new();
+            for &t in &wall[..size] {
+                c.0[usize::from(t)] += 1;
+            }
+            c
+        })
+        .collect()
+}
+
+pub fn pairi_shanten(c: &TileCounts, melds: usize) -> i8 {
+    pairi::shanten::riichi(c, melds).map_or(i8::MAX, |s| s.min())
+}
+
+pub fn riichienv_shanten(c: &TileCounts) -> i8 {
+    let total: u8 = c.0.iter().sum();
+    riichienv_core::shanten::calc_shanten_from_counts(&c.0, total / 3)
+}
+
+pub fn xiangting_shanten(c: &TileCounts) -> i8 {
+    xiangting::calculate_replacement_number(&c.0, PlayerCount::Four)
+        .map_or(i8::MAX, |r| r as i8 - 1)
+}
+
+/// `Σ (4 − held)` over the kinds in `tiles`.
+pub fn count_of(c: &TileCounts, tiles: u64) -> u32 {
+    let mut n = 0;
+    let mut bits = tiles;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        n += 4 - u32::from(c.0[i]);
+    }
+    n
+}
+
+/// One row of a discard table built from xiangting: (discard, shanten, useful, count).
+pub type Row = (usize, i8, u64, u32);
+
+/// The best discard table built from xiangting: one unnecessary-tiles call for the
+/// 14 − 3k tile hand, then one necessary-tiles call per discard that keeps the shanten,
+/// with the count of the useful tiles. Rows go to `out`; returns the hand's shanten.
+pub fn xiangting_discards(c: &TileCounts, out: &mut Vec<Row>) -> i8 {
+    out.clear();
+    let Ok((r, unneeded)) = xiangting::calculate_unnecessary_tiles(&c.0, PlayerCount::Four) else {
+        return i8::MAX;
+    };
+    let mut after = *c;
+    let mut bits = unneeded;
+    while bits != 0 {
+        let d = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        after.0[d] -= 1;
+        if let Ok((r13, needed)) = xiangting::calculate_necessary_tiles(&after.0, PlayerCount::Four)
+        {
+            out.push((d, r13 as i8 - 1, needed, count_of(&after, needed)));
+        }
+        after.0[d] += 1;
+    }
+    r as i8 - 1
+}
+
+/// The same, with one necessary-tiles call for every kind held (a full table, as pairi
+/// gives): rows for every discard, not only those keeping the shanten.
+pub fn xiangting_discards_all(c: &TileCounts, out: &mut Vec<Row>) -> i8 {
+    out.clear();
+    let Ok(r) = xiangting::calculate_replacement_number(&c.0, PlayerCount::Four) else {
+        return i8::MAX;
+    };
+    let mut after = *c;
+    for d in 0..34 {
+        if c.0[d] == 0 {
+            continue;
+        }
+        after.0[d] -= 1;
+        if let Ok((r13, needed)) = xiangting::calculate_necessary_tiles(&after.0, PlayerCount::Four)
+        {
+            out.push((d, r13 as i8 - 1, needed, count_of(&after, needed)));
+        }
+        after.0[d] += 1;
+    }
+    r as i8 - 1
+}
+
+/// The groups of shanten hands: (name, concealed tiles, melds).
+pub const GROUPS: [(&str, usize, usize); 4] = [
+    ("13", 13, 0),
+    ("14", 14, 0),
+    ("11+1meld", 11, 1),
+    ("8+2melds", 8, 2),
+];
+
+/// Panics unless pairi, riichienv-core and xiangting give the same shanten on every hand,
+/// and pairi's discard tables agree with xiangting's on the shanten-keeping discards.
+pub fn check_agreement() {
+    let mut checked = 0;
+    for (name, size, melds) in GROUPS {
+        for c in deal(size, HANDS) {
+            checked += 1;
+            let p = pairi_shanten(&c, melds);
+            assert_eq!(
+                p,
+                riichienv_shanten(&c),
+                "{name}: riichienv-core on {:?}",
+                c.0
+            );
+            assert_eq!(p, xiangting_shanten(&c), "{name}: xiangting on {:?}", c.0);
+        }
+    }
+    let mut rows = Vec::new();
+    for (size, melds) in [(14, 0), (11, 1)] {
+        for c in deal(size, HANDS) {
+            let table = pairi::shanten::discards(&c, melds).expect("valid hand");
+            let s = xiangting_discards(&c, &mut rows);
+            assert_eq!(table.shanten, s, "discards of {:?}", c.0);
+            let keeping: Vec<Row> = table
+                .rows()
+                .iter()
+                .filter(|r| r.shanten == s)
+                .map(|r| (r.tile.index(), r.shanten, r.useful.0, u32::from(r.count)))
+                .collect();
+            // Neither lists a kind the hand holds four of (it cannot be drawn). A complete
+            // hand keeps its shanten (-1) with no discard.
+            if s >= 0 {
+                assert_eq!(keeping, rows, "discard table of {:?}", c.0);
+            }
+            checked += 1;
+        }
+    }
+    eprintln!("agreement: {checked} hands, shanten and discard tables the same");
+}
+
+/// Median of a non-empty list.
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Times two workloads over the same hands in alternation, `rounds` passes each (the
+/// first to run alternates too), and returns the median ns per hand of each and the
+/// median of the per-round ratios `a / b`. On a shared machine a burst of load hits
+/// both sides of a round alike, so the ratio is steadier than two separate runs'.
+pub fn paired(
+    hands: &[TileCounts],
+    rounds: usize,
+    mut a: impl FnMut(&TileCounts) -> i64,
+    mut b: impl FnMut(&TileCounts) -> i64,
+) -> (f64, f64, f64) {
+    let pass = |f: &mut dyn FnMut(&TileCounts) -> i64| {
+        let start = std::time::Instant::now();
+        let mut sum = 0i64;
+        for h in hands {
+            sum += f(std::hint::black_box(h));
+        }
+        std::hint::black_box(sum);
+        start.elapsed().as_nanos() as f64 / hands.len() as f64
+    };
+    let (mut ta, mut tb, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
+    for r in 0..rounds {
+        let (x, y) = if r % 2 == 0 {
+            let x = pass(&mut a);
+            (x, pass(&mut b))
+        } else {
+            let y = pass(&mut b);
+            (pass(&mut a), y)
+        };
+        ta.push(x);
+        tb.push(y);
+        ratio.push(x / y);
+    }
+    (median(ta), median(tb), median(ratio))
+}
+
+/// The interleaved comparisons behind the goals, as Markdown table rows: every shanten
+/// group against riichienv-core, and the 14-tile discard table against the
+/// xiangting-built one.
+pub fn paired_report() -> Vec<String> {
+    let mut out = vec![
+        "| group | pairi ns/hand | baseline | baseline ns/hand | median ratio |".to_string(),
+        "| --- | ---: | --- | ---: | ---: |".to_string(),
+    ];
+    for (name, size, melds) in GROUPS {
+        let hands = deal(size, HANDS);
+        let (p, r, q) = paired(
+            &hands,
+            5001,
+            |h| i64::from(pairi_shanten(h, melds)),
+            |h| i64::from(riichienv_shanten(h)),
+        );
+        out.push(format!(
+            "| shanten/{name} | {p:.1} | riichienv-core | {r:.1} | {q:.2} |"
+        ));
+    }
+    for (name, size, melds) in [("14", 14, 0), ("11+1meld", 11, 1)] {
+        let hands = deal(size, HANDS);
+        let mut rows = Vec::with_capacity(14);
+        let (p, x, q) = paired(
+            &hands,
+            501,
+            |h| {
+                pairi::shanten::discards(h, melds)
+                    .map_or(0, |t| t.rows().iter().map(|r| i64::from(r.count)).sum())
+            },
+            |h| {
+                xiangting_discards(h, &mut rows);
+                rows.iter().map(|r| i64::from(r.3)).sum()
+            },
+        );
+        out.push(format!(
+            "| discards/{name} | {p:.1} | xiangting | {x:.1} | {q:.2} |"
+        ));
+    }
+    out
+}
