@@ -312,7 +312,8 @@ fn sample_table(
             );
             let _ = writeln!(
                 out,
-                "dealt in {secs:.3} s on {threads} threads ({:.1} M hands/s)",
+                "dealt in {secs:.3} s on {threads} thread{} ({:.1} M hands/s)",
+                if *threads == 1 { "" } else { "s" },
                 d.total() as f64 / secs.max(1e-9) / 1e6
             );
         }
