@@ -19,11 +19,9 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use pairi_bench::{
-    check_agreement, count_of, deal, pairi_shanten, riichienv_shanten, xiangting_discards,
-    xiangting_discards_all, xiangting_shanten, GROUPS, HANDS,
+    check_agreement, deal, pairi_shanten, riichienv_shanten, sum_over, work, xiangting_shanten,
+    GROUPS, HANDS,
 };
-use std::hint::black_box;
-use xiangting::PlayerCount;
 
 fn shanten(c: &mut Criterion) {
     check_agreement();
@@ -36,31 +34,13 @@ fn shanten(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("shanten/{name}"));
         g.throughput(Throughput::Elements(HANDS as u64));
         g.bench_function("pairi", |b| {
-            b.iter(|| {
-                let mut sum = 0i32;
-                for h in &hands {
-                    sum += i32::from(pairi_shanten(black_box(h), melds));
-                }
-                sum
-            });
+            b.iter(|| sum_over(&hands, |h| i64::from(pairi_shanten(h, melds))));
         });
         g.bench_function("riichienv-core", |b| {
-            b.iter(|| {
-                let mut sum = 0i32;
-                for h in &hands {
-                    sum += i32::from(riichienv_shanten(black_box(h)));
-                }
-                sum
-            });
+            b.iter(|| sum_over(&hands, |h| i64::from(riichienv_shanten(h))));
         });
         g.bench_function("xiangting", |b| {
-            b.iter(|| {
-                let mut sum = 0i32;
-                for h in &hands {
-                    sum += i32::from(xiangting_shanten(black_box(h)));
-                }
-                sum
-            });
+            b.iter(|| sum_over(&hands, |h| i64::from(xiangting_shanten(h))));
         });
         g.finish();
     }
@@ -70,29 +50,9 @@ fn useful(c: &mut Criterion) {
     let hands = deal(13, HANDS);
     let mut g = c.benchmark_group("useful/13");
     g.throughput(Throughput::Elements(HANDS as u64));
-    g.bench_function("pairi", |b| {
-        b.iter(|| {
-            let mut sum = 0u32;
-            for h in &hands {
-                if let Ok(u) = pairi::shanten::useful(black_box(h), 0) {
-                    sum += u32::from(u.count);
-                }
-            }
-            sum
-        });
-    });
+    g.bench_function("pairi", |b| b.iter(|| sum_over(&hands, work::pairi_useful)));
     g.bench_function("xiangting", |b| {
-        b.iter(|| {
-            let mut sum = 0u32;
-            for h in &hands {
-                if let Ok((_, needed)) =
-                    xiangting::calculate_necessary_tiles(&black_box(h).0, PlayerCount::Four)
-                {
-                    sum += count_of(h, needed);
-                }
-            }
-            sum
-        });
+        b.iter(|| sum_over(&hands, work::xiangting_useful));
     });
     g.finish();
 }
@@ -103,36 +63,14 @@ fn discards(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("discards/{name}"));
         g.throughput(Throughput::Elements(HANDS as u64));
         g.bench_function("pairi", |b| {
-            b.iter(|| {
-                let mut sum = 0u32;
-                for h in &hands {
-                    if let Ok(t) = pairi::shanten::discards(black_box(h), melds) {
-                        sum += t.rows().iter().map(|r| u32::from(r.count)).sum::<u32>();
-                    }
-                }
-                sum
-            });
+            b.iter(|| sum_over(&hands, |h| work::pairi_discards(h, melds)));
         });
         let mut rows = Vec::with_capacity(14);
         g.bench_function("xiangting", |b| {
-            b.iter(|| {
-                let mut sum = 0u32;
-                for h in &hands {
-                    xiangting_discards(black_box(h), &mut rows);
-                    sum += rows.iter().map(|r| r.3).sum::<u32>();
-                }
-                sum
-            });
+            b.iter(|| sum_over(&hands, |h| work::xiangting_discards_sum(h, &mut rows)));
         });
         g.bench_function(BenchmarkId::new("xiangting", "every-discard"), |b| {
-            b.iter(|| {
-                let mut sum = 0u32;
-                for h in &hands {
-                    xiangting_discards_all(black_box(h), &mut rows);
-                    sum += rows.iter().map(|r| r.3).sum::<u32>();
-                }
-                sum
-            });
+            b.iter(|| sum_over(&hands, |h| work::xiangting_discards_all_sum(h, &mut rows)));
         });
         g.finish();
     }
@@ -143,17 +81,7 @@ fn mcr(c: &mut Criterion) {
         let hands = deal(size, HANDS);
         let mut g = c.benchmark_group(format!("mcr/{name}"));
         g.throughput(Throughput::Elements(HANDS as u64));
-        g.bench_function("pairi", |b| {
-            b.iter(|| {
-                let mut sum = 0i32;
-                for h in &hands {
-                    if let Ok(s) = pairi::shanten::mcr(black_box(h), 0) {
-                        sum += i32::from(s.min());
-                    }
-                }
-                sum
-            });
-        });
+        g.bench_function("pairi", |b| b.iter(|| sum_over(&hands, work::pairi_mcr)));
         g.finish();
     }
 }

@@ -10,12 +10,9 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use pairi_bench::{
-    count_of, deal, pairi_shanten, riichienv_shanten, xiangting_discards, xiangting_discards_all,
-    xiangting_shanten, HANDS,
+    deal, pairi_shanten, riichienv_shanten, sum_over, work, xiangting_shanten, HANDS,
 };
-use std::hint::black_box;
 use std::process::ExitCode;
-use xiangting::PlayerCount;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
@@ -35,39 +32,27 @@ fn main() -> ExitCode {
     let melds = (14 - size) / 3;
     let hands = deal(size, HANDS);
     let mut rows = Vec::with_capacity(14);
+    let mut workload: Box<dyn FnMut(&pairi::TileCounts) -> i64> = match parts.as_slice() {
+        ["shanten", _, "pairi"] => Box::new(|h| i64::from(pairi_shanten(h, melds))),
+        ["shanten", _, "riichienv"] => Box::new(|h| i64::from(riichienv_shanten(h))),
+        ["shanten", _, "xiangting"] => Box::new(|h| i64::from(xiangting_shanten(h))),
+        ["useful", "pairi"] => Box::new(work::pairi_useful),
+        ["useful", "xiangting"] => Box::new(work::xiangting_useful),
+        ["discards", _, "pairi"] => Box::new(|h| work::pairi_discards(h, melds)),
+        ["discards", _, "xiangting"] => Box::new(|h| work::xiangting_discards_sum(h, &mut rows)),
+        ["discards", _, "xiangting", "all"] => {
+            Box::new(|h| work::xiangting_discards_all_sum(h, &mut rows))
+        }
+        ["mcr", _] => Box::new(work::pairi_mcr),
+        _ => {
+            eprintln!("unknown workload {work}");
+            return ExitCode::from(2);
+        }
+    };
     let start = std::time::Instant::now();
     let mut sum = 0i64;
     for _ in 0..rounds {
-        for h in &hands {
-            let h = black_box(h);
-            sum += match parts.as_slice() {
-                ["shanten", _, "pairi"] => i64::from(pairi_shanten(h, melds)),
-                ["shanten", _, "riichienv"] => i64::from(riichienv_shanten(h)),
-                ["shanten", _, "xiangting"] => i64::from(xiangting_shanten(h)),
-                ["useful", "pairi"] => {
-                    pairi::shanten::useful(h, 0).map_or(0, |u| i64::from(u.count))
-                }
-                ["useful", "xiangting"] => {
-                    xiangting::calculate_necessary_tiles(&h.0, PlayerCount::Four)
-                        .map_or(0, |(_, n)| i64::from(count_of(h, n)))
-                }
-                ["discards", _, "pairi"] => pairi::shanten::discards(h, melds)
-                    .map_or(0, |t| t.rows().iter().map(|r| i64::from(r.count)).sum()),
-                ["discards", _, "xiangting"] => {
-                    xiangting_discards(h, &mut rows);
-                    rows.iter().map(|r| i64::from(r.3)).sum()
-                }
-                ["discards", _, "xiangting", "all"] => {
-                    xiangting_discards_all(h, &mut rows);
-                    rows.iter().map(|r| i64::from(r.3)).sum()
-                }
-                ["mcr", _] => pairi::shanten::mcr(h, 0).map_or(0, |s| i64::from(s.min())),
-                _ => {
-                    eprintln!("unknown workload {work}");
-                    return ExitCode::from(2);
-                }
-            };
-        }
+        sum += sum_over(&hands, &mut workload);
     }
     let n = (rounds * HANDS) as f64;
     println!(

@@ -84,19 +84,21 @@ pub fn xiangting_discards(c: &TileCounts, out: &mut Vec<Row>) -> i8 {
     let Ok((r, unneeded)) = xiangting::calculate_unnecessary_tiles(&c.0, PlayerCount::Four) else {
         return i8::MAX;
     };
-    let mut after = *c;
     let mut bits = unneeded;
     while bits != 0 {
         let d = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        after.0[d] -= 1;
-        if let Ok((r13, needed)) = xiangting::calculate_necessary_tiles(&after.0, PlayerCount::Four)
-        {
-            out.push((d, r13 as i8 - 1, needed, count_of(&after, needed)));
-        }
-        after.0[d] += 1;
+        out.extend(xiangting_row(c, d));
     }
     r as i8 - 1
+}
+
+/// The row of discarding `d` from `c`: one necessary-tiles call on the hand after it.
+fn xiangting_row(c: &TileCounts, d: usize) -> Option<Row> {
+    let mut after = *c;
+    after.0[d] -= 1;
+    let (r13, needed) = xiangting::calculate_necessary_tiles(&after.0, PlayerCount::Four).ok()?;
+    Some((d, r13 as i8 - 1, needed, count_of(&after, needed)))
 }
 
 /// The same, with one necessary-tiles call for every kind held (a full table, as pairi
@@ -106,19 +108,63 @@ pub fn xiangting_discards_all(c: &TileCounts, out: &mut Vec<Row>) -> i8 {
     let Ok(r) = xiangting::calculate_replacement_number(&c.0, PlayerCount::Four) else {
         return i8::MAX;
     };
-    let mut after = *c;
-    for d in 0..34 {
-        if c.0[d] == 0 {
-            continue;
-        }
-        after.0[d] -= 1;
-        if let Ok((r13, needed)) = xiangting::calculate_necessary_tiles(&after.0, PlayerCount::Four)
-        {
-            out.push((d, r13 as i8 - 1, needed, count_of(&after, needed)));
-        }
-        after.0[d] += 1;
-    }
+    out.extend(
+        (0..34)
+            .filter(|&d| c.0[d] > 0)
+            .filter_map(|d| xiangting_row(c, d)),
+    );
     r as i8 - 1
+}
+
+/// The workloads timed, each reduced to a number so that no work is optimised away.
+/// The bench, `examples/shanten_loop.rs` and [`paired_report`] call these same functions.
+pub mod work {
+    use super::{count_of, xiangting_discards, xiangting_discards_all, Row};
+    use pairi::TileCounts;
+    use xiangting::PlayerCount;
+
+    /// pairi's useful tiles of a 13-tile hand: their count.
+    pub fn pairi_useful(h: &TileCounts) -> i64 {
+        pairi::shanten::useful(h, 0).map_or(0, |u| i64::from(u.count))
+    }
+
+    /// xiangting's necessary tiles of a 13-tile hand: their count.
+    pub fn xiangting_useful(h: &TileCounts) -> i64 {
+        xiangting::calculate_necessary_tiles(&h.0, PlayerCount::Four)
+            .map_or(0, |(_, n)| i64::from(count_of(h, n)))
+    }
+
+    /// pairi's discard table: the sum of its rows' counts.
+    pub fn pairi_discards(h: &TileCounts, melds: usize) -> i64 {
+        pairi::shanten::discards(h, melds)
+            .map_or(0, |t| t.rows().iter().map(|r| i64::from(r.count)).sum())
+    }
+
+    /// [`xiangting_discards`]: the sum of its rows' counts (`rows` is scratch space).
+    pub fn xiangting_discards_sum(h: &TileCounts, rows: &mut Vec<Row>) -> i64 {
+        xiangting_discards(h, rows);
+        rows.iter().map(|r| i64::from(r.3)).sum()
+    }
+
+    /// [`xiangting_discards_all`]: the sum of its rows' counts.
+    pub fn xiangting_discards_all_sum(h: &TileCounts, rows: &mut Vec<Row>) -> i64 {
+        xiangting_discards_all(h, rows);
+        rows.iter().map(|r| i64::from(r.3)).sum()
+    }
+
+    /// pairi's MCR shanten, all five forms: the least.
+    pub fn pairi_mcr(h: &TileCounts) -> i64 {
+        pairi::shanten::mcr(h, 0).map_or(0, |s| i64::from(s.min()))
+    }
+}
+
+/// One pass of `f` over `hands` (each hand behind `black_box`): the sum of its answers.
+pub fn sum_over(hands: &[TileCounts], mut f: impl FnMut(&TileCounts) -> i64) -> i64 {
+    let mut sum = 0i64;
+    for h in hands {
+        sum += f(std::hint::black_box(h));
+    }
+    sum
 }
 
 /// The groups of shanten hands: (name, concealed tiles, melds).
@@ -187,11 +233,7 @@ pub fn paired(
 ) -> (f64, f64, f64) {
     let pass = |f: &mut dyn FnMut(&TileCounts) -> i64| {
         let start = std::time::Instant::now();
-        let mut sum = 0i64;
-        for h in hands {
-            sum += f(std::hint::black_box(h));
-        }
-        std::hint::black_box(sum);
+        std::hint::black_box(sum_over(hands, f));
         start.elapsed().as_nanos() as f64 / hands.len() as f64
     };
     let (mut ta, mut tb, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
@@ -236,14 +278,8 @@ pub fn paired_report() -> Vec<String> {
         let (p, x, q) = paired(
             &hands,
             501,
-            |h| {
-                pairi::shanten::discards(h, melds)
-                    .map_or(0, |t| t.rows().iter().map(|r| i64::from(r.count)).sum())
-            },
-            |h| {
-                xiangting_discards(h, &mut rows);
-                rows.iter().map(|r| i64::from(r.3)).sum()
-            },
+            |h| work::pairi_discards(h, melds),
+            |h| work::xiangting_discards_sum(h, &mut rows),
         );
         out.push(format!(
             "| discards/{name} | {p:.1} | xiangting | {x:.1} | {q:.2} |"
