@@ -45,9 +45,10 @@ fn lacking(c: &TileCounts) -> [[u8; 3]; 3] {
 /// `ones` and `twos` mark the kinds held at least once and at least twice
 /// ([`super::Words::at_least`]).
 pub(crate) fn chiitoitsu(ones: &[u64; 5], twos: &[u64; 5]) -> i8 {
-    let kinds = flags(ones.iter().copied()) as i8;
-    let pairs = flags(twos.iter().copied()) as i8;
-    6 - pairs.min(7) + (7 - kinds).max(0)
+    // At most 34 kinds: the counts fit a u8.
+    let kinds = flags(ones.iter().copied()) as u8;
+    let pairs = flags(twos.iter().copied()) as u8;
+    chiitoitsu_of(pairs, kinds)
 }
 
 /// [`chiitoitsu`] of a closed hand holding `pairs` kinds at least twice and `kinds`
@@ -68,9 +69,9 @@ fn flags(words: impl Iterator<Item = u64>) -> u32 {
 /// Thirteen orphans (国士無双 / 十三幺): one of each terminal and honour, one of them
 /// twice: `13 − kinds − (1 if one of them is paired)`. Arguments as for [`chiitoitsu`].
 pub(crate) fn thirteen_orphans(ones: &[u64; 5], twos: &[u64; 5]) -> i8 {
-    let kinds = flags((0..5).map(|i| ones[i] & ORPHAN_BYTES[i])) as i8;
+    let kinds = flags((0..5).map(|i| ones[i] & ORPHAN_BYTES[i])) as u8;
     let paired = (0..5).any(|i| twos[i] & ORPHAN_BYTES[i] != 0);
-    13 - kinds - i8::from(paired)
+    thirteen_orphans_of(kinds, paired)
 }
 
 /// [`thirteen_orphans`] of a closed hand holding `kinds` of the terminal and honour

@@ -146,29 +146,18 @@ impl MonteCarlo {
 #[inline]
 pub(super) fn hand_shanten(hand: &TileCounts, form: Form, sets: usize) -> i8 {
     let regular = || shanten::regular_missing_unchecked(hand, sets) as i8 - 1;
-    let words = || {
-        let w = shanten::Words::of(hand);
-        (w.at_least(1), w.at_least(2))
-    };
-    let pairs = || {
-        let (ones, twos) = words();
-        shanten::chiitoitsu(&ones, &twos)
-    };
-    let orphans = || {
-        let (ones, twos) = words();
-        shanten::thirteen_orphans(&ones, &twos)
-    };
+    if form == Form::Regular || (form == Form::All && sets < 4) {
+        return regular();
+    }
+    // The kinds held at least once and at least twice, read by both special forms.
+    let w = shanten::Words::of(hand);
+    let (ones, twos) = (w.at_least(1), w.at_least(2));
     match form {
-        Form::Regular => regular(),
-        Form::Chiitoitsu => pairs(),
-        Form::Kokushi => orphans(),
-        Form::All if sets < 4 => regular(),
-        Form::All => {
-            let (ones, twos) = words();
-            regular()
-                .min(shanten::chiitoitsu(&ones, &twos))
-                .min(shanten::thirteen_orphans(&ones, &twos))
-        }
+        Form::Chiitoitsu => shanten::chiitoitsu(&ones, &twos),
+        Form::Kokushi => shanten::thirteen_orphans(&ones, &twos),
+        Form::Regular | Form::All => regular()
+            .min(shanten::chiitoitsu(&ones, &twos))
+            .min(shanten::thirteen_orphans(&ones, &twos)),
     }
 }
 
