@@ -87,23 +87,20 @@ where
     F: Fn(&Req) -> Result<Res, Failure> + Sync,
 {
     let mut reader: Box<dyn BufRead> = if path == "-" {
-        Box::new(std::io::BufReader::with_capacity(
-            1 << 16,
-            std::io::stdin().lock(),
-        ))
+        Box::new(std::io::stdin().lock())
     } else {
         let f = std::fs::File::open(path).with_context(|| format!("cannot open {path}"))?;
         Box::new(std::io::BufReader::with_capacity(1 << 16, f))
     };
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    // One buffer holds the bytes of a whole chunk; `ends` marks where each line stops.
+    // One buffer holds the bytes of a whole chunk; `lines` marks where each line lies.
     let mut text: Vec<u8> = Vec::new();
-    let mut ends: Vec<usize> = Vec::with_capacity(CHUNK);
+    let mut lines: Vec<(usize, usize)> = Vec::with_capacity(CHUNK);
     loop {
         text.clear();
-        ends.clear();
-        while ends.len() < CHUNK {
+        lines.clear();
+        while lines.len() < CHUNK {
             let start = text.len();
             let n = reader
                 .read_until(b'\n', &mut text)
@@ -115,18 +112,13 @@ where
             if line.iter().all(u8::is_ascii_whitespace) {
                 text.truncate(start);
             } else {
-                ends.push(text.len());
+                lines.push((start, text.len()));
             }
         }
-        if ends.is_empty() {
+        if lines.is_empty() {
             break;
         }
-        let bounds: Vec<(usize, usize)> = ends
-            .iter()
-            .enumerate()
-            .map(|(i, &end)| (if i == 0 { 0 } else { ends[i - 1] }, end))
-            .collect();
-        let answers: Vec<Vec<u8>> = bounds
+        let answers: Vec<Vec<u8>> = lines
             .par_chunks(TASK)
             .map(|task| {
                 let mut buf = Vec::with_capacity(task.len() * 256);
