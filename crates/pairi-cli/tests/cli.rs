@@ -1,38 +1,13 @@
 //! Command-line tests: run the built `pairi` binary and compare its output.
 #![allow(clippy::print_stderr)] // pass counts and disagreements are reported on stderr
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-/// What one run of the binary produced.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+use common::Run;
 
 /// Runs `pairi` with `args` and `stdin`.
 fn pairi_with_input(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pairi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the pairi binary runs");
-    {
-        let mut input = child.stdin.take().expect("stdin is piped");
-        input
-            .write_all(stdin.as_bytes())
-            .expect("stdin accepts the input");
-    }
-    let out = child.wait_with_output().expect("pairi finishes");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    common::run(args, stdin.as_bytes())
 }
 
 /// Runs `pairi` with `args` and empty input.

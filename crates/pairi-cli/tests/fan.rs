@@ -1,29 +1,11 @@
 //! `pairi fan` from the outside: the referee sheet, JSON, batch mode and exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn pairi(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pairi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the pairi binary runs");
-    if let Some(input) = stdin {
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(input.as_bytes())
-            .expect("write stdin");
-    }
-    child.wait_with_output().expect("pairi finishes")
-}
+use common::Run;
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+fn pairi(args: &[&str], stdin: Option<&str>) -> Run {
+    common::run(args, stdin.unwrap_or_default().as_bytes())
 }
 
 #[test]
@@ -32,7 +14,7 @@ fn fan_ok_referee_sheet() {
         &["fan", "123m456m789m234p55s", "--tsumo", "--flowers", "2"],
         None,
     );
-    assert!(out.status.success());
+    assert!(out.code == 0);
     let expected = "\
 Reading  123m 456m 789m 234p 55s (regular)
 Win      5s, self-drawn
@@ -47,7 +29,7 @@ Winds    round East, seat East
    25  total (23 + 2 flowers)
   8-fan minimum (flowers excluded): met
 ";
-    assert_eq!(text(&out.stdout), expected);
+    assert_eq!(out.stdout, expected);
 }
 
 #[test]
@@ -63,8 +45,8 @@ fn fan_ok_mcr_helper_string_and_json() {
         ],
         None,
     );
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(out.code == 0);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
     assert_eq!(v["fan"], 324);
     assert_eq!(v["fans"]["big_three_dragons"], 88);
     assert_eq!(v["fans"]["four_concealed_pungs"], 64);
@@ -86,15 +68,15 @@ fn fan_ok_dialect_mcr_reads_z_in_chinese_order() {
         ],
         None,
     );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
     assert!(v["decomposition"].as_str().unwrap().contains("777z"));
 }
 
 #[test]
 fn fan_err_not_winning_exits_2() {
     let out = pairi(&["fan", "123m456p678s234s5z6z"], None);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("not a winning hand"));
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("not a winning hand"));
 }
 
 #[test]
@@ -108,8 +90,9 @@ fn fan_ok_batch_answers_every_line_in_order() {
         "\n",
     );
     let out = pairi(&["fan", "--batch", "-"], Some(input));
-    assert!(out.status.success());
-    let lines: Vec<serde_json::Value> = text(&out.stdout)
+    assert!(out.code == 0);
+    let lines: Vec<serde_json::Value> = out
+        .stdout
         .lines()
         .map(|l| serde_json::from_str(l).expect("JSON line"))
         .collect();
@@ -127,5 +110,5 @@ fn fan_ok_batch_answers_every_line_in_order() {
 #[test]
 fn fan_err_missing_batch_file_exits_2() {
     let out = pairi(&["fan", "--batch", "/nonexistent/cases.jsonl"], None);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.code, 2);
 }

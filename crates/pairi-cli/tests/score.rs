@@ -1,28 +1,10 @@
 //! `pairi score` as a process: single hands and JSON Lines batches.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn pairi(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pairi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run pairi");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let r = common::run(args, stdin.as_bytes());
+    (r.code, r.stdout, r.stderr)
 }
 
 #[test]
@@ -109,17 +91,10 @@ fn score_ok_batch_survives_bytes_that_are_not_utf8_and_crlf_endings() {
     input.extend_from_slice(b"{\"id\": \"\xff\xfe\"}\n");
     input.extend_from_slice(b"\r\n");
     input.extend_from_slice(b"{\"id\": 3, \"hand\": \"234m406p78999s\", \"melds\": [{\"kind\": \"pon\", \"tiles\": \"777z\"}], \"win\": \"9s\"}");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pairi"))
-        .args(["score", "--batch", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run pairi");
-    child.stdin.take().unwrap().write_all(&input).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
+    let out = common::run(&["score", "--batch", "-"], &input);
+    assert_eq!(out.code, 0);
+    let lines: Vec<serde_json::Value> = out
+        .stdout
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();

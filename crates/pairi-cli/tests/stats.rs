@@ -1,28 +1,16 @@
 //! `pairi stats` as a process: exact and Monte Carlo distributions, JSON shape,
 //! reproducibility across thread counts, plots, exit codes.
 
-use serde_json::Value;
-use std::process::Command;
+mod common;
 
-/// What one run of the binary produced.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+use common::Run;
+use serde_json::Value;
 
 fn pairi(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_pairi"))
-        .arg("stats")
-        .args(args)
-        .output()
-        .expect("the pairi binary runs");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    let args: Vec<&str> = std::iter::once("stats")
+        .chain(args.iter().copied())
+        .collect();
+    common::run(&args, b"")
 }
 
 /// A successful run's standard output (nothing on standard error: not a terminal, so
