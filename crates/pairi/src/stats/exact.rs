@@ -95,10 +95,7 @@ pub(super) fn suit_classes(
         let t = Tally::of_suit(c, costs, &orphan, form);
         add(&mut merged[usize::from(t.tiles)], t, weight);
     });
-    merged
-        .into_iter()
-        .map(|m| m.into_values().collect())
-        .collect()
+    listed(merged)
 }
 
 /// Calls `visit` with every count vector `c` (from index `i` on, earlier entries as
@@ -138,14 +135,19 @@ fn convolve(a: &Classes, b: &Classes, n: u8) -> Classes {
             }
         }
     }
+    listed(merged)
+}
+
+/// Tallies merged by [`Tally::key`], with their summed weights.
+type Merged = HashMap<u64, (Tally, u128), BuildHasherDefault<KeyHasher>>;
+
+/// Merged tallies by tile count as [`Classes`].
+fn listed(merged: Vec<Merged>) -> Classes {
     merged
         .into_iter()
         .map(|m| m.into_values().collect())
         .collect()
 }
-
-/// Tallies merged by [`Tally::key`], with their summed weights.
-type Merged = HashMap<u64, (Tally, u128), BuildHasherDefault<KeyHasher>>;
 
 fn add(merged: &mut Merged, t: Tally, weight: u128) {
     merged.entry(t.key()).or_insert((t, 0)).1 += weight;
