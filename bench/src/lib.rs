@@ -9,27 +9,19 @@ pub const HANDS: usize = 1000;
 /// Seed of the deal.
 pub const SEED: u64 = 0x5EED_2024;
 
-/// splitmix64: a small, fixed, reproducible generator.
-struct Rng(u64);
+/// The library's seeded generator, `below(n)` as a `usize`.
+struct Rng(pairi::util::rng::SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.below(n as u64) as usize
     }
 }
 
 /// `n` hands of `size` concealed tiles, each the first `size` tiles of a freshly shuffled
 /// 136-tile wall. The seed mixes in `size` so that groups do not share prefixes.
 pub fn deal(size: usize, n: usize) -> Vec<TileCounts> {
-    let mut rng = Rng(SEED ^ ((size as u64) << 32));
+    let mut rng = Rng(pairi::util::rng::SplitMix64::new(SEED ^ ((size as u64) << 32)));
     let mut wall: Vec<u8> = (0..136).map(|i| (i / 4) as u8).collect();
     (0..n)
         .map(|_| {
@@ -40,7 +32,7 @@ pub fn deal(size: usize, n: usize) -> Vec<TileCounts> {
             }
             let mut c = TileCounts::new();
             for &t in &wall[..size] {
-                c.0[usize::from(t)] += 1;
+                c.as_mut_array()[usize::from(t)] += 1;
             }
             c
         })
@@ -52,12 +44,12 @@ pub fn pairi_shanten(c: &TileCounts, melds: usize) -> i8 {
 }
 
 pub fn riichienv_shanten(c: &TileCounts) -> i8 {
-    let total: u8 = c.0.iter().sum();
-    riichienv_core::shanten::calc_shanten_from_counts(&c.0, total / 3)
+    let total: u8 = c.as_array().iter().sum();
+    riichienv_core::shanten::calc_shanten_from_counts(c.as_array(), total / 3)
 }
 
 pub fn xiangting_shanten(c: &TileCounts) -> i8 {
-    xiangting::calculate_replacement_number(&c.0, PlayerCount::Four)
+    xiangting::calculate_replacement_number(c.as_array(), PlayerCount::Four)
         .map_or(i8::MAX, |r| r as i8 - 1)
 }
 
@@ -68,7 +60,7 @@ pub fn count_of(c: &TileCounts, tiles: u64) -> u32 {
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        n += 4 - u32::from(c.0[i]);
+        n += 4 - u32::from(c.as_array()[i]);
     }
     n
 }
@@ -81,7 +73,7 @@ pub type Row = (usize, i8, u64, u32);
 /// with the count of the useful tiles. Rows go to `out`; returns the hand's shanten.
 pub fn xiangting_discards(c: &TileCounts, out: &mut Vec<Row>) -> i8 {
     out.clear();
-    let Ok((r, unneeded)) = xiangting::calculate_unnecessary_tiles(&c.0, PlayerCount::Four) else {
+    let Ok((r, unneeded)) = xiangting::calculate_unnecessary_tiles(c.as_array(), PlayerCount::Four) else {
         return i8::MAX;
     };
     let mut bits = unneeded;
@@ -96,8 +88,8 @@ pub fn xiangting_discards(c: &TileCounts, out: &mut Vec<Row>) -> i8 {
 /// The row of discarding `d` from `c`: one necessary-tiles call on the hand after it.
 fn xiangting_row(c: &TileCounts, d: usize) -> Option<Row> {
     let mut after = *c;
-    after.0[d] -= 1;
-    let (r13, needed) = xiangting::calculate_necessary_tiles(&after.0, PlayerCount::Four).ok()?;
+    after.as_mut_array()[d] -= 1;
+    let (r13, needed) = xiangting::calculate_necessary_tiles(after.as_array(), PlayerCount::Four).ok()?;
     Some((d, r13 as i8 - 1, needed, count_of(&after, needed)))
 }
 
@@ -105,12 +97,12 @@ fn xiangting_row(c: &TileCounts, d: usize) -> Option<Row> {
 /// gives): rows for every discard, not only those keeping the shanten.
 pub fn xiangting_discards_all(c: &TileCounts, out: &mut Vec<Row>) -> i8 {
     out.clear();
-    let Ok(r) = xiangting::calculate_replacement_number(&c.0, PlayerCount::Four) else {
+    let Ok(r) = xiangting::calculate_replacement_number(c.as_array(), PlayerCount::Four) else {
         return i8::MAX;
     };
     out.extend(
         (0..34)
-            .filter(|&d| c.0[d] > 0)
+            .filter(|&d| c.as_array()[d] > 0)
             .filter_map(|d| xiangting_row(c, d)),
     );
     r as i8 - 1
@@ -125,19 +117,19 @@ pub mod work {
 
     /// pairi's useful tiles of a 13-tile hand: their count.
     pub fn pairi_useful(h: &TileCounts) -> i64 {
-        pairi::shanten::useful(h, 0).map_or(0, |u| i64::from(u.count))
+        pairi::shanten::useful(h, 0).map_or(0, |(_, u)| i64::from(u.count))
     }
 
     /// xiangting's necessary tiles of a 13-tile hand: their count.
     pub fn xiangting_useful(h: &TileCounts) -> i64 {
-        xiangting::calculate_necessary_tiles(&h.0, PlayerCount::Four)
+        xiangting::calculate_necessary_tiles(&h.as_array(), PlayerCount::Four)
             .map_or(0, |(_, n)| i64::from(count_of(h, n)))
     }
 
     /// pairi's discard table: the sum of its rows' counts.
     pub fn pairi_discards(h: &TileCounts, melds: usize) -> i64 {
         pairi::shanten::discards(h, melds)
-            .map_or(0, |t| t.rows().iter().map(|r| i64::from(r.count)).sum())
+            .map_or(0, |t| t.rows().iter().map(|r| i64::from(r.useful.count)).sum())
     }
 
     /// [`xiangting_discards`]: the sum of its rows' counts (`rows` is scratch space).
@@ -187,9 +179,9 @@ pub fn check_agreement() {
                 p,
                 riichienv_shanten(&c),
                 "{name}: riichienv-core on {:?}",
-                c.0
+                c.as_array()
             );
-            assert_eq!(p, xiangting_shanten(&c), "{name}: xiangting on {:?}", c.0);
+            assert_eq!(p, xiangting_shanten(&c), "{name}: xiangting on {:?}", c.as_array());
         }
     }
     let mut rows = Vec::new();
@@ -197,17 +189,17 @@ pub fn check_agreement() {
         for c in deal(size, HANDS) {
             let table = pairi::shanten::discards(&c, melds).expect("valid hand");
             let s = xiangting_discards(&c, &mut rows);
-            assert_eq!(table.shanten, s, "discards of {:?}", c.0);
+            assert_eq!(table.shanten, s, "discards of {:?}", c.as_array());
             let keeping: Vec<Row> = table
                 .rows()
                 .iter()
                 .filter(|r| r.shanten == s)
-                .map(|r| (r.tile.index(), r.shanten, r.useful.0, u32::from(r.count)))
+                .map(|r| (r.tile.tile().index(), r.shanten, r.useful.tiles.bits(), r.useful.count))
                 .collect();
             // Neither lists a kind the hand holds four of (it cannot be drawn). A complete
             // hand keeps its shanten (-1) with no discard.
             if s >= 0 {
-                assert_eq!(keeping, rows, "discard table of {:?}", c.0);
+                assert_eq!(keeping, rows, "discard table of {:?}", c.as_array());
             }
             checked += 1;
         }

@@ -82,26 +82,18 @@ fn report(what: &str, total: usize, bad: &[String], start: Instant) -> bool {
     bad.is_empty()
 }
 
-/// SplitMix64.
-struct Rng(u64);
+/// The library's seeded generator, `below(n)` as a `usize`.
+struct Rng(pairi::util::rng::SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() % n as u64).unwrap()
+        self.0.below(n as u64) as usize
     }
 }
 
 /// A hand dealt from a wall of tile kinds (four copies each).
 fn deal(seed: u64) -> (TileCounts, usize) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng(pairi::util::rng::SplitMix64::new(seed));
     let kinds: Vec<usize> = match rng.below(3) {
         0 => (0..34).collect(),
         1 => {
@@ -118,7 +110,7 @@ fn deal(seed: u64) -> (TileCounts, usize) {
     let mut c = TileCounts::new();
     for _ in 0..n {
         let i = rng.below(wall.len());
-        c.0[wall.swap_remove(i)] += 1;
+        c.as_mut_array()[wall.swap_remove(i)] += 1;
     }
     (c, melds)
 }
@@ -172,11 +164,11 @@ fn discard_rule(c: &TileCounts, melds: usize, mode: Mode) -> Option<String> {
     };
     let mut best = [Some(i8::MAX); 5];
     for d in 0..34 {
-        if c.0[d] == 0 {
+        if c.as_array()[d] == 0 {
             continue;
         }
         let mut rest = *c;
-        rest.0[d] -= 1;
+        rest.as_mut_array()[d] -= 1;
         let s = shanten::mcr_with(&rest, melds, mode).unwrap();
         for (b, v) in best.iter_mut().zip(forms(&s)) {
             *b = match (*b, v) {

@@ -1,16 +1,21 @@
 //! `pairi analyze` and `pairi shanten`: one hand with human output (or JSON), or JSON
 //! Lines batches through [`crate::batch`].
 
-use crate::batch::{self, Failure};
-use pairi::analysis::{Analysis, Analyzer, Forms, Improvement, RuleFamily, Useful};
+use crate::batch;
+use crate::output::{print_json, print_line, refused, refused_hand};
+use crate::parse::json_name;
+use pairi::analysis::{DiscardedCopy, Family};
 use pairi::api::analysis::{
-    AnalysisRequest, AnalysisResult, MeldsField, ShantenRequest, ShantenResult, VisibleField,
+    AnalysisRequest, AnalysisResult, DiscardView, FormsView, ImprovementView, MeldsField,
+    ShantenRequest, Waits,
 };
+use pairi::api::hand::TilesField;
+use pairi::api::Request;
 use pairi::notation::format::unicode_char;
-use pairi::notation::{format_hand, format_pai, format_set, parse_hand, Format};
+use pairi::notation::{
+    format_hand, format_set, parse_hand, parse_tile, parse_tiles, Dialect, Format,
+};
 use pairi::TileSet;
-use serde::Deserialize;
-use serde_json::Value;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 
@@ -29,8 +34,8 @@ pub(crate) struct AnalyzeArgs {
     /// Which winning forms count: `riichi` (regular, seven pairs, thirteen orphans) or
     /// `mcr` (regular, seven pairs, thirteen orphans, honours and knitted, knitted
     /// straight).
-    #[arg(long, value_enum, default_value_t = RulesArg::Riichi)]
-    rules: RulesArg,
+    #[arg(long, default_value = "riichi", value_parser = json_name::<Family>)]
+    rules: Family,
     /// Tiles seen elsewhere (rivers, other players' melds, dora indicators), in any
     /// notation: they are taken off the counts of useful tiles.
     #[arg(long, value_name = "TILES", conflicts_with = "batch")]
@@ -42,6 +47,15 @@ pub(crate) struct AnalyzeArgs {
     /// hand holds four of still counts.
     #[arg(long, conflicts_with = "batch")]
     classic: bool,
+    /// How the discard table counts the copy just discarded: `gone` (it is in the
+    /// river and cannot be drawn; the default) or `drawable` (counted from the hand
+    /// alone, as tenhou.net/2 does).
+    #[arg(long, value_name = "HOW", value_parser = json_name::<DiscardedCopy>, conflicts_with = "batch")]
+    discarded: Option<DiscardedCopy>,
+    /// Read each four of a kind in a hand of more than 14 − 3k tiles as a concealed kong
+    /// (a plain list such as `111122223333444455m`); otherwise write kongs in brackets.
+    #[arg(long, conflicts_with = "batch")]
+    kongs_in_hand: bool,
     /// Print the analysis as one JSON object instead of text.
     #[arg(long, conflicts_with = "batch")]
     json: bool,
@@ -61,14 +75,17 @@ pub(crate) struct ShantenArgs {
     hand: Option<String>,
     /// Which winning forms count: `riichi` (keys `regular chiitoitsu kokushi`) or `mcr`
     /// (keys `regular seven_pairs thirteen_orphans honors_and_knitted knitted_straight`).
-    #[arg(long, value_enum, default_value_t = RulesArg::Riichi)]
-    rules: RulesArg,
+    #[arg(long, default_value = "riichi", value_parser = json_name::<Family>)]
+    rules: Family,
     /// Declared melds whose tiles are not written in HAND.
     #[arg(long, value_name = "N", default_value_t = 0, conflicts_with = "batch")]
     melds: usize,
     /// Count shanten the classic way, ignoring tile availability.
     #[arg(long, conflicts_with = "batch")]
     classic: bool,
+    /// Read each four of a kind in a hand of more than 14 − 3k tiles as a concealed kong.
+    #[arg(long, conflicts_with = "batch")]
+    kongs_in_hand: bool,
     /// Print the result as one JSON object instead of text.
     #[arg(long, conflicts_with = "batch")]
     json: bool,
@@ -79,108 +96,73 @@ pub(crate) struct ShantenArgs {
     batch: Option<String>,
 }
 
-/// `--rules`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-pub(crate) enum RulesArg {
-    /// Japanese Riichi forms.
-    Riichi,
-    /// Chinese Official (MCR) forms.
-    Mcr,
-}
-
-impl From<RulesArg> for RuleFamily {
-    fn from(r: RulesArg) -> RuleFamily {
-        match r {
-            RulesArg::Riichi => RuleFamily::Riichi,
-            RulesArg::Mcr => RuleFamily::Mcr,
+impl AnalyzeArgs {
+    /// The request of a single hand.
+    pub(crate) fn request(&self) -> AnalysisRequest {
+        AnalysisRequest {
+            hand: self.hand.clone().unwrap_or_default(),
+            melds: MeldsField::Count(self.melds),
+            visible: self.visible.clone().map(TilesField::Text),
+            classic: self.classic,
+            rules: Some(self.rules),
+            discarded: self.discarded,
+            kongs_in_hand: self.kongs_in_hand,
         }
     }
 }
 
-/// A batch line: the request plus the `id` to echo (any JSON value, `null` if absent).
-#[derive(Deserialize)]
-struct Line<R> {
-    #[serde(default)]
-    id: Value,
-    #[serde(flatten)]
-    request: R,
-}
-
-impl<R: serde::de::DeserializeOwned + Send> batch::Request for Line<R> {
-    fn id(&self) -> &Value {
-        &self.id
+impl ShantenArgs {
+    /// The request of a single hand.
+    pub(crate) fn request(&self) -> ShantenRequest {
+        ShantenRequest {
+            hand: self.hand.clone().unwrap_or_default(),
+            melds: MeldsField::Count(self.melds),
+            classic: self.classic,
+            rules: Some(self.rules),
+            kongs_in_hand: self.kongs_in_hand,
+        }
     }
 }
 
 pub(crate) fn run_analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
-    let family = RuleFamily::from(args.rules);
     if let Some(path) = &args.batch {
-        return batch::run(path, |line: &Line<AnalysisRequest>| {
-            line.request.answer(family).map_err(Failure::from)
-        });
+        return batch::run::<AnalysisRequest>(path, &args.rules);
     }
-    let request = AnalysisRequest {
-        hand: args.hand.clone().unwrap_or_default(),
-        melds: MeldsField::Count(args.melds),
-        visible: args.visible.clone().map(VisibleField::Text),
-        classic: args.classic,
-    };
-    let (analyzer, holding) = request.prepare(family).map_err(crate::hand_error)?;
-    let analysis = analyzer
-        .analyze(&holding)
-        .map_err(|e| crate::hand_error(e.into()))?;
-    let improvements = match analysis {
-        Analysis::Waiting(_) => Some(
-            analyzer
-                .improvements(&holding)
-                .map_err(|e| crate::hand_error(e.into()))?,
-        ),
-        Analysis::Drawn(_) => None,
-    };
+    let request = args.request();
+    let result = request
+        .answer()
+        .map_err(|e| refused_hand(e, args.json, &request.hand, Dialect::Standard))?;
     if args.json {
-        let mut result = AnalysisResult::from_analysis(&analysis);
-        if let Some(imps) = &improvements {
-            result = result.with_improvements(imps);
-        }
-        return crate::print_line(&serde_json::to_string(&result)?);
+        return print_json(&result);
     }
     let style = Style::detect();
-    let hand = parse_hand(&request.hand).map_err(crate::hand_error)?;
-    let mut text = format!("Hand     {}\n", style.hand(&hand));
-    text += &human(&analyzer, &analysis, improvements.as_deref(), style);
-    crate::print_line(text.trim_end())
+    let hand = parse_hand(&result.hand).map_err(|e| refused(e, false))?;
+    let mut text = format!("Hand     {}", style.hand(&hand));
+    match result.unlisted_melds {
+        0 => {}
+        1 => text += "  + 1 meld",
+        n => text += &format!("  + {n} melds"),
+    }
+    text.push('\n');
+    text += &human(&result, style);
+    print_line(text.trim_end())
 }
 
 pub(crate) fn run_shanten(args: &ShantenArgs) -> anyhow::Result<()> {
-    let family = RuleFamily::from(args.rules);
     if let Some(path) = &args.batch {
-        return batch::run(path, |line: &Line<ShantenRequest>| {
-            line.request.answer(family).map_err(Failure::from)
-        });
+        return batch::run::<ShantenRequest>(path, &args.rules);
     }
-    let request = ShantenRequest {
-        hand: args.hand.clone().unwrap_or_default(),
-        melds: MeldsField::Count(args.melds),
-        classic: args.classic,
-    };
-    let result: ShantenResult = request.answer(family).map_err(crate::hand_error)?;
+    let request = args.request();
+    let result = request
+        .answer()
+        .map_err(|e| refused_hand(e, args.json, &request.hand, Dialect::Standard))?;
     if args.json {
-        return crate::print_line(&serde_json::to_string(&result)?);
+        return print_json(&result);
     }
-    let request = AnalysisRequest {
-        hand: request.hand,
-        melds: request.melds,
-        visible: None,
-        classic: request.classic,
-    };
-    let (analyzer, holding) = request.prepare(family).map_err(crate::hand_error)?;
-    let forms = analyzer
-        .forms(holding.concealed(), holding.melds())
-        .map_err(|e| crate::hand_error(e.into()))?;
-    crate::print_line(&format!(
+    print_line(&format!(
         "{}  ({})",
-        shanten_words(forms.shanten()),
-        forms_line(&forms)
+        shanten_words(result.shanten),
+        forms_line(&result.forms)
     ))
 }
 
@@ -256,85 +238,102 @@ fn shanten_words(s: i8) -> String {
 }
 
 /// `regular 1, chiitoitsu 4, kokushi 10`, forms impossible with the melds left out.
-fn forms_line(forms: &Forms) -> String {
+fn forms_line(forms: &FormsView) -> String {
     forms
-        .iter()
-        .filter_map(|(f, s)| s.map(|s| format!("{} {s}", f.id())))
+        .entries()
+        .into_iter()
+        .filter_map(|(key, s)| s.map(|s| format!("{key} {s}")))
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-fn useful_line(style: Style, u: &Useful) -> String {
-    format!("{}  ({} left)", style.set(u.tiles), u.count)
+/// The kinds of an MPSZ set of an answer.
+fn set_of(mpsz: &str) -> TileSet {
+    parse_tiles(mpsz)
+        .map(|v| v.into_iter().map(|p| p.tile()).collect())
+        .unwrap_or_default()
+}
+
+fn useful_line(style: Style, tiles: &str, count: u32) -> String {
+    format!("{}  ({count} left)", style.set(set_of(tiles)))
 }
 
 /// The human report of an analysis.
-fn human(
-    analyzer: &Analyzer,
-    analysis: &Analysis,
-    improvements: Option<&[Improvement]>,
-    style: Style,
-) -> String {
+fn human(r: &AnalysisResult, style: Style) -> String {
     let mut out = String::new();
-    let forms = analysis.forms();
-    let family = match analyzer.family() {
-        RuleFamily::Riichi => "riichi",
-        RuleFamily::Mcr => "mcr",
-    };
     let _ = writeln!(
         out,
-        "Shanten  {}  [{family}: {}]",
-        shanten_words(forms.shanten()),
-        forms_line(forms)
+        "Shanten  {}  [{}: {}]",
+        shanten_words(r.shanten),
+        r.forms.family().id(),
+        forms_line(&r.forms)
     );
-    match analysis {
-        Analysis::Waiting(w) => {
-            match w.waits() {
-                Some(waits) => {
+    if let Some(readings) = &r.readings {
+        let ways = readings.len();
+        let _ = writeln!(
+            out,
+            "Complete in {ways} way{}:",
+            if ways == 1 { "" } else { "s" }
+        );
+        for reading in readings {
+            let _ = writeln!(
+                out,
+                "  {}  ({})",
+                reading.decomposition,
+                reading.waits.join(" or ")
+            );
+        }
+    }
+    if let (Some(useful), Some(count)) = (&r.useful, r.count) {
+        match &r.waits {
+            Waits::Tiles(waits) => {
+                let _ = writeln!(out, "Waits    {}", useful_line(style, waits, count));
+                for w in r.wait_shapes.iter().flatten() {
                     let _ = writeln!(
                         out,
-                        "Waits    {}",
-                        useful_line(
-                            style,
-                            &Useful {
-                                tiles: waits,
-                                ..w.useful
-                            }
-                        )
+                        "  {:<3} {} left  {}",
+                        w.tile,
+                        w.left,
+                        w.shapes.join(", ")
                     );
                 }
-                None => {
-                    let _ = writeln!(out, "Useful   {}", useful_line(style, &w.useful));
-                }
             }
-            if let Some(imps) = improvements {
-                if (0..=1).contains(&forms.shanten()) {
-                    improvements_table(&mut out, imps, style);
-                }
+            Waits::Absent | Waits::NotTenpai => {
+                let _ = writeln!(out, "Useful   {}", useful_line(style, useful, count));
             }
         }
-        Analysis::Drawn(d) => {
-            let _ = writeln!(out);
-            discard_table(&mut out, &d.discards, style);
+        if let Some(imps) = &r.improvements {
+            if (0..=1).contains(&r.shanten) {
+                improvements_table(&mut out, imps, style);
+            }
         }
+    }
+    if let Some(rows) = &r.discards {
+        let _ = writeln!(out);
+        discard_table(&mut out, rows, style);
     }
     out
 }
 
-fn discard_table(out: &mut String, rows: &[pairi::analysis::Discard], style: Style) {
+/// The kind of a tile of an answer, as a picture.
+fn picture(tile: &str) -> char {
+    parse_tile(tile).map_or('?', |p| unicode_char(p.tile()))
+}
+
+fn discard_table(out: &mut String, rows: &[DiscardView], style: Style) {
     let cells: Vec<Row> = rows
         .iter()
         .map(|d| Row {
             cells: [
-                format_pai(d.tile, Format::Mpsz),
+                d.tile.clone(),
                 d.shanten.to_string(),
-                d.useful.count.to_string(),
-                plain_set(d.useful.tiles),
+                d.count.to_string(),
+                plain_set(&d.useful),
             ],
             unicode: style.unicode(&format!(
                 "{} → {}",
-                unicode_char(d.tile.tile()),
-                unicode_set(d.useful.tiles)
+                picture(&d.tile),
+                unicode_set(&d.useful)
             )),
         })
         .collect();
@@ -347,7 +346,7 @@ fn discard_table(out: &mut String, rows: &[pairi::analysis::Discard], style: Sty
     );
 }
 
-fn improvements_table(out: &mut String, imps: &[Improvement], style: Style) {
+fn improvements_table(out: &mut String, imps: &[ImprovementView], style: Style) {
     if imps.is_empty() {
         let _ = writeln!(out, "Improvements  none");
         return;
@@ -360,16 +359,16 @@ fn improvements_table(out: &mut String, imps: &[Improvement], style: Style) {
         .iter()
         .map(|i| Row {
             cells: [
-                i.draw.to_string(),
-                format_pai(i.discard, Format::Mpsz),
-                i.useful.count.to_string(),
-                plain_set(i.useful.tiles),
+                i.draw.clone(),
+                i.discard.clone(),
+                i.count.to_string(),
+                plain_set(&i.useful),
             ],
             unicode: style.unicode(&format!(
                 "+{} −{} → {}",
-                unicode_char(i.draw),
-                unicode_char(i.discard.tile()),
-                unicode_set(i.useful.tiles)
+                picture(&i.draw),
+                picture(&i.discard),
+                unicode_set(&i.useful)
             )),
         })
         .collect();
@@ -382,12 +381,12 @@ fn improvements_table(out: &mut String, imps: &[Improvement], style: Style) {
     );
 }
 
-fn plain_set(s: TileSet) -> String {
-    Style::Plain.set(s)
+fn plain_set(mpsz: &str) -> String {
+    Style::Plain.set(set_of(mpsz))
 }
 
-fn unicode_set(s: TileSet) -> String {
-    s.iter().map(unicode_char).collect()
+fn unicode_set(mpsz: &str) -> String {
+    set_of(mpsz).iter().map(unicode_char).collect()
 }
 
 /// A table row: four plain cells, then (Unicode style) tile pictures that nothing

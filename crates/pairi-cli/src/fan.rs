@@ -1,17 +1,25 @@
 //! `pairi fan`: Chinese Official (MCR) fans of one winning hand, with a referee-style
 //! breakdown, or of a JSON Lines batch (`spec/json-api.md`).
 
-use crate::batch::{self, Failure};
+use crate::batch;
+use crate::output::{pad, print_json, refused_hand};
+use crate::parse::json_name;
 use anyhow::Context;
-use pairi::api::mcr::{FanRequest, FanResponse, RequestError};
-use pairi::mcr::{score_with, FanResult, Rules, WinContext, WinSource, Wind};
-use pairi::notation::{parse_hand_with, parse_tiles_with, Dialect};
-use serde::Deserialize;
-use serde_json::Value;
-use std::io::Write;
+use pairi::api::mcr::{FanRequest, FanResponse, RulesPreset, RulesSpec};
+use pairi::api::Request;
+use pairi::mcr::WinSource;
+use pairi::notation::Dialect;
+use pairi::tile::Wind;
+use std::fmt::Write as _;
 
 /// Arguments of `pairi fan`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+    pairi fan 123456789m234p5s --win 5s --tsumo\n  \
+    pairi fan \"[123p,1][456p,2][789p,3]66p11z\" --win 1z --json\n  \
+    pairi fan 123m456p789s1122z --win 2z --round S --seat W --flowers 2\n  \
+    pairi fan --batch cases.jsonl --rules strict_1998\n\n\
+The hand holds 13 - 3k concealed tiles with --win, or 14 - 3k whose last is the winning tile.")]
 pub(crate) struct Args {
     /// The hand: concealed tiles and bracket melds (`[123p,1]` chow with the claimed
     /// tile, `[999s,3]` pung from the right, `[8888p,1]` melded kong, `[SSSS]` concealed
@@ -37,19 +45,19 @@ pub(crate) struct Args {
     /// Flower and season tiles, 0 to 8.
     #[arg(long, default_value_t = 0)]
     flowers: u8,
-    /// Prevalent (round) wind: E, S, W or N.
-    #[arg(long, default_value = "E", value_parser = parse_wind)]
+    /// Prevalent (round) wind: E, S, W or N (any spelling of a wind: `east`, `1z`).
+    #[arg(long, default_value = "E", value_parser = json_name::<Wind>)]
     round: Wind,
     /// Seat wind: E, S, W or N.
-    #[arg(long, default_value = "E", value_parser = parse_wind)]
+    #[arg(long, default_value = "E", value_parser = json_name::<Wind>)]
     seat: Wind,
     /// `mcr` reads 5z 6z 7z as Red, Green, White (the MCR helper's order); letters
     /// E S W N P F C work in either dialect.
-    #[arg(long, value_enum, default_value_t = DialectArg::Standard)]
-    dialect: DialectArg,
+    #[arg(long, default_value = "standard", value_parser = json_name::<Dialect>)]
+    dialect: Dialect,
     /// Rule preset (with --batch: for lines that name no rules).
-    #[arg(long, value_enum, default_value_t = RulesArg::Default)]
-    rules: RulesArg,
+    #[arg(long, default_value = "default", value_parser = json_name::<RulesPreset>)]
+    rules: RulesPreset,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
@@ -58,186 +66,98 @@ pub(crate) struct Args {
     batch: Option<String>,
 }
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum DialectArg {
-    Standard,
-    Mcr,
-}
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum RulesArg {
-    /// mahjong-algorithm / MIL conventions.
-    Default,
-    /// The strict reading of the 1998 rules.
-    #[value(name = "strict-1998")]
-    Strict1998,
-}
-
-fn parse_wind(s: &str) -> Result<Wind, String> {
-    let mut chars = s.chars();
-    match (chars.next().and_then(Wind::from_letter), chars.next()) {
-        (Some(w), None) => Ok(w),
-        _ => Err(format!("{s:?} is not a wind: use E, S, W or N")),
-    }
-}
-
-/// A batch line: the request and its id.
-#[derive(Deserialize)]
-struct BatchRequest {
-    #[serde(default)]
-    id: Value,
-    #[serde(flatten)]
-    request: FanRequest,
-}
-
-impl batch::Request for BatchRequest {
-    fn id(&self) -> &Value {
-        &self.id
-    }
-}
-
-fn failure(e: &RequestError) -> Failure {
-    Failure::new(e.kind(), e)
-}
-
-pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
-    let rules = match args.rules {
-        RulesArg::Default => Rules::default(),
-        RulesArg::Strict1998 => Rules::strict_1998(),
-    };
-    if let Some(path) = &args.batch {
-        // `--rules` is the default for lines that name no rules of their own.
-        return batch::run(path, |req: &BatchRequest| {
-            req.request.answer_or(&rules).map_err(|e| failure(&e))
-        });
-    }
-    let text = args
-        .hand
-        .as_deref()
-        .context("a hand is needed (or --batch)")?;
-    let dialect = match args.dialect {
-        DialectArg::Standard => Dialect::Standard,
-        DialectArg::Mcr => Dialect::Mcr,
-    };
-    let hand = parse_hand_with(text, dialect)?;
-    let win = match &args.win {
-        Some(w) => match parse_tiles_with(w, dialect)?.as_slice() {
-            [one] => one.tile(),
-            _ => anyhow::bail!("--win takes one tile, found {w:?}"),
-        },
-        None => hand
-            .last()
-            .map(|p| p.tile())
-            .context("the hand has no concealed tile to win on")?,
-    };
-    let ctx = WinContext {
-        win,
-        source: WinSource::from_flags(args.tsumo, args.kong),
-        last_of_wall: args.last_tile,
+/// The request of the command-line arguments.
+pub(crate) fn request(args: &Args) -> anyhow::Result<FanRequest> {
+    let hand = args.hand.clone().context("a hand is needed (or --batch)")?;
+    Ok(FanRequest {
+        hand,
+        melds: Vec::new(),
+        win: args.win.clone(),
+        tsumo: args.tsumo,
         fourth_tile: args.fourth_tile,
+        kong: args.kong,
+        last_tile: args.last_tile,
         flowers: args.flowers,
         round_wind: args.round,
         seat_wind: args.seat,
-    };
-    let result = match score_with(&hand, &ctx, &rules) {
-        Ok(r) => r,
-        Err(e) => {
-            if args.json {
-                let v = serde_json::json!({"error": {"kind": e.kind(), "message": e.to_string()}});
-                println!("{v}");
-            }
-            return Err(e.into());
-        }
-    };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    if args.json {
-        serde_json::to_writer(&mut out, &FanResponse::from(&result))?;
-        writeln!(out)?;
-    } else {
-        write_breakdown(&mut out, &result, &ctx)?;
+        rules: Some(RulesSpec::Preset(args.rules)),
+        dialect: Some(args.dialect),
+    })
+}
+
+pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
+    if let Some(path) = &args.batch {
+        // `--rules` is the default for lines that name no rules of their own.
+        return batch::run::<FanRequest>(path, &Some(RulesSpec::Preset(args.rules)));
     }
-    Ok(())
-}
-
-/// Display width of a string in a terminal: CJK characters take two columns.
-fn width(s: &str) -> usize {
-    s.chars()
-        .map(|c| if c as u32 >= 0x2E80 { 2 } else { 1 })
-        .sum()
-}
-
-fn wind_name(w: Wind) -> &'static str {
-    match w {
-        Wind::East => "East",
-        Wind::South => "South",
-        Wind::West => "West",
-        Wind::North => "North",
+    let req = request(args)?;
+    let result = req
+        .answer()
+        .map_err(|e| refused_hand(e, args.json, &req.hand, args.dialect))?;
+    if args.json {
+        print_json(&result)
+    } else {
+        crate::output::print_line(breakdown(&result, &req).trim_end())
     }
 }
 
 /// The referee's sheet: reading, situation, one line per fan, total and minimum.
-fn write_breakdown(out: &mut impl Write, r: &FanResult, ctx: &WinContext) -> std::io::Result<()> {
-    let how = match ctx.source {
+fn breakdown(r: &FanResponse, req: &FanRequest) -> String {
+    let mut out = String::new();
+    let how = match WinSource::from_flags(req.tsumo, req.kong) {
         WinSource::Discard => "claimed discard",
         WinSource::SelfDrawn => "self-drawn",
         WinSource::ReplacementTile => "replacement tile after a kong",
         WinSource::RobbingTheKong => "robbing the kong",
     };
-    writeln!(
+    let _ = writeln!(
         out,
         "Reading  {} ({})",
-        r.reading(),
-        r.form().id().replace('_', " ")
-    )?;
-    let mut situation = format!("{}, {how}", ctx.win);
-    if ctx.last_of_wall {
+        r.decomposition,
+        r.form.replace('_', " ")
+    );
+    let mut situation = format!("{}, {how}", r.win);
+    if req.last_tile {
         situation.push_str(", last tile of the wall");
     }
-    if ctx.fourth_tile {
+    if req.fourth_tile {
         situation.push_str(", last of its kind");
     }
-    writeln!(out, "Win      {situation}")?;
-    writeln!(
+    let _ = writeln!(out, "Win      {situation}");
+    let _ = writeln!(
         out,
         "Winds    round {}, seat {}",
-        wind_name(ctx.round_wind),
-        wind_name(ctx.seat_wind)
-    )?;
-    writeln!(out)?;
-    for (fan, count) in r.fans() {
-        let points = u32::from(fan.points()) * u32::from(count);
-        let times = if count > 1 {
-            format!(" ({count} x {})", fan.points())
+        req.round_wind.name(),
+        req.seat_wind.name()
+    );
+    let _ = writeln!(out);
+    for line in &r.breakdown {
+        let points = line.points * line.count;
+        let times = if line.count > 1 {
+            format!(" ({} x {})", line.count, line.points)
         } else {
             String::new()
         };
-        let pad = 12usize.saturating_sub(width(fan.zh()));
-        writeln!(
-            out,
-            "  {points:>3}  {}{:pad$}{}{times}",
-            fan.zh(),
-            "",
-            fan.en()
-        )?;
+        let _ = writeln!(out, "  {points:>3}  {}{}{times}", pad(line.zh, 12), line.en);
     }
-    writeln!(out, "  ---")?;
-    let flowers = r.flowers();
-    if flowers > 0 {
-        writeln!(
+    let _ = writeln!(out, "  ---");
+    if r.flowers > 0 {
+        let _ = writeln!(
             out,
-            "  {:>3}  total ({} + {flowers} flower{})",
-            r.total(),
-            r.base(),
-            if flowers == 1 { "" } else { "s" }
-        )?;
+            "  {:>3}  total ({} + {} flower{})",
+            r.fan,
+            r.base,
+            r.flowers,
+            if r.flowers == 1 { "" } else { "s" }
+        );
     } else {
-        writeln!(out, "  {:>3}  total", r.total())?;
+        let _ = writeln!(out, "  {:>3}  total", r.fan);
     }
-    let verdict = if r.meets_minimum() {
+    let verdict = if r.meets_minimum {
         "met"
     } else {
         "NOT met: the hand cannot be declared"
     };
-    writeln!(out, "  8-fan minimum (flowers excluded): {verdict}")
+    let _ = writeln!(out, "  8-fan minimum (flowers excluded): {verdict}");
+    out
 }

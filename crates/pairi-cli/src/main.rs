@@ -1,10 +1,18 @@
 //! `pairi`: mahjong hand analysis and scoring from the terminal and JSON Lines.
+//!
+//! Every subcommand is a shim over `pairi::api`: it builds the request of its arguments,
+//! calls the request's `answer()` (or, with `--batch`, answers each line through
+//! `pairi::api::batch`), and prints the result as JSON or as text. Nothing here
+//! computes an answer.
 #![forbid(unsafe_code)]
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod analyze;
 mod batch;
+#[cfg(test)]
+mod both_ways;
 mod fan;
+mod output;
 mod parse;
 mod plot;
 mod score;
@@ -22,7 +30,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// and discards, and scores winning hands under Riichi and Chinese Official (MCR) rules.
 #[derive(Parser, Debug)]
 #[command(name = "pairi", version, about, long_about = None, propagate_version = true)]
-struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -63,39 +71,5 @@ fn main() -> ExitCode {
         Command::Fan(a) => fan::run(&a),
         Command::Stats(a) => stats::run(&a),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-/// Writes one line to standard output; a closed pipe is an error that `main` answers
-/// with exit status 0 (`println!` would panic instead).
-pub(crate) fn print_line(line: &str) -> anyhow::Result<()> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    out.write_all(line.as_bytes())?;
-    out.write_all(b"\n")?;
-    out.flush()?;
-    Ok(())
-}
-
-/// The one-line message of a library error: parse errors name the byte offset, what
-/// was found and what was expected; hand errors say what breaks the rules.
-pub(crate) fn hand_error(e: pairi::Error) -> anyhow::Error {
-    match e {
-        pairi::Error::Parse(p) => anyhow::anyhow!("{p}"),
-        other => anyhow::anyhow!("invalid hand: {other}"),
-    }
-}
-
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
+    output::exit(result)
 }

@@ -1,7 +1,9 @@
 //! `pairi parse`: read a hand in any notation, print it normalised or as JSON.
 
-use pairi::api::hand::HandView;
-use pairi::notation::{format_hand, parse_hand_with, Dialect, Format};
+use crate::output::{print_json, print_line, refused_hand};
+use pairi::api::parse::ParseRequest;
+use pairi::api::Request;
+use pairi::notation::{Dialect, Format};
 
 /// Arguments of `pairi parse`.
 #[derive(clap::Args, Debug)]
@@ -15,69 +17,44 @@ pub(crate) struct Args {
     hand: String,
     /// Which meaning `z` digits have: `standard` (Tenhou: 5z White, 6z Green, 7z Red) or
     /// `mcr` (the MCR helper's Chinese order: 5z Red, 6z Green, 7z White).
-    #[arg(long, value_enum, default_value_t = DialectArg::Standard)]
-    dialect: DialectArg,
+    #[arg(long, default_value = "standard", value_parser = crate::parse::json_name::<Dialect>)]
+    dialect: Dialect,
     /// The notation to print: `mpsz`, `unicode`, `mjai`, `mcr` (honours as letters) or
     /// `libsaki`. Unicode and mcr have no red fives: they are written as fives.
-    #[arg(long, value_enum, default_value_t = FormatArg::Mpsz, conflicts_with = "json")]
-    to: FormatArg,
+    #[arg(long, default_value = "mpsz", conflicts_with = "json",
+          value_parser = crate::parse::json_name::<Format>)]
+    to: Format,
     /// Print the hand as a JSON object (concealed tiles, red fives, last tile, melds)
     /// instead of notation.
     #[arg(long)]
     json: bool,
 }
 
-/// `--dialect`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-pub(crate) enum DialectArg {
-    /// Tenhou order for `z`.
-    Standard,
-    /// Chinese order for `z` (MCR helper strings).
-    Mcr,
-}
-
-impl From<DialectArg> for Dialect {
-    fn from(d: DialectArg) -> Dialect {
-        match d {
-            DialectArg::Standard => Dialect::Standard,
-            DialectArg::Mcr => Dialect::Mcr,
+/// A command-line value read as the JSON contract names it (`mcr`, `unicode`,
+/// `riichi`, `tenhou`, …): the command line and JSON share one vocabulary.
+pub(crate) fn json_name<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, String> {
+    serde_json::from_value(serde_json::Value::String(s.to_owned())).map_err(|e| {
+        let e = e.to_string();
+        // serde names the accepted values after "expected".
+        match e.split_once("expected ") {
+            Some((_, expected)) => format!("expected {expected}"),
+            None => e,
         }
-    }
-}
-
-/// `--to`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-pub(crate) enum FormatArg {
-    /// `123m406p11z[567s,2]`.
-    Mpsz,
-    /// `🀇🀈🀉`.
-    Unicode,
-    /// `1m 5mr E P`.
-    Mjai,
-    /// `123m456pEE`.
-    Mcr,
-    /// `123m406p1f1f`.
-    Libsaki,
-}
-
-impl From<FormatArg> for Format {
-    fn from(f: FormatArg) -> Format {
-        match f {
-            FormatArg::Mpsz => Format::Mpsz,
-            FormatArg::Unicode => Format::Unicode,
-            FormatArg::Mjai => Format::Mjai,
-            FormatArg::Mcr => Format::Mcr,
-            FormatArg::Libsaki => Format::Libsaki,
-        }
-    }
+    })
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
-    let hand = parse_hand_with(&args.hand, args.dialect.into()).map_err(crate::hand_error)?;
-    let line = if args.json {
-        serde_json::to_string(&HandView::from_hand(&hand))?
-    } else {
-        format_hand(&hand, args.to.into())
+    let request = ParseRequest {
+        hand: args.hand.clone(),
+        dialect: Some(args.dialect),
+        to: Some(args.to),
     };
-    crate::print_line(&line)
+    let result = request
+        .answer()
+        .map_err(|e| refused_hand(e, args.json, &args.hand, args.dialect))?;
+    if args.json {
+        print_json(&result.hand)
+    } else {
+        print_line(&result.text)
+    }
 }

@@ -2,9 +2,9 @@
 //! extension, text drawn with an embedded font so that no system font library is needed.
 
 use anyhow::{anyhow, bail};
-use pairi::stats::Distribution;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 
 /// The printable ASCII subset of DejaVu Sans (licence in `assets/LICENSE-DejaVu.txt`).
@@ -13,7 +13,10 @@ static FONT: &[u8] = include_bytes!("../assets/DejaVuSans-subset.ttf");
 /// Bar colours, one per series.
 const COLOURS: [RGBColor; 2] = [RGBColor(54, 110, 170), RGBColor(235, 140, 40)];
 
-const SIZE: (u32, u32) = (800, 500);
+const SIZE: (u32, u32) = (800, 520);
+
+/// Height of the legend strip under the chart.
+const LEGEND_HEIGHT: u32 = 36;
 
 /// One set of bars: a label and a probability per shanten value.
 pub(crate) struct Series {
@@ -22,9 +25,8 @@ pub(crate) struct Series {
 }
 
 impl Series {
-    /// The probabilities of `d`.
-    pub(crate) fn of(label: String, d: &Distribution) -> Series {
-        let bars = d.bins().map(|(s, _)| (s, d.probability(s))).collect();
+    /// A series of probabilities per shanten value.
+    pub(crate) fn new(label: String, bars: Vec<(i8, f64)>) -> Series {
         Series { label, bars }
     }
 }
@@ -85,7 +87,9 @@ fn draw<DB: DrawingBackend>(
     let top = values.map(|&(_, p)| p).fold(0.0, f64::max).max(1e-9) * 1.12;
 
     root.fill(&WHITE).map_err(err)?;
-    let mut chart = ChartBuilder::on(&root)
+    // The legend has a strip of its own under the chart, so it never covers a bar.
+    let (plot, legend) = root.split_vertically(SIZE.1 - LEGEND_HEIGHT);
+    let mut chart = ChartBuilder::on(&plot)
         .caption(title, ("sans-serif", 20))
         .margin(16)
         .x_label_area_size(44)
@@ -124,18 +128,26 @@ fn draw<DB: DrawingBackend>(
                 let x = f64::from(v) + left;
                 Rectangle::new([(x, 0.0), (x + width, p)], colour.filled())
             }))
-            .map_err(err)?
-            .label(s.label.as_str())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], colour.filled()));
+            .map_err(err)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.4))
-        .label_font(("sans-serif", 14))
-        .draw()
-        .map_err(err)?;
+    let mut x = 80;
+    let y = i32::try_from(LEGEND_HEIGHT / 2).unwrap_or(0);
+    for (i, s) in series.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        legend
+            .draw(&Rectangle::new(
+                [(x, y - 6), (x + 14, y + 6)],
+                colour.filled(),
+            ))
+            .map_err(err)?;
+        let style =
+            TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
+        legend
+            .draw(&Text::new(s.label.clone(), (x + 20, y), style))
+            .map_err(err)?;
+        // Room for the label: about 8 pixels a character at this size.
+        x += 40 + 8 * i32::try_from(s.label.len()).unwrap_or(40);
+    }
     root.present().map_err(err)?;
     Ok(())
 }

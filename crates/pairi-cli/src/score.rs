@@ -1,16 +1,27 @@
 //! `pairi score`: Riichi scoring of one hand (readable breakdown or `--json`), or of a
 //! JSON Lines batch (`--batch FILE|-`).
 
-use crate::batch::{self, Failure, Request};
-use anyhow::{bail, Context};
-use pairi::api::riichi::{ScoreRequest, ScoreResult};
+use crate::batch;
+use crate::output::{pad, print_json, refused, refused_hand};
+use crate::parse::json_name;
+use anyhow::Context;
+use pairi::api::hand::TilesField;
+use pairi::api::riichi::{RulesRequest, ScoreRequest, ScoreResult};
+use pairi::api::Request;
 use pairi::decompose::Origin;
-use pairi::riichi::Wind;
-use serde_json::{json, Map, Value};
+use pairi::notation::Dialect;
+use pairi::tile::Wind;
+use serde_json::{Map, Value};
 
 /// Arguments of `pairi score`.
 #[derive(clap::Args, Debug)]
 #[allow(clippy::struct_excessive_bools)]
+#[command(after_help = "Examples:\n  \
+    pairi score 234m406p78999s[777z] --win 9s --round E --seat S --dora 3p\n  \
+    pairi score 234m406p7899s[777z] --win 9s --seat south --json\n  \
+    pairi score 123m456p789s11z22z --win 2z --tsumo --riichi --ura 4z --rules tenhou\n  \
+    pairi score --batch cases.jsonl --rules mahjongsoul\n\n\
+The hand holds 13 - 3k concealed tiles with --win, or 14 - 3k whose last is the winning tile.")]
 pub(crate) struct Args {
     /// The hand: concealed tiles with the winning tile, melds in brackets
     /// (`234m406p78999s[777z]`).
@@ -58,12 +69,12 @@ pub(crate) struct Args {
     /// Ura dora indicators (only with riichi).
     #[arg(long, value_delimiter = ',')]
     ura: Vec<String>,
-    /// Round wind: E, S, W or N.
-    #[arg(long, default_value = "E")]
-    round: String,
+    /// Round wind: E, S, W or N (any spelling of a wind: `east`, `1z`).
+    #[arg(long, default_value = "E", value_parser = json_name::<Wind>)]
+    round: Wind,
     /// Seat wind: E (dealer), S, W or N.
-    #[arg(long, default_value = "E")]
-    seat: String,
+    #[arg(long, default_value = "E", value_parser = json_name::<Wind>)]
+    seat: Wind,
     /// Honba counters on the table.
     #[arg(long, default_value_t = 0)]
     honba: u32,
@@ -85,84 +96,85 @@ pub(crate) struct Args {
     batch: Option<String>,
 }
 
-impl Request for ScoreRequest<Value> {
-    fn id(&self) -> &Value {
-        &self.id
-    }
-}
-
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     if let Some(path) = &args.batch {
-        return batch::run(path, |req: &ScoreRequest<Value>| {
-            req.score().map_err(Failure::from)
-        });
+        return batch::run::<ScoreRequest>(path, &rules(args)?);
     }
     let req = request(args)?;
     let result = req
-        .score()
-        .map_err(|e| anyhow::anyhow!("{}: {e}", e.kind()))?;
+        .answer()
+        .map_err(|e| refused_hand(e, args.json, &req.hand, Dialect::Standard))?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&result)?);
+        print_json(&result)
     } else {
-        print!("{}", human(&req, &result));
+        crate::output::print_line(human(&req, &result).trim_end())
     }
-    Ok(())
 }
 
-/// The request of the command-line arguments, through the JSON request type so that
-/// both paths check the same things.
-fn request(args: &Args) -> anyhow::Result<ScoreRequest<Value>> {
-    let Some(hand) = &args.hand else {
-        bail!("a hand or --batch is required")
-    };
-    let mut rules = Map::new();
+/// The rules of `--rules` and `--rule`: a preset, options on top of it, or none.
+fn rules(args: &Args) -> anyhow::Result<Option<RulesRequest>> {
+    if args.rules.is_none() && args.rule.is_empty() {
+        return Ok(None);
+    }
+    // The options are the JSON request's rule object, keys and values as it names them.
+    let mut options = Map::new();
     if let Some(p) = &args.rules {
-        rules.insert("preset".into(), Value::String(p.clone()));
+        options.insert("preset".into(), Value::String(p.clone()));
     }
     for kv in &args.rule {
         let (k, v) = kv
             .split_once('=')
             .with_context(|| format!("--rule {kv}: expected KEY=VALUE"))?;
-        let v = serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_string()));
-        rules.insert(k.to_string(), v);
+        let v = serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_owned()));
+        options.insert(k.to_owned(), v);
     }
-    let v = json!({
-        "hand": hand,
-        "win": args.win,
-        "tsumo": args.tsumo,
-        "riichi": args.riichi || args.double_riichi,
-        "double_riichi": args.double_riichi,
-        "ippatsu": args.ippatsu,
-        "rinshan": args.rinshan,
-        "chankan": args.chankan,
-        "haitei": args.haitei,
-        "houtei": args.houtei,
-        "tenhou": args.tenhou,
-        "chiihou": args.chiihou,
-        "renhou": args.renhou,
-        "round_wind": args.round.to_uppercase(),
-        "seat_wind": args.seat.to_uppercase(),
-        "dora": args.dora,
-        "ura": args.ura,
-        "honba": args.honba,
-        "riichi_sticks": args.sticks,
-        "rules": Value::Object(rules),
-    });
-    serde_json::from_value(v).context("invalid_request")
+    serde_json::from_value(Value::Object(options))
+        .map(Some)
+        .map_err(|e| {
+            refused(
+                pairi::api::Error::invalid_request(format!("rules: {e}")),
+                args.json,
+            )
+        })
+}
+
+/// The request of the command-line arguments.
+pub(crate) fn request(args: &Args) -> anyhow::Result<ScoreRequest> {
+    let hand = args.hand.clone().context("a hand or --batch is required")?;
+    Ok(ScoreRequest {
+        hand,
+        melds: Vec::new(),
+        win: args.win.clone(),
+        tsumo: args.tsumo,
+        riichi: args.riichi || args.double_riichi,
+        double_riichi: args.double_riichi,
+        ippatsu: args.ippatsu,
+        rinshan: args.rinshan,
+        chankan: args.chankan,
+        haitei: args.haitei,
+        houtei: args.houtei,
+        tenhou: args.tenhou,
+        chiihou: args.chiihou,
+        renhou: args.renhou,
+        round_wind: args.round,
+        seat_wind: args.seat,
+        dora: TilesField::List(args.dora.clone()),
+        ura: TilesField::List(args.ura.clone()),
+        honba: args.honba,
+        riichi_sticks: args.sticks,
+        rules: rules(args)?,
+    })
 }
 
 /// The readable breakdown.
-fn human(req: &ScoreRequest<Value>, r: &ScoreResult) -> String {
+fn human(req: &ScoreRequest, r: &ScoreResult) -> String {
     use std::fmt::Write;
     let mut s = String::new();
-    let how = if req.tsumo { "tsumo" } else { "ron" };
-    let win = req.win.clone().unwrap_or_default();
+    let (how, win) = (r.how, &r.win.0);
     let _ = writeln!(
         s,
         "{}  {how} {win}  round {}, seat {}",
-        req.hand,
-        Wind::from(req.round_wind),
-        Wind::from(req.seat_wind)
+        req.hand, req.round_wind, req.seat_wind
     );
     let _ = writeln!(s, "reading  {}  ({} wait)", r.decomposition.0, r.wait);
     s.push_str("yaku\n");
@@ -174,7 +186,7 @@ fn human(req: &ScoreRequest<Value>, r: &ScoreResult) -> String {
         } else {
             "han"
         };
-        let _ = writeln!(s, "  {name:<36} {ja:<12} {v:>2} {unit}");
+        let _ = writeln!(s, "  {} {} {v:>2} {unit}", pad(name, 36), pad(ja, 12));
     }
     let items: Vec<String> = r
         .fu_detail

@@ -1,15 +1,17 @@
 //! `pairi stats`: the shanten distribution of dealt hands, exact or by Monte Carlo, as a
 //! table, JSON or a plot.
 
+use crate::output::{print_json, print_line, refused};
 use crate::plot::{self, Series};
-use crate::print_line;
 use anyhow::Context as _;
-use pairi::api::stats::StatsResult;
-use pairi::stats::{self, Distribution, Form, MonteCarlo, StatsError};
+use pairi::api::stats::{FormName, StatsRequest, StatsResult};
+use pairi::stats::{Counted, Distribution, Form, MonteCarlo, StatsError};
 use rayon::prelude::*;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Arguments of `pairi stats`.
@@ -50,8 +52,9 @@ pub(crate) struct Args {
     /// (seven pairs) or `kokushi` (thirteen orphans).
     #[arg(long, value_enum, default_value_t = FormArg::All)]
     form: FormArg,
-    /// Worker threads of the Monte Carlo run (default: one per core).
-    #[arg(long, value_name = "T", requires = "hands", value_parser = at_least_one)]
+    /// Worker threads of the Monte Carlo run (default: one per core; at most
+    /// four per core).
+    #[arg(long, value_name = "T", requires = "hands", value_parser = thread_count)]
     threads: Option<u64>,
     /// Counts from elsewhere to compare with the exact distribution, as
     /// `SHANTEN:COUNT,...` (e.g. `0:5,1:484,2:6688`); needs --exact.
@@ -84,16 +87,34 @@ enum FormArg {
     Kokushi,
 }
 
-impl From<FormArg> for Form {
-    fn from(f: FormArg) -> Form {
-        match f {
-            FormArg::All => Form::All,
-            FormArg::Regular => Form::Regular,
-            FormArg::Chiitoitsu => Form::Chiitoitsu,
-            FormArg::Kokushi => Form::Kokushi,
+impl FormArg {
+    fn counted(self) -> Counted {
+        match self {
+            FormArg::All => None,
+            FormArg::Regular => Some(Form::Regular),
+            FormArg::Chiitoitsu => Some(Form::SevenPairs),
+            FormArg::Kokushi => Some(Form::ThirteenOrphans),
         }
     }
 }
+
+/// A number of threads: at least 1, at most [`MAX_THREADS_PER_CORE`] per core (more
+/// only cost time to start).
+fn thread_count(s: &str) -> Result<u64, String> {
+    let n = at_least_one(s)?;
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get() as u64);
+    let max = MAX_THREADS_PER_CORE * cores;
+    if n > max {
+        return Err(format!(
+            "at most {max} ({MAX_THREADS_PER_CORE} per core on {cores} core{})",
+            if cores == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(n)
+}
+
+/// The most threads per core a Monte Carlo run starts.
+const MAX_THREADS_PER_CORE: u64 = 4;
 
 /// A whole number of at least 1.
 fn at_least_one(s: &str) -> Result<u64, String> {
@@ -114,83 +135,99 @@ enum Source {
     Observed,
 }
 
+/// The request of the command-line arguments.
+fn request(args: &Args) -> anyhow::Result<StatsRequest> {
+    let observed = args.observed.as_deref().map(parse_observed).transpose()?;
+    Ok(StatsRequest {
+        tiles: usize::from(args.tiles),
+        form: FormName(args.form.counted()),
+        exact: args.exact,
+        hands: args.hands,
+        seed: args.seed,
+        observed,
+    })
+}
+
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
-    let tiles = usize::from(args.tiles);
-    let form = Form::from(args.form);
     // Arguments are checked before any work.
     if let Some(path) = &args.plot {
         plot::check_path(path)?;
     }
-    let observed = args.observed.as_deref();
-    let observed = observed
-        .map(|text| parse_observed(text, tiles, form))
-        .transpose()?;
-    let exact = if args.exact {
-        let start = Instant::now();
-        let d = stats::exact(tiles, form)?;
-        Some((d, start.elapsed()))
-    } else {
-        None
+    let req = request(args)?;
+    let mut source = Source::Observed;
+    let start = Instant::now();
+    let computed = req
+        .compute_with(|mc| {
+            let (d, s) = monte_carlo(mc, args.threads)
+                .map_err(|e| pairi::api::Error::invalid_request(format!("{e:#}")))?;
+            source = s;
+            Ok(d)
+        })
+        .map_err(|e| refused(e, args.json))?;
+    let sample_time = match &source {
+        Source::MonteCarlo { time, .. } => *time,
+        Source::Observed => Duration::ZERO,
     };
-    let sample = if let Some(hands) = args.hands {
-        let mc = MonteCarlo::new(tiles, form, hands, args.seed)?;
-        Some(monte_carlo(&mc, args.threads)?)
-    } else {
-        observed.map(|d| (d, Source::Observed))
-    };
-    let sample = sample.as_ref();
-    let exact = exact.as_ref();
-    if sample.is_none() && exact.is_none() {
-        anyhow::bail!("nothing to compute: give --exact or --hands");
-    }
+    let exact_time = start.elapsed().saturating_sub(sample_time);
+    let result = computed.result(&req).map_err(|e| refused(e, args.json))?;
     // The plot first: when it cannot be written, nothing is printed.
     if let Some(path) = &args.plot {
-        draw(path, tiles, form, sample, exact.map(|(d, _)| d))
+        draw(path, &result, computed.sample.is_some(), &source)
             .with_context(|| format!("cannot draw {}", path.display()))?;
     }
-    let out = match (sample, exact) {
-        (Some((s, source)), e) if args.json => {
-            let mut r = match e {
-                Some((e, _)) => StatsResult::compared(s, e)?,
-                None => StatsResult::new(s),
-            };
-            if let Source::MonteCarlo { seed, .. } = source {
-                r.seed = Some(*seed);
-            }
-            serde_json::to_string(&r)?
-        }
-        (Some((s, source)), e) => sample_table(s, source, e)?,
-        (None, Some((e, _))) if args.json => serde_json::to_string(&StatsResult::new(e))?,
-        (None, Some((e, time))) => exact_table(e, *time),
-        (None, None) => String::new(),
+    if args.json {
+        return print_json(&result);
+    }
+    let mut out = if computed.sample.is_some() {
+        sample_table(&result, &source, args.exact.then_some(exact_time))
+    } else {
+        exact_table(&result, exact_time)
     };
+    if let Some(path) = &args.plot {
+        let _ = write!(out, "\nplot written to {}", path.display());
+    }
     print_line(out.trim_end())
 }
 
 /// The bar chart of the sample and the exact distribution, side by side.
-fn draw(
-    path: &Path,
-    tiles: usize,
-    form: Form,
-    sample: Option<&(Distribution, Source)>,
-    exact: Option<&Distribution>,
-) -> anyhow::Result<()> {
+fn draw(path: &Path, r: &StatsResult, sampled: bool, source: &Source) -> anyhow::Result<()> {
     let mut series = Vec::new();
-    if let Some((s, source)) = sample {
+    if sampled {
         let what = match source {
             Source::MonteCarlo { .. } => "Monte Carlo",
             Source::Observed => "observed",
         };
-        series.push(Series::of(
-            format!("{what}, {} hands", grouped(s.total())),
-            s,
+        series.push(Series::new(
+            format!("{what}, {} hands", grouped(r.total)),
+            r.counts.keys().map(|&s| (s, probability(r, s))).collect(),
         ));
     }
-    if let Some(e) = exact {
-        series.push(Series::of("exact".to_owned(), e));
+    match &r.exact {
+        Some(exact) => series.push(Series::new(
+            "exact".to_owned(),
+            exact.clone().into_iter().collect(),
+        )),
+        None if !sampled => series.push(Series::new(
+            "exact".to_owned(),
+            r.counts.keys().map(|&s| (s, probability(r, s))).collect(),
+        )),
+        None => {}
     }
-    let title = format!("Shanten of {tiles}-tile hands dealt from 136 tiles, form {form}");
+    let title = format!(
+        "Shanten of {}-tile hands dealt from 136 tiles, form {}",
+        r.tiles, r.form
+    );
     plot::bars(path, &title, &series)
+}
+
+/// The share of hands of shanten `s` in the result's counts.
+fn probability(r: &StatsResult, s: i8) -> f64 {
+    let n = r.counts.get(&s).copied().unwrap_or(0);
+    if r.total == 0 {
+        0.0
+    } else {
+        n as f64 / r.total as f64
+    }
 }
 
 /// Runs the blocks of `mc` in parallel on `threads` threads (all cores by default),
@@ -237,23 +274,19 @@ fn monte_carlo(mc: &MonteCarlo, threads: Option<u64>) -> anyhow::Result<(Distrib
     Ok((d, source))
 }
 
-/// `SHANTEN:COUNT,...` → a distribution.
-fn parse_observed(text: &str, tiles: usize, form: Form) -> anyhow::Result<Distribution> {
-    let mut counts = Vec::new();
+/// `SHANTEN:COUNT,...` → counts per shanten.
+fn parse_observed(text: &str) -> anyhow::Result<BTreeMap<i8, u128>> {
+    let mut counts = BTreeMap::new();
     for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let parsed = item.split_once(':').and_then(|(s, n)| {
             Some((s.trim().parse::<i8>().ok()?, n.trim().parse::<u128>().ok()?))
         });
-        let pair = parsed.with_context(|| {
+        let (s, n) = parsed.with_context(|| {
             format!("--observed: `{item}` is not SHANTEN:COUNT (e.g. `3:24873`)")
         })?;
-        counts.push(pair);
+        *counts.entry(s).or_insert(0u128) += n;
     }
-    let d = Distribution::from_counts(tiles, form, counts).context("--observed")?;
-    if d.total() == 0 {
-        anyhow::bail!("--observed: no hands counted");
-    }
-    Ok(d)
+    Ok(counts)
 }
 
 /// A probability with about four significant digits in 11 columns.
@@ -266,35 +299,30 @@ fn prob(p: f64) -> String {
 }
 
 /// The table of an exact distribution.
-fn exact_table(d: &Distribution, time: Duration) -> String {
+fn exact_table(r: &StatsResult, time: Duration) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
         "Exact shanten distribution of {}-tile hands dealt from 136 tiles, form {}",
-        d.tiles(),
-        d.form()
+        r.tiles, r.form
     );
     let _ = writeln!(
         out,
         "{} hands (C(136, {})), computed in {:.3} s\n",
-        d.total(),
-        d.tiles(),
+        r.total,
+        r.tiles,
         time.as_secs_f64()
     );
     let _ = writeln!(out, "shanten                 hands  probability");
-    for (s, n) in d.bins() {
-        let _ = writeln!(out, "{s:>7}  {n:>20}  {:>11}", prob(d.probability(s)));
+    for (&s, n) in &r.counts {
+        let _ = writeln!(out, "{s:>7}  {n:>20}  {:>11}", prob(probability(r, s)));
     }
-    let _ = writeln!(out, "\nmean {:.6}", d.mean());
+    let _ = writeln!(out, "\nmean {:.6}", r.mean);
     out
 }
 
-/// The table of a sample, with the exact probabilities and z-scores when given.
-fn sample_table(
-    d: &Distribution,
-    source: &Source,
-    exact: Option<&(Distribution, Duration)>,
-) -> anyhow::Result<String> {
+/// The table of a sample, with the exact probabilities and z-scores when compared.
+fn sample_table(r: &StatsResult, source: &Source, exact_time: Option<Duration>) -> String {
     let mut out = String::new();
     match source {
         Source::MonteCarlo {
@@ -306,28 +334,24 @@ fn sample_table(
             let _ = writeln!(
                 out,
                 "Monte Carlo: {} hands of {} tiles dealt from 136, form {}, seed {seed}",
-                d.total(),
-                d.tiles(),
-                d.form()
+                r.total, r.tiles, r.form
             );
             let _ = writeln!(
                 out,
                 "dealt in {secs:.3} s on {threads} thread{} ({:.1} M hands/s)",
                 if *threads == 1 { "" } else { "s" },
-                d.total() as f64 / secs.max(1e-9) / 1e6
+                r.total as f64 / secs.max(1e-9) / 1e6
             );
         }
         Source::Observed => {
             let _ = writeln!(
                 out,
                 "Observed: {} hands of {} tiles, form {}",
-                d.total(),
-                d.tiles(),
-                d.form()
+                r.total, r.tiles, r.form
             );
         }
     }
-    if let Some((_, time)) = exact {
+    if let Some(time) = exact_time {
         let _ = writeln!(
             out,
             "exact distribution computed in {:.3} s",
@@ -335,41 +359,39 @@ fn sample_table(
         );
     }
     out.push('\n');
-    match exact {
-        None => {
-            let _ = writeln!(out, "shanten        count  probability");
-            for (s, n) in d.bins() {
-                let _ = writeln!(out, "{s:>7}  {n:>11}  {:>11}", prob(d.probability(s)));
-            }
-        }
-        Some((e, _)) => {
+    match (&r.exact, &r.expected, &r.z) {
+        (Some(exact), Some(expected), Some(z)) => {
             let _ = writeln!(
                 out,
                 "shanten        count  probability        exact       expected        z"
             );
-            for (s, n) in d.bins() {
-                let z = match d.z_score(e, s)? {
-                    Some(z) if z.is_finite() => format!("{z:+.2}"),
-                    Some(z) => format!("{z}"),
+            for (&s, n) in &r.counts {
+                let z = match z.get(&s).copied().flatten() {
+                    Some(z) => format!("{z:+.2}"),
                     None => "-".to_owned(),
                 };
-                let p = e.probability(s);
                 let _ = writeln!(
                     out,
                     "{s:>7}  {n:>11}  {:>11}  {:>11}  {:>13.1}  {z:>7}",
-                    prob(d.probability(s)),
-                    prob(p),
-                    d.total() as f64 * p,
+                    prob(probability(r, s)),
+                    prob(exact.get(&s).copied().unwrap_or(0.0)),
+                    expected.get(&s).copied().unwrap_or(0.0),
                 );
             }
         }
+        _ => {
+            let _ = writeln!(out, "shanten        count  probability");
+            for (&s, n) in &r.counts {
+                let _ = writeln!(out, "{s:>7}  {n:>11}  {:>11}", prob(probability(r, s)));
+            }
+        }
     }
-    let _ = write!(out, "\nmean {:.6}", d.mean());
-    if let Some((e, _)) = exact {
-        let _ = write!(out, " (exact {:.6})", e.mean());
+    let _ = write!(out, "\nmean {:.6}", r.mean);
+    if let Some(e) = r.exact_mean {
+        let _ = write!(out, " (exact {e:.6})");
     }
     out.push('\n');
-    Ok(out)
+    out
 }
 
 /// `n` with its digits in groups of three: `1 000 000`.

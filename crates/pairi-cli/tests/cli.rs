@@ -42,13 +42,20 @@ fn ok(args: &[&str]) -> String {
     r.stdout
 }
 
-/// A failed run: exit status 2, nothing on stdout, one line on stderr; returns it.
+/// A failed run: exit status 2, nothing on stdout, one line on stderr (and, for notation
+/// that cannot be read, the hand with a caret under the problem); returns the first line.
 fn fails(args: &[&str]) -> String {
     let r = pairi(args);
     assert_eq!(r.code, 2, "pairi {args:?}: {r:?}");
     assert!(r.stdout.is_empty(), "pairi {args:?}: {r:?}");
-    assert_eq!(r.stderr.lines().count(), 1, "pairi {args:?}: {r:?}");
-    r.stderr
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert!(lines[0].starts_with("error: "), "pairi {args:?}: {r:?}");
+    match lines.len() {
+        1 => {}
+        3 => assert!(lines[2].trim_end().ends_with('^'), "pairi {args:?}: {r:?}"),
+        _ => panic!("pairi {args:?}: {r:?}"),
+    }
+    format!("{}\n", lines[0])
 }
 
 #[test]
@@ -128,26 +135,32 @@ fn parse_ok_does_not_check_tile_count() {
 #[test]
 fn parse_err_exit_2_with_position() {
     eqnice!(
-        "error: at byte 3: found 'x', expected a tile (digits and m/p/s/z/f/y, \
+        "error: parse: at column 4: found 'x', expected a tile (digits and m/p/s/z/f/y, \
          E S W N P F C, or a Unicode tile) or '['\n",
         fails(&["parse", "12mx"])
     );
+    // The hand with a caret under the problem, by display width.
+    let r = pairi(&["parse", "🀄🀄x"]);
+    assert!(r.stderr.ends_with("  🀄🀄x\n      ^\n"), "{r:?}");
     for (hand, want) in [
         (
             "123",
-            "error: at byte 3: found end of input, expected a suit letter",
+            "error: parse: at column 4: found end of input, expected a suit letter",
         ),
         (
             "0z",
-            "error: at byte 0: found '0', expected a digit 1-7 before 'z'",
+            "error: parse: at column 1: found '0', expected a digit 1-7 before 'z'",
         ),
         (
             "1m[124m]",
-            "error: at byte 2: found the meld [124m], expected",
+            "error: parse: at column 3: found the meld [124m], expected",
         ),
-        ("[123m,4]", "error: at byte 6: found '4', expected"),
-        ("[123m", "error: at byte 5: found end of input, expected"),
-        ("🀄x", "error: at byte 4: found 'x'"),
+        ("[123m,4]", "error: parse: at column 7: found '4', expected"),
+        (
+            "[123m",
+            "error: parse: at column 6: found end of input, expected",
+        ),
+        ("🀄x", "error: parse: at column 2: found 'x'"),
     ] {
         let err = fails(&["parse", hand]);
         assert!(err.starts_with(want), "{hand}: {err}");
@@ -157,7 +170,7 @@ fn parse_err_exit_2_with_position() {
 #[test]
 fn parse_err_invalid_hand() {
     eqnice!(
-        "error: invalid hand: 5 copies of 1m: at most 4 exist\n",
+        "error: invalid_hand: 5 copies of 1m: at most 4 exist\n",
         fails(&["parse", "11111m"])
     );
     assert!(fails(&["parse", "1111m[111m]"]).contains("copies of 1m"));
@@ -207,6 +220,8 @@ fn analyze_ok_human_output() {
         "Hand     123m406p789s1122z\n\
          Shanten  tenpai (0 shanten)  [riichi: regular 0, chiitoitsu 4, kokushi 8]\n\
          Waits    12z  (4 left)\n\
+         \x20 1z  2 left  shanpon\n\
+         \x20 2z  2 left  shanpon\n\
          Improvements  none\n",
         out
     );
@@ -215,6 +230,7 @@ fn analyze_ok_human_output() {
         "Hand     13m456p123789s55z\n\
          Shanten  tenpai (0 shanten)  [riichi: regular 0, chiitoitsu 5, kokushi 8]\n\
          Waits    2m  (3 left)\n\
+         \x20 2m  3 left  kanchan\n\
          \n\
          Improvements (draws that keep the shanten but widen it):\n\
          Draw  Discard  Left  Useful tiles\n\
@@ -235,9 +251,9 @@ fn analyze_ok_discard_table() {
          \n\
          Discard  Shanten  Left  Useful tiles\n\
          2z             0     8  36s\n\
-         5s             1    24  23456s12z\n\
-         4s             1    23  34567s12z\n\
-         1z             1    14  36s12z\n",
+         5s             1    23  23456s12z\n\
+         4s             1    22  34567s12z\n\
+         1z             1    13  36s12z\n",
         out
     );
     let out = ok(&["analyze", "11z2z45s", "--melds", "3", "--rules", "mcr"]);
@@ -265,15 +281,17 @@ fn analyze_ok_json() {
 
 #[test]
 fn analyze_err_exit_2() {
-    assert!(fails(&["analyze", "12x"]).starts_with("error: at byte 2: found 'x'"));
+    assert!(fails(&["analyze", "12x"]).starts_with("error: parse: at column 3: found 'x'"));
     eqnice!(
-        "error: invalid hand: 3 concealed tiles with 0 melds: a hand needs 13 or 14\n",
+        "error: invalid_hand: 3 concealed tiles with 0 melds: a hand needs 13 or 14\n",
         fails(&["analyze", "123m"])
     );
     assert!(
-        fails(&["analyze", "123m406p789s1122z", "--visible", "1z1z1z"]).contains("5 copies of 1z")
+        fails(&["analyze", "123m406p789s1122z", "--visible", "1z1z1z"])
+            .contains("1z: 2 in the hand and 3 seen elsewhere")
     );
-    assert!(fails(&["analyze", "123m406p789s1122z", "--visible", "1q"]).contains("at byte 1"));
+    assert!(fails(&["analyze", "123m406p789s1122z", "--visible", "1q"])
+        .contains("`visible`: at column 2"));
     let r = pairi(&["analyze", "123m406p789s1122z", "--batch", "-"]);
     assert_eq!(r.code, 2, "a hand and --batch together: {r:?}");
     let r = pairi(&["analyze"]);
@@ -320,7 +338,9 @@ fn shanten_batch_ok_ids_order_errors_blank_lines() {
     assert!(out[1]["error"]["message"]
         .as_str()
         .unwrap()
-        .contains("at byte 2"));
+        .contains("at column 3"));
+    assert_eq!(out[1]["error"]["line"], 4);
+    assert_eq!(out[1]["error"]["column"], 3);
     assert_eq!(out[2]["id"], serde_json::Value::Null);
     assert_eq!(out[2]["error"]["kind"], "invalid_request");
     assert_eq!(out[3]["id"], serde_json::json!([3]));
@@ -415,13 +435,17 @@ fn analyze_batch_ok_ids_order_errors() {
     assert_eq!(ids, ["a-1", "a-2", "a-3", "a-4", "a-5", "a-6"]);
     assert_eq!(
         out[0],
-        serde_json::json!({"id": "a-1", "shanten": 0,
+        serde_json::json!({"id": "a-1", "hand": "123m406p789s1122z", "shanten": 0,
             "forms": {"regular": 0, "chiitoitsu": 4, "kokushi": 8},
-            "useful": "12z", "count": 3, "waits": "12z"})
+            "useful": "12z", "count": 3, "tiles": [["1z", 1], ["2z", 2]], "waits": "12z",
+            "improvements": [], "wait_shapes": [
+                {"tile": "1z", "left": 1, "shapes": ["shanpon"]},
+                {"tile": "2z", "left": 2, "shapes": ["shanpon"]}]})
     );
     assert_eq!(
         out[1]["discards"][0],
-        serde_json::json!({"tile": "2z", "shanten": 0, "useful": "36s", "count": 8})
+        serde_json::json!({"tile": "2z", "shanten": 0, "useful": "36s", "count": 8,
+            "tiles": [["3s", 4], ["6s", 4]]})
     );
     assert_eq!(out[1]["discards"].as_array().unwrap().len(), 4);
     assert_eq!(out[2]["error"]["kind"], "invalid_hand");
@@ -431,7 +455,7 @@ fn analyze_batch_ok_ids_order_errors() {
     // Melds only counted: the 7s of the [789s] chow is no longer known to be held.
     assert_eq!(out[5]["discards"][0], out[1]["discards"][0]);
     assert_eq!(out[5]["discards"][1]["tile"], "4s");
-    assert_eq!(out[5]["discards"][1]["count"], 24);
+    assert_eq!(out[5]["discards"][1]["count"], 23);
 }
 
 #[test]
@@ -440,7 +464,12 @@ fn analyze_batch_ok_shared_discard_lines() {
     // the table as the oracle gives it (these hands hold no kind four times).
     let path = format!("{DATA}mcr/discard-seed1.jsonl");
     let text = std::fs::read_to_string(&path).unwrap();
-    let input: String = text.lines().take(20).map(|l| format!("{l}\n")).collect();
+    // The oracle counts from the hand alone: the discarded copy drawable.
+    let input: String = text
+        .lines()
+        .take(20)
+        .map(|l| format!("{{\"discarded\": \"drawable\", {}\n", &l[1..]))
+        .collect();
     let out = batch(&["analyze", "--batch", "-", "--rules", "mcr"], &input);
     assert_eq!(out.len(), 20);
     for (line, got) in input.lines().zip(&out) {
@@ -472,4 +501,67 @@ fn batch_err_missing_file_exit_2() {
         r.stderr.contains("cannot open /nonexistent/file.jsonl"),
         "{r:?}"
     );
+}
+
+#[test]
+fn output_err_full_disk_ends_with_status_2_without_a_panic() {
+    let commands: &[&[&str]] = &[
+        &["parse", "123m"],
+        &["parse", "12x", "--json"],
+        &["analyze", "123m456p789s1122z"],
+        &["analyze", "123m", "--json"],
+        &["shanten", "123m456p789s1122z", "--json"],
+        &["score", "234m406p78999s[777z]"],
+        &["score", "234m406p78999s[777z]", "--json"],
+        &["score", "123m", "--json"],
+        &["fan", "123m456p789s11222z"],
+        &["fan", "123m", "--json"],
+        &["stats", "--exact", "--tiles", "14", "--form", "kokushi"],
+    ];
+    for args in commands {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pairi"))
+            .args(*args)
+            .stdout(full)
+            .output()
+            .expect("pairi runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "pairi {args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "pairi {args:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "pairi {args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn output_err_closed_pipe_ends_quietly_with_status_2() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pairi"))
+        .args(["shanten", "--batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pairi runs");
+    // Nobody reads the answers.
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        for _ in 0..200_000 {
+            if stdin
+                .write_all(b"{\"hand\": \"123m456p789s1122z\"}\n")
+                .is_err()
+            {
+                break;
+            }
+        }
+    });
+    let out = child.wait_with_output().expect("pairi ends");
+    writer.join().expect("the writer ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
 }

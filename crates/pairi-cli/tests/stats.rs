@@ -141,7 +141,18 @@ fn stats_ok_monte_carlo_against_exact_json() {
     ]);
     assert_eq!(
         keys(&v),
-        ["tiles", "form", "total", "counts", "mean", "seed", "exact", "z"]
+        [
+            "tiles",
+            "form",
+            "total",
+            "counts",
+            "mean",
+            "seed",
+            "exact",
+            "exact_mean",
+            "expected",
+            "z"
+        ]
     );
     let c = counts(&v);
     for (s, _) in c {
@@ -210,7 +221,17 @@ fn stats_ok_observed_table_against_exact() {
     ]);
     assert_eq!(
         keys(&v),
-        ["tiles", "form", "total", "counts", "mean", "exact", "z"]
+        [
+            "tiles",
+            "form",
+            "total",
+            "counts",
+            "mean",
+            "exact",
+            "exact_mean",
+            "expected",
+            "z"
+        ]
     );
     assert_eq!(v["counts"]["8"], 11);
 }
@@ -246,6 +267,8 @@ fn stats_err_exit_2_with_a_message() {
     assert!(e.contains("at least 1"), "{e}");
     let e = fails(&["--hands", "10", "--threads", "0"]);
     assert!(e.contains("at least 1"), "{e}");
+    let e = fails(&["--hands", "10", "--threads", "5000"]);
+    assert!(e.contains("per core"), "{e}");
     let e = fails(&["--exact", "--form", "fourteen"]);
     assert!(e.contains("--form"), "{e}");
     let e = fails(&["--exact", "--plot", "chart.pdf"]);
@@ -258,7 +281,7 @@ fn stats_err_exit_2_with_a_message() {
     let e = fails(&["--exact", "--observed", "7:5"]);
     assert_eq!(
         e,
-        "error: --observed: shanten 7 is out of range for 13-tile hands, form all (0..=6)\n"
+        "error: invalid_request: `observed`: shanten 7 is out of range for 13-tile hands, form all (0..=6)\n"
     );
     let e = fails(&["--observed", "0:5"]);
     assert!(e.contains("--exact"), "{e}");

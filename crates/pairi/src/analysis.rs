@@ -5,13 +5,16 @@
 //! # Definitions
 //!
 //! - A *useful* tile of a 13 − 3k tile hand is a kind whose draw lowers the hand's
-//!   shanten (the best over the forms of its [`RuleFamily`]). A kind the concealed hand
+//!   shanten (the best over the forms of its [`Family`]). A kind the concealed hand
 //!   already holds four of cannot be drawn and is never useful. At shanten 0 the useful
 //!   tiles are the waits.
 //! - The *count* of a set of useful tiles sums, over its kinds, 4 minus the copies the
 //!   player holds (concealed and in listed melds) minus the copies seen elsewhere
 //!   ([`Analyzer::with_visible`]). A kind whose copies are all seen is still useful, it
 //!   just adds nothing: shanten is a property of the hand alone.
+//! - In a discard table the copy just discarded is in the river: it is not counted among
+//!   the copies left ([`DiscardedCopy::Gone`], the default). tenhou.net/2 and most tables
+//!   count from the hand alone, the discarded copy drawable ([`DiscardedCopy::Drawable`]).
 //! - The *discard table* of a 14 − 3k tile hand has one entry per distinct kind held
 //!   concealed (a red five is its own entry only when a black five of its suit is also
 //!   held), with the shanten after discarding it and the useful tiles of the rest,
@@ -34,83 +37,24 @@
 //! run a discard table per candidate draw.
 //!
 //! ```
-//! use pairi::analysis::{Analyzer, Holding, RuleFamily};
+//! use pairi::analysis::{Analyzer, Holding, Family};
 //! use pairi::notation::{format_set, parse_hand};
 //!
 //! let hand = parse_hand("123m406p789s1122z").unwrap();
-//! let useful = Analyzer::new(RuleFamily::Riichi)
+//! let useful = Analyzer::new(Family::Riichi)
 //!     .useful(&Holding::from_hand(&hand))
 //!     .unwrap();
 //! assert_eq!(format_set(useful.tiles), "12z");
 //! assert_eq!(useful.count, 4);
 //! ```
 
+use crate::decompose::{decompose_hand, Reading, Wait};
+pub use crate::decompose::{Family, Form};
 use crate::hand::{Hand, HandError, HandSize};
 use crate::shanten::{self, McrShanten, Mode, Shanten};
+pub use crate::shanten::{Discard, Useful};
 use crate::tile::{Pai, Tile, TileCounts, TileSet};
-
-/// Which rules' winning forms count.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum RuleFamily {
-    /// Japanese Riichi: regular, seven pairs (七対子), thirteen orphans (国士無双).
-    #[default]
-    Riichi,
-    /// Chinese Official (MCR): regular, seven pairs, thirteen orphans, honours and
-    /// knitted, knitted straight.
-    Mcr,
-}
-
-impl RuleFamily {
-    /// The forms of the family, in the order of the JSON keys.
-    #[must_use]
-    pub const fn forms(self) -> &'static [Form] {
-        match self {
-            RuleFamily::Riichi => &[Form::Regular, Form::Chiitoitsu, Form::Kokushi],
-            RuleFamily::Mcr => &[
-                Form::Regular,
-                Form::SevenPairs,
-                Form::ThirteenOrphans,
-                Form::HonorsAndKnitted,
-                Form::KnittedStraight,
-            ],
-        }
-    }
-}
-
-/// A winning form.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Form {
-    /// Sets and a pair (一般形 / 基本和型), both families.
-    Regular,
-    /// Riichi seven pairs of distinct kinds (七対子).
-    Chiitoitsu,
-    /// Riichi thirteen orphans (国士無双).
-    Kokushi,
-    /// MCR seven pairs (七对), a kind held four times being two pairs.
-    SevenPairs,
-    /// MCR thirteen orphans (十三幺).
-    ThirteenOrphans,
-    /// MCR honours and knitted tiles (全不靠 / 七星不靠).
-    HonorsAndKnitted,
-    /// MCR knitted straight (组合龙) with a set and a pair.
-    KnittedStraight,
-}
-
-impl Form {
-    /// The JSON key of the form (`spec/json-api.md`).
-    #[must_use]
-    pub const fn id(self) -> &'static str {
-        match self {
-            Form::Regular => "regular",
-            Form::Chiitoitsu => "chiitoitsu",
-            Form::Kokushi => "kokushi",
-            Form::SevenPairs => "seven_pairs",
-            Form::ThirteenOrphans => "thirteen_orphans",
-            Form::HonorsAndKnitted => "honors_and_knitted",
-            Form::KnittedStraight => "knitted_straight",
-        }
-    }
-}
+use crate::wall::Wall;
 
 /// Shanten per form under one rule family.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -133,10 +77,10 @@ impl Forms {
 
     /// The family the forms belong to.
     #[must_use]
-    pub const fn family(&self) -> RuleFamily {
+    pub const fn family(&self) -> Family {
         match self {
-            Forms::Riichi(_) => RuleFamily::Riichi,
-            Forms::Mcr(_) => RuleFamily::Mcr,
+            Forms::Riichi(_) => Family::Riichi,
+            Forms::Mcr(_) => Family::Mcr,
         }
     }
 
@@ -147,8 +91,8 @@ impl Forms {
         match (self, form) {
             (Forms::Riichi(s), Form::Regular) => Some(s.regular),
             (Forms::Mcr(s), Form::Regular) => Some(s.regular),
-            (Forms::Riichi(s), Form::Chiitoitsu) => s.chiitoitsu,
-            (Forms::Riichi(s), Form::Kokushi) => s.kokushi,
+            (Forms::Riichi(s), Form::SevenPairs) => s.chiitoitsu,
+            (Forms::Riichi(s), Form::ThirteenOrphans) => s.kokushi,
             (Forms::Mcr(s), Form::SevenPairs) => s.seven_pairs,
             (Forms::Mcr(s), Form::ThirteenOrphans) => s.thirteen_orphans,
             (Forms::Mcr(s), Form::HonorsAndKnitted) => s.honors_and_knitted,
@@ -257,26 +201,6 @@ impl Holding {
     }
 }
 
-/// Useful tiles and how many copies of them are left.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Useful {
-    /// The kinds that lower the shanten when drawn.
-    pub tiles: TileSet,
-    /// Copies of them not held and not seen: Σ (4 − held − visible).
-    pub count: u32,
-}
-
-/// One row of a discard table.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Discard {
-    /// The tile discarded (a red five when the row is for the red one).
-    pub tile: Pai,
-    /// Shanten of the hand after the discard.
-    pub shanten: i8,
-    /// Useful tiles of the hand after the discard.
-    pub useful: Useful,
-}
-
 /// A draw that keeps the shanten but widens the useful tiles, with the discard after it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Improvement {
@@ -352,17 +276,29 @@ pub struct UsefulByForm {
     pub all: TileSet,
 }
 
+/// How a discard table counts the copies of the kind just discarded.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum DiscardedCopy {
+    /// The discarded tile lies in the river and cannot be drawn again (the default: a
+    /// player who discards a 5z and waits on 5z has one copy fewer to win on).
+    #[default]
+    Gone,
+    /// The discarded tile is counted as drawable, as tenhou.net/2 and most tables count
+    /// from the hand alone (4 − copies held after the discard).
+    Drawable,
+}
+
 /// Copies of each kind left to draw (0..=4), as three bit planes over the kinds, so
 /// that the count of a [`TileSet`] is three popcounts.
 #[derive(Clone, Copy)]
 struct Left([u64; 3]);
 
 impl Left {
-    /// `4 − held − visible` per kind (0 when that is negative).
-    fn new(known: &TileCounts, visible: &TileCounts) -> Left {
+    /// `copies − held − visible` per kind (0 when that is negative).
+    fn new(wall: &Wall, known: &TileCounts, visible: &TileCounts) -> Left {
         let mut planes = [0u64; 3];
         for t in Tile::all() {
-            let left = 4u8.saturating_sub(known[t].saturating_add(visible[t]));
+            let left = wall.left(t, known[t], visible[t]);
             for (i, plane) in planes.iter_mut().enumerate() {
                 *plane |= u64::from(left >> i & 1) << t.index();
             }
@@ -373,30 +309,56 @@ impl Left {
     /// Σ over `tiles` of the copies left.
     fn count(self, tiles: TileSet) -> u32 {
         let [b0, b1, b2] = self.0;
-        (tiles.0 & b0).count_ones()
-            + 2 * (tiles.0 & b1).count_ones()
-            + 4 * (tiles.0 & b2).count_ones()
+        (tiles.bits() & b0).count_ones()
+            + 2 * (tiles.bits() & b1).count_ones()
+            + 4 * (tiles.bits() & b2).count_ones()
     }
 }
 
-/// Runs analyses under one rule family, one counting [`Mode`] and one set of tiles
-/// seen elsewhere.
+/// Runs analyses under one rule family, one counting [`Mode`], one [`Wall`] and one set
+/// of tiles seen elsewhere.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Analyzer {
-    family: RuleFamily,
+    family: Family,
     mode: Mode,
+    wall: Wall,
     visible: TileCounts,
+    discarded: DiscardedCopy,
 }
 
 impl Analyzer {
-    /// Exact shanten under `family`, nothing seen elsewhere.
+    /// Exact shanten under `family` on the four-player wall, nothing seen elsewhere.
     #[must_use]
-    pub const fn new(family: RuleFamily) -> Analyzer {
+    pub const fn new(family: Family) -> Analyzer {
         Analyzer {
             family,
             mode: Mode::Exact,
+            wall: Wall::four_player([1, 1, 1]),
             visible: TileCounts::new(),
+            discarded: DiscardedCopy::Gone,
         }
+    }
+
+    /// Counts the discarded copy of a discard table's row as `discarded` says.
+    #[must_use]
+    pub const fn with_discarded(mut self, discarded: DiscardedCopy) -> Analyzer {
+        self.discarded = discarded;
+        self
+    }
+
+    /// Plays on `wall`: its copies bound the targets of the exact count (Riichi forms)
+    /// and the copies left of useful tiles. MCR forms are those of the four-player wall,
+    /// and the classic count ignores copies whatever the wall.
+    #[must_use]
+    pub const fn with_wall(mut self, wall: Wall) -> Analyzer {
+        self.wall = wall;
+        self
+    }
+
+    /// The wall.
+    #[must_use]
+    pub const fn wall(&self) -> &Wall {
+        &self.wall
     }
 
     /// Counts shanten in `mode` ([`Mode::Classic`]: no four-copy limit on targets).
@@ -416,7 +378,7 @@ impl Analyzer {
 
     /// The rule family.
     #[must_use]
-    pub const fn family(&self) -> RuleFamily {
+    pub const fn family(&self) -> Family {
         self.family
     }
 
@@ -428,29 +390,51 @@ impl Analyzer {
     /// As [`shanten::riichi`]: wrong tile count, more than 4 melds or 4 copies.
     pub fn forms(&self, concealed: &TileCounts, melds: usize) -> Result<Forms, HandError> {
         Ok(match self.family {
-            RuleFamily::Riichi => Forms::Riichi(shanten::riichi_with(concealed, melds, self.mode)?),
-            RuleFamily::Mcr => Forms::Mcr(shanten::mcr_with(concealed, melds, self.mode)?),
+            Family::Riichi if self.mode == Mode::Exact => {
+                Forms::Riichi(shanten::riichi_on(concealed, melds, &self.wall)?)
+            }
+            Family::Riichi => Forms::Riichi(shanten::riichi_with(concealed, melds, self.mode)?),
+            Family::Mcr => Forms::Mcr(shanten::mcr_with(concealed, melds, self.mode)?),
         })
     }
 
-    /// Checks the holding against the visible tiles: at most four copies of a kind
-    /// among held and seen tiles, at most four melds, a full hand's tile count.
+    /// Checks the holding against the wall and the visible tiles: no more copies of a
+    /// kind among held and seen tiles than the wall has, at most four melds, a full
+    /// hand's tile count.
     fn check(&self, h: &Holding) -> Result<HandSize, HandError> {
         if h.melds > 4 {
             return Err(HandError::TooManyMelds { melds: h.melds });
         }
         for t in Tile::all() {
-            let count = u32::from(h.known[t]) + u32::from(self.visible[t]);
-            if count > 4 {
-                return Err(HandError::TooManyCopies { tile: t, count });
+            let (held, seen, copies) = (h.known[t], self.visible[t], self.wall.copies(t));
+            if held > copies {
+                return Err(crate::hand::copies_error(t, u32::from(held), copies));
+            }
+            if u32::from(held) + u32::from(seen) > u32::from(copies) {
+                return Err(HandError::TooManySeen {
+                    tile: t,
+                    held,
+                    seen,
+                    copies,
+                });
             }
         }
         h.size()
     }
 
-    /// Copies of `tiles` left for the holder: Σ (4 − held − visible).
+    /// Copies of `t` left to draw for the holder of `h`, after discarding `discarded`
+    /// (for a discard table's row): the wall's copies less those held and seen, the
+    /// discarded copy counted as [`DiscardedCopy`] says. The counts of [`Useful`] are
+    /// the sums of these.
+    #[must_use]
+    pub fn copies_left(&self, h: &Holding, discarded: Option<Tile>, t: Tile) -> u8 {
+        let back = self.discarded == DiscardedCopy::Drawable && discarded == Some(t);
+        self.wall.left(t, h.known[t], self.visible[t]) + u8::from(back)
+    }
+
+    /// Copies of `tiles` left for the holder: Σ (copies − held − visible).
     fn count(&self, known: &TileCounts, tiles: TileSet) -> u32 {
-        Left::new(known, &self.visible).count(tiles)
+        Left::new(&self.wall, known, &self.visible).count(tiles)
     }
 
     /// The overall shanten of `counts` and, for every kind whose draw lowers it, that
@@ -462,8 +446,8 @@ impl Analyzer {
         base: i8,
     ) -> Result<TileSet, HandError> {
         if self.uses_riichi_fast_path() {
-            let u = shanten::useful(counts, melds)?;
-            debug_assert_eq!(u.shanten, base);
+            let (shanten, u) = shanten::useful(counts, melds)?;
+            debug_assert_eq!(shanten, base);
             return Ok(u.tiles);
         }
         self.useful_by_draws(counts, melds, base)
@@ -479,7 +463,7 @@ impl Analyzer {
         let mut tiles = TileSet::EMPTY;
         let mut c = *counts;
         for t in Tile::all() {
-            if c[t] >= 4 {
+            if c[t] >= self.wall.copies(t) {
                 continue;
             }
             c[t] += 1;
@@ -544,7 +528,7 @@ impl Analyzer {
         let mut all = TileSet::EMPTY;
         let mut c = h.concealed;
         for t in Tile::all() {
-            if c[t] >= 4 {
+            if c[t] >= self.wall.copies(t) {
                 continue;
             }
             c[t] += 1;
@@ -583,7 +567,7 @@ impl Analyzer {
     /// [`shanten::useful`] and [`shanten::discards`] answer for this analyzer (Riichi
     /// forms, exact count); other cases evaluate every draw.
     fn uses_riichi_fast_path(&self) -> bool {
-        self.family == RuleFamily::Riichi && self.mode == Mode::Exact
+        self.family == Family::Riichi && self.mode == Mode::Exact && self.wall.is_four_player()
     }
 
     fn discard_table(&self, h: &Holding) -> Result<Vec<Discard>, HandError> {
@@ -593,13 +577,13 @@ impl Analyzer {
             None
         };
         // The table-driven rows by kind, when there are any.
-        let mut by_kind: [Option<(i8, TileSet)>; 34] = [None; 34];
+        let mut by_kind: [Option<(i8, TileSet)>; Tile::COUNT] = [None; Tile::COUNT];
         if let Some(f) = &fast {
             for r in f.rows() {
-                by_kind[r.tile.index()] = Some((r.shanten, r.useful));
+                by_kind[r.tile.tile().index()] = Some((r.shanten, r.useful.tiles));
             }
         }
-        let left = Left::new(&h.known, &self.visible);
+        let left = Left::new(&self.wall, &h.known, &self.visible);
         let mut rows: Vec<Discard> = Vec::with_capacity(15);
         for p in h.discard_choices() {
             let t = p.tile();
@@ -622,8 +606,9 @@ impl Analyzer {
                 shanten,
                 useful: Useful {
                     tiles,
-                    // The discarded copy is no longer held.
-                    count: left.count(tiles) + u32::from(tiles.contains(t)),
+                    // The discarded copy is no longer held: in the river, or drawable.
+                    count: left.count(tiles)
+                        + u32::from(self.discarded == DiscardedCopy::Drawable && tiles.contains(t)),
                 },
             });
         }
@@ -673,8 +658,8 @@ impl Analyzer {
         let now = self.useful_at(&h.concealed, &h.known, h.melds, base)?;
         let mut out = Vec::new();
         for draw in Tile::all() {
-            let left = 4u8.saturating_sub(h.known[draw].saturating_add(self.visible[draw]));
-            if now.tiles.contains(draw) || left == 0 || h.concealed[draw] >= 4 {
+            let left = self.wall.left(draw, h.known[draw], self.visible[draw]);
+            if now.tiles.contains(draw) || left == 0 {
                 continue;
             }
             let mut drawn = h.clone();
@@ -704,6 +689,78 @@ impl Analyzer {
                 .then(a.draw.cmp(&b.draw))
         });
         Ok(out)
+    }
+}
+
+/// One way to read a complete hand, and the waits its winning tile takes in it (a
+/// tile may complete different blocks of one reading: a shanpon or a tanki, say).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CompleteReading {
+    /// The reading.
+    pub reading: Reading,
+    /// The waits of the winning tile in it, each once, in [`Wait`] order.
+    pub waits: Vec<Wait>,
+}
+
+/// Every reading of a complete hand (14 − 3k concealed tiles with its listed melds),
+/// each with the waits `win` takes in it; empty when the hand is not complete.
+#[must_use]
+pub fn complete_readings(hand: &Hand, family: Family, win: Tile) -> Vec<CompleteReading> {
+    decompose_hand(hand, family)
+        .iter()
+        .map(|reading| {
+            let mut waits: Vec<Wait> = reading.waits(win).map(|w| w.wait).collect();
+            waits.sort_unstable();
+            waits.dedup();
+            CompleteReading {
+                reading: *reading,
+                waits,
+            }
+        })
+        .collect()
+}
+
+/// A wait of a tenpai hand: the tile, the copies of it left, and the shapes it
+/// completes (両面, 嵌張, … over every reading of the completed hand).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct WaitDetail {
+    /// The tile waited on.
+    pub tile: Tile,
+    /// Copies of it left to draw.
+    pub left: u8,
+    /// The wait shapes it completes, each once, in [`Wait`] order.
+    pub shapes: Vec<Wait>,
+}
+
+impl Analyzer {
+    /// The waits of a tenpai 13 − 3k tile hand one by one: copies left and the wait
+    /// shapes each completes. `hand` lists the melds the holding `h` counts.
+    #[must_use]
+    pub fn wait_details(&self, hand: &Hand, h: &Holding, waits: TileSet) -> Vec<WaitDetail> {
+        waits
+            .iter()
+            .map(|tile| {
+                let mut complete = hand.clone();
+                // A wait has a copy the hand does not hold four of.
+                let shapes = match complete.add(tile.black()) {
+                    Ok(()) => {
+                        let mut s: Vec<Wait> = complete_readings(&complete, self.family, tile)
+                            .into_iter()
+                            .flat_map(|r| r.waits)
+                            .collect();
+                        s.sort_unstable();
+                        s.dedup();
+                        s
+                    }
+                    Err(_) => Vec::new(),
+                };
+                WaitDetail {
+                    tile,
+                    left: self.copies_left(h, None, tile),
+                    shapes,
+                }
+            })
+            .collect()
     }
 }
 

@@ -32,15 +32,16 @@
 //! is unique for a given set of tiles), so they appear at most once each.
 
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::tile::{Tile, TileCounts, TileSet};
+use crate::tile::{shape, Tile, TileCounts, TileSet};
+use crate::util::FixedList;
 use core::fmt;
-use core::ops::Deref;
 
-/// Which game's hand forms to look for.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// Which game's hand forms count (the rule family).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Family {
     /// Japanese Riichi: regular, seven pairs of seven *different* kinds (七対子),
     /// thirteen orphans (国士無双).
+    #[default]
     Riichi,
     /// Chinese Official (国标麻将): regular, seven pairs where a four-of-a-kind counts as
     /// two pairs (七对), thirteen orphans (十三幺), honours and knitted (全不靠 /
@@ -48,13 +49,52 @@ pub enum Family {
     Mcr,
 }
 
-/// The overall shape of a reading.
+impl Family {
+    /// The forms of the family, in the order of their JSON keys.
+    #[must_use]
+    pub const fn forms(self) -> &'static [Form] {
+        match self {
+            Family::Riichi => &[Form::Regular, Form::SevenPairs, Form::ThirteenOrphans],
+            Family::Mcr => &[
+                Form::Regular,
+                Form::SevenPairs,
+                Form::ThirteenOrphans,
+                Form::HonorsAndKnitted,
+                Form::KnittedStraight,
+            ],
+        }
+    }
+
+    /// The JSON key of `form` in this family (`spec/json-api.md`): Riichi names seven
+    /// pairs and thirteen orphans `chiitoitsu` and `kokushi`; MCR keeps the English ids.
+    #[must_use]
+    pub const fn key(self, form: Form) -> &'static str {
+        match (self, form) {
+            (Family::Riichi, Form::SevenPairs) => "chiitoitsu",
+            (Family::Riichi, Form::ThirteenOrphans) => "kokushi",
+            _ => form.id(),
+        }
+    }
+
+    /// The id used in JSON and on the command line: `riichi` or `mcr`.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Family::Riichi => "riichi",
+            Family::Mcr => "mcr",
+        }
+    }
+}
+
+/// A winning form: the overall shape of a complete hand (和了形). The rule family decides
+/// which forms count and how seven pairs reads a four-of-a-kind ([`Family`]).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 pub enum Form {
-    /// Four sets and a pair (四面子一雀頭 / 基本和型).
+    /// Four sets and a pair (四面子一雀頭 / 基本和型), both families.
     #[default]
     Regular,
-    /// Seven pairs (七対子 / 七对).
+    /// Seven pairs (七対子 / 七对): of seven distinct kinds under Riichi; under MCR a
+    /// kind held four times is two pairs.
     SevenPairs,
     /// Thirteen orphans: one of each terminal and honour plus a pair (国士無双 / 十三幺).
     ThirteenOrphans,
@@ -67,7 +107,7 @@ pub enum Form {
 }
 
 impl Form {
-    /// The id used in JSON and in the decomposition text.
+    /// The id used in the decomposition text and in MCR JSON.
     #[must_use]
     pub const fn id(self) -> &'static str {
         match self {
@@ -322,98 +362,6 @@ impl Wait {
     }
 }
 
-/// A fixed-capacity list: an `ArrayVec`-like store of `Copy` values, no heap.
-#[derive(Clone, Copy)]
-pub struct FixedList<T: Copy + Default, const N: usize> {
-    items: [T; N],
-    len: u8,
-}
-
-impl<T: Copy + Default, const N: usize> FixedList<T, N> {
-    /// An empty list.
-    #[must_use]
-    pub fn new() -> Self {
-        FixedList {
-            items: [T::default(); N],
-            len: 0,
-        }
-    }
-
-    /// Appends `item`; returns false (and drops it) when the list is full.
-    pub fn push(&mut self, item: T) -> bool {
-        let i = usize::from(self.len);
-        if i < N {
-            self.items[i] = item;
-            self.len += 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    /// Removes the last item.
-    pub fn pop(&mut self) -> Option<T> {
-        if self.len == 0 {
-            None
-        } else {
-            self.len -= 1;
-            Some(self.items[usize::from(self.len)])
-        }
-    }
-
-    /// The items as a slice.
-    #[must_use]
-    pub fn as_slice(&self) -> &[T] {
-        &self.items[..usize::from(self.len)]
-    }
-
-    /// The items as a mutable slice.
-    pub fn as_mut_slice(&mut self) -> &mut [T] {
-        &mut self.items[..usize::from(self.len)]
-    }
-}
-
-impl<T: Copy + Default, const N: usize> Default for FixedList<T, N> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<T: Copy + Default, const N: usize> Deref for FixedList<T, N> {
-    type Target = [T];
-    fn deref(&self) -> &[T] {
-        self.as_slice()
-    }
-}
-
-impl<T: Copy + Default + PartialEq, const N: usize> PartialEq for FixedList<T, N> {
-    fn eq(&self, other: &Self) -> bool {
-        self.as_slice() == other.as_slice()
-    }
-}
-
-impl<T: Copy + Default + Eq, const N: usize> Eq for FixedList<T, N> {}
-
-impl<T: Copy + Default + core::hash::Hash, const N: usize> core::hash::Hash for FixedList<T, N> {
-    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        self.as_slice().hash(state);
-    }
-}
-
-impl<T: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for FixedList<T, N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-impl<'a, T: Copy + Default, const N: usize> IntoIterator for &'a FixedList<T, N> {
-    type Item = &'a T;
-    type IntoIter = core::slice::Iter<'a, T>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.as_slice().iter()
-    }
-}
-
 /// The most blocks a reading can hold: fourteen lone tiles of honours and knitted.
 pub const MAX_BLOCKS: usize = 14;
 
@@ -611,7 +559,7 @@ fn pair_suit(c: &[u8; 34]) -> Option<usize> {
 
 /// Regular readings: for each possible pair, every split of the rest into sets.
 fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut Readings) {
-    let mut c = concealed.0;
+    let mut c = *concealed.as_array();
     let Some(s) = pair_suit(&c) else { return };
     // Honours can never be in sequences: each must be 0, 2 (the pair) or 3.
     if c[27..].iter().any(|&x| x == 1 || x == 4) || c[27..].iter().filter(|&&x| x == 2).count() > 1
@@ -694,7 +642,7 @@ fn sets(c: &mut [u8; 34], from: usize, blocks: &mut Blocks, emit: &mut impl FnMu
 /// Seven pairs: seven different kinds twice each (Riichi), or any seven pairs where a
 /// four-of-a-kind is two of them (MCR).
 fn seven_pairs(concealed: &TileCounts, family: Family, out: &mut Readings) {
-    let ok = concealed.0.iter().all(|&x| match family {
+    let ok = concealed.as_array().iter().all(|&x| match family {
         Family::Riichi => x == 0 || x == 2,
         Family::Mcr => x % 2 == 0,
     });
@@ -715,7 +663,7 @@ fn seven_pairs(concealed: &TileCounts, family: Family, out: &mut Readings) {
 
 /// Thirteen orphans: each terminal and honour once, one of them twice.
 fn thirteen_orphans(concealed: &TileCounts, out: &mut Readings) {
-    let orphans = crate::tile::TileSet::TERMINALS_AND_HONORS;
+    let orphans = TileSet::TERMINALS_AND_HONORS;
     if concealed.kinds() != orphans {
         return;
     }
@@ -734,17 +682,6 @@ fn thirteen_orphans(concealed: &TileCounts, out: &mut Readings) {
     out.push(r);
 }
 
-/// The six knitted assignments: for each suit (m, p, s), the offset 0, 1 or 2 of its
-/// run (1-4-7, 2-5-8 or 3-6-9).
-const KNITTED: [[u8; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
 /// The first tile of the knitted run of `suit` (0..3) at `offset` (0..3).
 fn knitted_first(suit: usize, offset: u8) -> Tile {
     Tile::new_unchecked(suit as u8 * 9 + offset)
@@ -756,8 +693,9 @@ fn honors_and_knitted(concealed: &TileCounts, out: &mut Readings) {
     if concealed.max_count() != 1 {
         return;
     }
-    for perm in KNITTED {
-        let fits = (0..27).all(|i| concealed.0[i] == 0 || (i % 9) as u8 % 3 == perm[i / 9]);
+    for perm in shape::KNITTED {
+        let fits =
+            (0..27).all(|i| concealed.as_array()[i] == 0 || (i % 9) as u8 % 3 == perm[i / 9]);
         if fits {
             let mut r = Reading {
                 form: Form::HonorsAndKnitted,
@@ -777,8 +715,8 @@ fn honors_and_knitted(concealed: &TileCounts, out: &mut Readings) {
 /// Knitted straight: the nine tiles of one knitted assignment, then one set (concealed
 /// or the single declared meld) and a pair from the rest.
 fn knitted_straight(concealed: &TileCounts, declared: &Blocks, out: &mut Readings) {
-    for perm in KNITTED {
-        let mut c = concealed.0;
+    for perm in shape::KNITTED {
+        let mut c = *concealed.as_array();
         let mut knitted = Blocks::new();
         let mut ok = true;
         for (suit, &offset) in perm.iter().enumerate() {
@@ -795,7 +733,7 @@ fn knitted_straight(concealed: &TileCounts, declared: &Blocks, out: &mut Reading
         if !ok {
             continue;
         }
-        let rest = TileCounts(c);
+        let rest = TileCounts::from_array(c);
         let mut found = Readings::new();
         regular(&rest, declared, &mut found);
         for r in found.iter() {
@@ -820,7 +758,7 @@ fn knitted_straight(concealed: &TileCounts, declared: &Blocks, out: &mut Reading
 /// tile must leave every suit a multiple of three tiles but one, two more (the pair's).
 #[must_use]
 pub fn regular_waits(concealed: &TileCounts) -> TileSet {
-    let c = &concealed.0;
+    let c = concealed.as_array();
     let mut out = TileSet::EMPTY;
     let mut rem = [0u8; 4];
     for (s, r) in rem.iter_mut().enumerate() {
@@ -885,7 +823,7 @@ pub fn regular_waits(concealed: &TileCounts) -> TileSet {
 /// wait (four of a kind are two pairs); for Riichi the pairs must be distinct.
 #[must_use]
 pub fn seven_pairs_waits(concealed: &TileCounts, family: Family) -> TileSet {
-    let c = &concealed.0;
+    let c = concealed.as_array();
     let mut out = TileSet::EMPTY;
     if concealed.total() != 13 {
         return out;
@@ -1237,9 +1175,9 @@ mod tests {
         }
         rec(0, 14, &mut counts, &mut |c| {
             let mut tc = TileCounts::new();
-            tc.0[..9].copy_from_slice(c);
+            tc.as_mut_array()[..9].copy_from_slice(c);
             for family in [Family::Riichi, Family::Mcr] {
-                let h = Hand::from_counts(tc);
+                let h = Hand::from_counts(tc).expect("at most 4 of a kind");
                 let n = check_invariants(&h, family);
                 max = max.max(n);
             }
@@ -1282,11 +1220,11 @@ mod tests {
                 }
                 concealed.add(Tile::new_unchecked(pair));
                 concealed.add(Tile::new_unchecked(pair));
-                let mut h = Hand::from_counts(concealed);
+                let mut h = Hand::from_counts(concealed).ok()?;
                 for m in melds {
                     h.push_meld(m);
                 }
-                h.validate(crate::hand::RedLimit(4)).ok()?;
+                h.validate(&crate::wall::Wall::default()).ok()?;
                 Some(h)
             })
     }
@@ -1313,7 +1251,7 @@ mod tests {
         #[test]
         fn decompose_ok_random_counts_never_panics(v in proptest::collection::vec(0u8..34, 14)) {
             let h = Hand::from_counts(v.into_iter().map(Tile::new_unchecked).collect());
-            if h.concealed().max_count() <= 4 {
+            if let Ok(h) = h {
                 check_invariants(&h, Family::Mcr);
                 check_invariants(&h, Family::Riichi);
             }
@@ -1389,7 +1327,7 @@ mod tests {
         let mut checked = 0;
         rec(0, 13, &mut [0; 9], &mut |c| {
             let mut counts = TileCounts::new();
-            counts.0[9..18].copy_from_slice(c);
+            counts.as_mut_array()[9..18].copy_from_slice(c);
             let waits = regular_waits(&counts);
             for t in Tile::all() {
                 if counts.get(t) == 4 {

@@ -1,7 +1,8 @@
 //! Hands: concealed tiles with red-five marks, melds, and the last tile written.
 
+use crate::error::ErrorKind;
 use crate::tile::{Pai, Suit, Tile, TileCounts};
-use core::fmt;
+use crate::wall::{Wall, MAX_COPIES};
 
 /// What kind of meld (副露 / 副露, 明刻 …).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -145,6 +146,60 @@ impl Meld {
         })
     }
 
+    /// The meld of `kind` made of `tiles` (in any order, red fives marked): the one
+    /// builder behind the parser and every request. `claimed` is the claimed tile when
+    /// known (for a chi, which tile of the run; for a set it must be the set's kind);
+    /// `source` the seat it came from (a chi always comes from the left; a concealed
+    /// kong has none).
+    ///
+    /// # Errors
+    ///
+    /// [`HandError::BadMeld`] when the tiles do not have the shape of `kind` (a run of
+    /// three of one numbered suit for a chi, three or four of a kind otherwise), the
+    /// claimed tile is not in the meld, or the source is impossible.
+    pub fn from_tiles(
+        kind: MeldKind,
+        tiles: &[Pai],
+        claimed: Option<Tile>,
+        source: Option<Source>,
+    ) -> Result<Meld, HandError> {
+        let mut kinds = [Tile::M1; 4];
+        let size = if kind.is_kan() { 4 } else { 3 };
+        let first = tiles.iter().map(|p| p.tile()).min().unwrap_or(Tile::M1);
+        let bad = || HandError::BadMeld { kind, first };
+        if tiles.len() != size {
+            return Err(bad());
+        }
+        for (k, p) in kinds.iter_mut().zip(tiles) {
+            *k = p.tile();
+        }
+        let kinds = &mut kinds[..size];
+        kinds.sort_unstable();
+        // At most four tiles: the count fits.
+        let red = tiles.iter().filter(|p| p.is_red()).count() as u8;
+        if kind == MeldKind::Chi {
+            let run = kinds
+                .iter()
+                .enumerate()
+                .all(|(i, &t)| first.succ_by(i as u8) == Some(t));
+            let index = match claimed {
+                None => None,
+                Some(c) => Some(kinds.iter().position(|&t| t == c).ok_or_else(bad)? as u8),
+            };
+            if !run || source.is_some_and(|s| s != Source::Left) {
+                return Err(bad());
+            }
+            return Meld::chi(first, index, red);
+        }
+        let same = kinds.iter().all(|&t| t == first);
+        let claim_ok = claimed.is_none_or(|c| c == first);
+        let source_ok = kind != MeldKind::ClosedKan || source.is_none();
+        if !same || !claim_ok || !source_ok {
+            return Err(bad());
+        }
+        Meld::set(kind, first, source, red)
+    }
+
     /// The kind of meld.
     #[must_use]
     pub const fn kind(&self) -> MeldKind {
@@ -229,16 +284,6 @@ impl Meld {
     }
 }
 
-/// How many red fives of one suit a rule set allows in the whole wall.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct RedLimit(pub u8);
-
-impl Default for RedLimit {
-    fn default() -> Self {
-        RedLimit(1)
-    }
-}
-
 /// A hand: concealed tiles (counts plus red-five marks), declared melds, and the last
 /// tile written (the tile just drawn or won, where that matters).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
@@ -270,8 +315,34 @@ pub enum HandError {
         /// How many were found.
         count: u32,
     },
+    /// More copies of a kind than the wall has (a wall with fewer than four, such as
+    /// the three-player wall without 2m..8m).
+    #[error("{} of {tile}: the wall has {}", plural(*count, "copy", "copies"), plural(u32::from(*copies), "copy", "copies"))]
+    NotInWall {
+        /// The kind.
+        tile: Tile,
+        /// How many were found.
+        count: u32,
+        /// How many the wall has.
+        copies: u8,
+    },
+    /// More copies of a kind among the hand and the tiles seen elsewhere than exist.
+    #[error(
+        "{tile}: {held} in the hand and {seen} seen elsewhere, but only {} exist",
+        copies
+    )]
+    TooManySeen {
+        /// The kind.
+        tile: Tile,
+        /// Copies held (concealed and in melds).
+        held: u8,
+        /// Copies seen elsewhere.
+        seen: u8,
+        /// Copies in the wall.
+        copies: u8,
+    },
     /// More red fives of a suit than the rules allow.
-    #[error("{count} red fives of {suit:?}: at most {limit} exist")]
+    #[error("{} of {}: the rules have {limit}", plural(u32::from(*count), "red five", "red fives"), suit_five(*suit))]
     TooManyRed {
         /// The suit.
         suit: Suit,
@@ -289,7 +360,7 @@ pub enum HandError {
         first: Tile,
     },
     /// A full hand needs 13 − 3k or 14 − 3k concealed tiles for k melds.
-    #[error("{concealed} concealed tiles with {melds} melds: a hand needs {} or {}", 13usize.saturating_sub(3 * melds), 14usize.saturating_sub(3 * melds))]
+    #[error("{} with {}: a hand needs {} or {}{}", plural(*concealed as u32, "concealed tile", "concealed tiles"), plural(*melds as u32, "meld", "melds"), 13usize.saturating_sub(3 * melds), 14usize.saturating_sub(3 * melds), if *concealed > 14usize.saturating_sub(3 * melds) { " (a kong is a meld: write it in brackets, [1111m])" } else { "" })]
     WrongTileCount {
         /// Concealed tiles found.
         concealed: usize,
@@ -304,47 +375,95 @@ pub enum HandError {
     },
 }
 
+/// The error of `count` copies of `tile` where the wall has `copies`.
+pub(crate) fn copies_error(tile: Tile, count: u32, copies: u8) -> HandError {
+    if copies >= MAX_COPIES {
+        HandError::TooManyCopies { tile, count }
+    } else {
+        HandError::NotInWall {
+            tile,
+            count,
+            copies,
+        }
+    }
+}
+
+/// `n` and the word for one or for many: `1 meld`, `2 melds`.
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The five of a numbered suit, as a reader names it (`5m`).
+fn suit_five(suit: Suit) -> String {
+    Tile::from_suit_number(suit, 5).map_or_else(|| format!("{suit:?}"), |t| t.to_string())
+}
+
 impl HandError {
-    /// The JSON error kind: always `invalid_hand`.
+    /// The JSON error kind: always [`ErrorKind::InvalidHand`].
     #[must_use]
-    pub const fn kind(&self) -> &'static str {
-        "invalid_hand"
+    pub const fn kind(&self) -> ErrorKind {
+        ErrorKind::InvalidHand
     }
 }
 
 impl Hand {
     /// A hand from physical tiles and melds; the last tile is the last of `concealed`.
     ///
-    /// Nothing is validated: call [`Hand::validate`] or [`Hand::validate_full`].
-    #[must_use]
-    pub fn from_parts(concealed: &[Pai], melds: Vec<Meld>) -> Hand {
+    /// Only the concealed copies are checked (at most four of a kind); the whole hand is
+    /// checked by [`Hand::validate`] or [`Hand::validate_full`].
+    ///
+    /// # Errors
+    ///
+    /// [`HandError::TooManyCopies`] for a fifth concealed copy of a kind.
+    pub fn from_parts(concealed: &[Pai], melds: Vec<Meld>) -> Result<Hand, HandError> {
         let mut h = Hand {
             melds,
-            last: concealed.last().copied(),
             ..Hand::default()
         };
         for &p in concealed {
-            h.add(p);
+            h.add(p)?;
         }
-        h
+        Ok(h)
     }
 
     /// A hand of black tiles from counts, without melds or last tile.
-    #[must_use]
-    pub fn from_counts(concealed: TileCounts) -> Hand {
-        Hand {
+    ///
+    /// # Errors
+    ///
+    /// [`HandError::TooManyCopies`] for more than four copies of a kind.
+    pub fn from_counts(concealed: TileCounts) -> Result<Hand, HandError> {
+        if let Some((tile, count)) = concealed.iter().find(|&(_, c)| c > MAX_COPIES) {
+            return Err(HandError::TooManyCopies {
+                tile,
+                count: u32::from(count),
+            });
+        }
+        Ok(Hand {
             concealed,
             ..Hand::default()
-        }
+        })
     }
 
     /// Adds a concealed tile (it becomes the last tile).
-    pub fn add(&mut self, p: Pai) {
-        self.concealed.add(p.tile());
+    ///
+    /// # Errors
+    ///
+    /// [`HandError::TooManyCopies`] when the hand already holds four of its kind
+    /// concealed: no wall has a fifth, and the counts stay small.
+    pub fn add(&mut self, p: Pai) -> Result<(), HandError> {
+        let t = p.tile();
+        if self.concealed.get(t) >= MAX_COPIES {
+            return Err(HandError::TooManyCopies {
+                tile: t,
+                count: u32::from(self.concealed.get(t)) + 1,
+            });
+        }
+        self.concealed.add(t);
         if p.is_red() {
-            self.red[p.tile().suit() as usize] += 1;
+            self.red[t.suit() as usize] += 1;
         }
         self.last = Some(p);
+        Ok(())
     }
 
     /// Removes one concealed tile of that physical kind; false when there is none.
@@ -388,6 +507,30 @@ impl Hand {
             reds > 0
         } else {
             self.concealed.get(t) > reds
+        }
+    }
+
+    /// Reads every kind held four times among the concealed tiles as a concealed kong
+    /// (暗槓): the four tiles, red fives with them, leave the concealed tiles and become
+    /// a meld. For hands written as a plain list where each four of a kind is a set.
+    pub fn fours_as_kongs(&mut self) {
+        for t in Tile::all() {
+            if self.concealed.get(t) != MAX_COPIES {
+                continue;
+            }
+            let s = t.suit() as usize;
+            let red = if t.is_honor() || t.number() != 5 {
+                0
+            } else {
+                core::mem::take(&mut self.red[s])
+            };
+            self.concealed[t] = 0;
+            if let Ok(m) = Meld::set(MeldKind::ClosedKan, t, None, red) {
+                self.melds.push(m);
+            }
+            if self.last.is_some_and(|p| p.tile() == t) {
+                self.last = None;
+            }
         }
     }
 
@@ -473,27 +616,30 @@ impl Hand {
         self.concealed.total() as usize
     }
 
-    /// Checks copies (at most 4 of a kind across hand and melds), red fives (at most
-    /// `red_limit` per suit) and the number of melds (at most 4); not the tile count.
-    pub fn validate(&self, red_limit: RedLimit) -> Result<(), HandError> {
+    /// Checks copies (no more of a kind across hand and melds than the wall holds), red
+    /// fives (no more per suit than the wall holds) and the number of melds (at most 4);
+    /// not the tile count.
+    ///
+    /// # Errors
+    ///
+    /// The first [`HandError`] found.
+    pub fn validate(&self, wall: &Wall) -> Result<(), HandError> {
         if self.melds.len() > 4 {
             return Err(HandError::TooManyMelds {
                 melds: self.melds.len(),
             });
         }
         let all = self.all_counts();
-        if let Some((tile, count)) = all.iter().find(|&(_, c)| c > 4) {
-            return Err(HandError::TooManyCopies {
-                tile,
-                count: u32::from(count),
-            });
+        if let Some((tile, count)) = all.iter().find(|&(t, c)| c > wall.copies(t)) {
+            return Err(copies_error(tile, u32::from(count), wall.copies(tile)));
         }
+        let limit = wall.red();
         for (i, &count) in self.all_red().iter().enumerate() {
-            if count > red_limit.0 {
+            if count > limit[i] {
                 return Err(HandError::TooManyRed {
                     suit: Suit::NUMBERED[i],
                     count,
-                    limit: red_limit.0,
+                    limit: limit[i],
                 });
             }
         }
@@ -502,12 +648,20 @@ impl Hand {
 
     /// [`Hand::validate`] plus the tile count of a full hand: 13 − 3k or 14 − 3k
     /// concealed tiles for k melds. Returns which of the two it is.
-    pub fn validate_full(&self, red_limit: RedLimit) -> Result<HandSize, HandError> {
-        self.validate(red_limit)?;
+    ///
+    /// # Errors
+    ///
+    /// The first [`HandError`] found.
+    pub fn validate_full(&self, wall: &Wall) -> Result<HandSize, HandError> {
+        self.validate(wall)?;
         self.size()
     }
 
     /// Whether the hand waits or has drawn, from its tile count alone.
+    ///
+    /// # Errors
+    ///
+    /// [`HandError::TooManyMelds`] or [`HandError::WrongTileCount`].
     pub fn size(&self) -> Result<HandSize, HandError> {
         let k = self.melds.len();
         let n = self.concealed_len();
@@ -527,15 +681,6 @@ impl Hand {
     }
 }
 
-impl fmt::Display for Hand {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::notation::format_hand(
-            self,
-            crate::notation::Format::Mpsz,
-        ))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -548,7 +693,7 @@ mod tests {
         assert_eq!(h.kind(), "invalid_hand");
         let h = crate::notation::parse_hand_unchecked("1111m[111m]").unwrap();
         assert!(matches!(
-            h.validate(RedLimit::default()),
+            h.validate(&Wall::default()),
             Err(HandError::TooManyCopies { count: 7, .. })
         ));
     }
@@ -557,10 +702,12 @@ mod tests {
     fn validate_err_two_reds() {
         let h = crate::notation::parse_hand_unchecked("00m").unwrap();
         assert!(matches!(
-            h.validate(RedLimit::default()),
+            h.validate(&Wall::default()),
             Err(HandError::TooManyRed { .. })
         ));
-        assert!(h.validate(RedLimit(2)).is_ok());
+        assert!(h
+            .validate(&Wall::default().with_red([2, 2, 2]).unwrap())
+            .is_ok());
     }
 
     #[test]
@@ -572,6 +719,18 @@ mod tests {
         assert_eq!(h.all_counts().total(), 18);
         let h = parse_hand("123m").unwrap();
         assert!(matches!(h.size(), Err(HandError::WrongTileCount { .. })));
+    }
+
+    #[test]
+    fn fours_as_kongs_ok_every_four() {
+        let mut h = parse_hand("111122223333444405m").unwrap();
+        h.fours_as_kongs();
+        assert_eq!(h.melds().len(), 4);
+        assert_eq!(h.size(), Ok(HandSize::Drawn));
+        assert_eq!(h.to_string(), "05m[1111m][2222m][3333m][4444m]");
+        let mut h = parse_hand("0555m123p").unwrap();
+        h.fours_as_kongs();
+        assert_eq!(h.to_string(), "123p[0555m]");
     }
 
     #[test]

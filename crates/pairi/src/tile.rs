@@ -30,6 +30,8 @@ pub enum Suit {
 impl Suit {
     /// The three numbered suits, in index order.
     pub const NUMBERED: [Suit; 3] = [Suit::Man, Suit::Pin, Suit::Sou];
+    /// The four suits, in index order.
+    pub const ALL: [Suit; 4] = [Suit::Man, Suit::Pin, Suit::Sou, Suit::Honor];
 
     /// The MPSZ letter of the suit.
     #[must_use]
@@ -61,6 +63,12 @@ impl Suit {
             Suit::Honor => 7,
             _ => 9,
         }
+    }
+
+    /// The indices of the suit's kinds (`0..9` for characters, `27..34` for honours).
+    #[must_use]
+    pub const fn range(self) -> core::ops::Range<usize> {
+        self.base() as usize..(self.base() + self.len()) as usize
     }
 
     /// Whether the suit has numbers (is not honours).
@@ -207,29 +215,6 @@ impl Tile {
         !self.is_terminal_or_honor()
     }
 
-    /// The dora that this tile indicates when it is a dora indicator: the next tile of
-    /// its suit, 9 wrapping to 1, North to East, Red to White.
-    #[must_use]
-    pub const fn dora_from_indicator(self) -> Tile {
-        let (base, len) = match self.0 {
-            0..=26 => (self.suit().base(), 9),
-            27..=30 => (27, 4),
-            _ => (31, 3),
-        };
-        Tile(base + (self.0 - base + 1) % len)
-    }
-
-    /// The indicator that makes this tile a dora (inverse of [`Tile::dora_from_indicator`]).
-    #[must_use]
-    pub const fn indicator_for_dora(self) -> Tile {
-        let (base, len) = match self.0 {
-            0..=26 => (self.suit().base(), 9),
-            27..=30 => (27, 4),
-            _ => (31, 3),
-        };
-        Tile(base + (self.0 - base + len - 1) % len)
-    }
-
     /// The next tile of the same numbered suit (`8m` → `9m`), none after a 9 or for honours.
     #[must_use]
     pub const fn succ(self) -> Option<Tile> {
@@ -237,6 +222,19 @@ impl Tile {
             None
         } else {
             Some(Tile(self.0 + 1))
+        }
+    }
+
+    /// The tile `n` numbers up in the same numbered suit (`3m` by 2 → `5m`); none past
+    /// 9 or for honours (`n` = 0 gives the tile itself, honours included).
+    #[must_use]
+    pub const fn succ_by(self, n: u8) -> Option<Tile> {
+        if n == 0 {
+            Some(self)
+        } else if self.is_honor() || self.number() as u32 + n as u32 > 9 {
+            None
+        } else {
+            Some(Tile(self.0 + n))
         }
     }
 
@@ -556,13 +554,30 @@ impl fmt::Debug for Pai {
 
 /// How many of each kind: a fixed array indexed by [`Tile`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct TileCounts(pub [u8; 34]);
+pub struct TileCounts([u8; 34]);
 
 impl TileCounts {
     /// No tiles.
     #[must_use]
     pub const fn new() -> TileCounts {
         TileCounts([0; 34])
+    }
+
+    /// Counts from an array indexed by tile index.
+    #[must_use]
+    pub const fn from_array(counts: [u8; 34]) -> TileCounts {
+        TileCounts(counts)
+    }
+
+    /// The counts as an array indexed by tile index.
+    #[must_use]
+    pub const fn as_array(&self) -> &[u8; 34] {
+        &self.0
+    }
+
+    /// The counts as a mutable array indexed by tile index.
+    pub fn as_mut_array(&mut self) -> &mut [u8; 34] {
+        &mut self.0
     }
 
     /// Counts of the given tiles.
@@ -623,8 +638,7 @@ impl TileCounts {
     /// The counts of one numbered suit (9 entries) or the honours (7 entries).
     #[must_use]
     pub fn suit(&self, suit: Suit) -> &[u8] {
-        let b = suit.base() as usize;
-        &self.0[b..b + suit.len() as usize]
+        &self.0[suit.range()]
     }
 
     /// The kind held most often and its count, or `None` when empty.
@@ -669,18 +683,69 @@ impl fmt::Debug for TileCounts {
     }
 }
 
-/// A set of kinds, one bit per kind (bit `i` = tile index `i`).
+/// A set of kinds, one bit per kind (bit `i` = tile index `i`). Invariant: no bit at or
+/// above 34 is set, so every member is a [`Tile`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
-pub struct TileSet(pub u64);
+pub struct TileSet(u64);
+
+/// The bits of the 34 kinds.
+const KIND_BITS: u64 = (1 << 34) - 1;
+
+/// The set of suit `base..base + len`, as bits.
+const fn run_bits(base: u32, len: u32) -> u64 {
+    ((1 << len) - 1) << base
+}
+
+/// Ones and nines of the three numbered suits, as bits.
+const TERMINAL_BITS: u64 = 0x101 | 0x101 << 9 | 0x101 << 18;
 
 impl TileSet {
     /// The empty set.
     pub const EMPTY: TileSet = TileSet(0);
     /// All 34 kinds.
-    pub const ALL: TileSet = TileSet((1 << 34) - 1);
-    /// The 13 terminals and honours (the kinds of thirteen orphans).
-    pub const TERMINALS_AND_HONORS: TileSet =
-        TileSet(1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7f << 27);
+    pub const ALL: TileSet = TileSet(KIND_BITS);
+    /// The characters 1m..9m (萬子 / 万子).
+    pub const MAN: TileSet = TileSet(run_bits(0, 9));
+    /// The circles 1p..9p (筒子 / 饼子).
+    pub const PIN: TileSet = TileSet(run_bits(9, 9));
+    /// The bamboo 1s..9s (索子 / 条子).
+    pub const SOU: TileSet = TileSet(run_bits(18, 9));
+    /// The 27 numbered kinds.
+    pub const NUMBERED: TileSet = TileSet(run_bits(0, 27));
+    /// The seven honours (字牌).
+    pub const HONORS: TileSet = TileSet(run_bits(27, 7));
+    /// The four winds (風牌 / 风牌).
+    pub const WINDS: TileSet = TileSet(run_bits(27, 4));
+    /// The three dragons (三元牌 / 箭牌).
+    pub const DRAGONS: TileSet = TileSet(run_bits(31, 3));
+    /// The six terminals: ones and nines (老頭牌 / 幺九).
+    pub const TERMINALS: TileSet = TileSet(TERMINAL_BITS);
+    /// The 13 terminals and honours (么九牌; the kinds of thirteen orphans).
+    pub const TERMINALS_AND_HONORS: TileSet = TileSet(TERMINAL_BITS | run_bits(27, 7));
+    /// The 21 simples, 2..8 of each numbered suit (中張牌 / 中张).
+    pub const SIMPLES: TileSet = TileSet(run_bits(0, 27) & !TERMINAL_BITS);
+    /// The all-green kinds 2s 3s 4s 6s 8s and Green (緑一色 / 绿一色).
+    pub const GREENS: TileSet = TileSet(1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32);
+    /// The kinds that look the same upside down (推不倒, MCR): 1234589p, 245689s, White.
+    pub const REVERSIBLE: TileSet = TileSet(0b1_1001_1111 << 9 | 0b1_1011_1010 << 18 | 1 << 31);
+
+    /// The set of these bits; bits at or above 34 (no kind) are dropped.
+    #[must_use]
+    pub const fn from_bits(bits: u64) -> TileSet {
+        TileSet(bits & KIND_BITS)
+    }
+
+    /// The bits of the set (bit `i` for the kind of index `i`; none at or above 34).
+    #[must_use]
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// The kinds of one suit.
+    #[must_use]
+    pub const fn of_suit(suit: Suit) -> TileSet {
+        TileSet(run_bits(suit.base() as u32, suit.len() as u32))
+    }
 
     /// Whether `t` is in the set.
     #[must_use]
@@ -722,6 +787,34 @@ impl TileSet {
         TileSet(self.0 & other.0)
     }
 
+    /// The kinds of `self` not in `other`.
+    #[must_use]
+    pub const fn difference(self, other: TileSet) -> TileSet {
+        TileSet(self.0 & !other.0)
+    }
+
+    /// Whether every kind of `self` is in `other`.
+    #[must_use]
+    pub const fn is_subset(self, other: TileSet) -> bool {
+        self.0 & !other.0 == 0
+    }
+
+    /// Whether the two sets share a kind.
+    #[must_use]
+    pub const fn intersects(self, other: TileSet) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// The lowest kind of the set, if any.
+    #[must_use]
+    pub const fn first(self) -> Option<Tile> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Tile(self.0.trailing_zeros() as u8))
+        }
+    }
+
     /// The kinds in the set, in index order.
     pub fn iter(self) -> impl Iterator<Item = Tile> {
         let mut bits = self.0;
@@ -757,6 +850,108 @@ impl fmt::Debug for TileSet {
     }
 }
 
+/// A wind: the round (場風 / 圈风) or a seat (自風 / 门风). East is the dealer's seat.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub enum Wind {
+    /// East, 東 / 东.
+    #[default]
+    East,
+    /// South, 南.
+    South,
+    /// West, 西.
+    West,
+    /// North, 北.
+    North,
+}
+
+impl Wind {
+    /// The four winds in seat order.
+    pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
+
+    /// The wind's tile.
+    #[must_use]
+    pub const fn tile(self) -> Tile {
+        Tile(Tile::EAST.0 + self as u8)
+    }
+
+    /// The wind of a wind tile; `None` for any other kind.
+    #[must_use]
+    pub const fn from_tile(t: Tile) -> Option<Wind> {
+        match t {
+            Tile::EAST => Some(Wind::East),
+            Tile::SOUTH => Some(Wind::South),
+            Tile::WEST => Some(Wind::West),
+            Tile::NORTH => Some(Wind::North),
+            _ => None,
+        }
+    }
+
+    /// The wind of seat offset `i` from East (0 East, 1 South, 2 West, 3 North), modulo 4.
+    #[must_use]
+    pub const fn from_index(i: u8) -> Wind {
+        Wind::ALL[(i % 4) as usize]
+    }
+
+    /// Its seat offset from East: 0 East … 3 North.
+    #[must_use]
+    pub const fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// The next wind in seat order (North is followed by East).
+    #[must_use]
+    pub const fn next(self) -> Wind {
+        Wind::from_index(self as u8 + 1)
+    }
+
+    /// The letter `E S W N`.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        match self {
+            Wind::East => 'E',
+            Wind::South => 'S',
+            Wind::West => 'W',
+            Wind::North => 'N',
+        }
+    }
+
+    /// The English name: `East` … `North`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Wind::East => "East",
+            Wind::South => "South",
+            Wind::West => "West",
+            Wind::North => "North",
+        }
+    }
+}
+
+impl fmt::Display for Wind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// Tile patterns that several rules look at, stated once.
+pub mod shape {
+    /// The counts of nine gates (九蓮宝燈 / 九莲宝灯) over one suit's 1..9 before the
+    /// winning tile: `1112345678999`. Riichi's chuuren and MCR's nine gates both read it.
+    pub const NINE_GATES: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+
+    /// The six knitted assignments (组合龙 / 全不靠): for the suits in order man, pin, sou,
+    /// the offset (0, 1 or 2) of the knitted triple that suit takes, numbers
+    /// `offset + 1`, `offset + 4`, `offset + 7` (147, 258 or 369).
+    pub const KNITTED: [[u8; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -787,19 +982,6 @@ mod tests {
         assert_eq!(t!(7s).suit(), Suit::Sou);
         assert_eq!(t!(7s).number(), 7);
         assert_eq!(t!(F).number(), 6);
-    }
-
-    #[test]
-    fn dora_ok_wraps() {
-        assert_eq!(t!(9m).dora_from_indicator(), t!(1m));
-        assert_eq!(t!(4p).dora_from_indicator(), t!(5p));
-        assert_eq!(t!(N).dora_from_indicator(), t!(E));
-        assert_eq!(t!(E).dora_from_indicator(), t!(S));
-        assert_eq!(t!(C).dora_from_indicator(), t!(P));
-        assert_eq!(t!(P).dora_from_indicator(), t!(F));
-        for t in Tile::all() {
-            assert_eq!(t.dora_from_indicator().indicator_for_dora(), t);
-        }
     }
 
     #[test]

@@ -5,6 +5,7 @@
 #![allow(clippy::print_stderr)] // The pass counts are the report.
 
 use pairi::api::mcr::FanRequest;
+use pairi::api::Request;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -52,7 +53,7 @@ fn check(v: &Value) -> Outcome {
                 .map(|(f, p)| (f.id().to_owned(), u64::from(*p)))
                 .collect(),
         ),
-        Err(e) => Outcome::Error(e.kind().to_owned()),
+        Err(e) => Outcome::Error(e.kind().id().to_owned()),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Every Riichi scoring case of `shared/data/riichi/score-cases.jsonl`.
 
 use pairi::api::riichi::ScoreRequest;
+use pairi::api::Request;
 use serde_json::Value;
 
 const CASES: &str = concat!(
@@ -16,10 +17,10 @@ fn check(line: &str) -> Result<(), String> {
     let case: Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
     let req: ScoreRequest = serde_json::from_str(line).map_err(|e| e.to_string())?;
     let want = &case["expected"];
-    let got = req.score();
+    let got = req.answer();
     if let Some(kind) = want.get("error") {
         return match got {
-            Err(e) if e.kind() == kind => Ok(()),
+            Err(e) if kind.as_str() == Some(e.kind().id()) => Ok(()),
             Err(e) => Err(format!("want error {kind}, got error {} ({e})", e.kind())),
             Ok(r) => Err(format!(
                 "want error {kind}, got {}",

@@ -1,4 +1,5 @@
 //! Running the built `pairi` binary: shared by the command tests.
+#![allow(dead_code)] // each test binary uses part of it
 
 use std::io::Write;
 use std::process::{Command, Stdio};

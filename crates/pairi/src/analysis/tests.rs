@@ -11,11 +11,11 @@ fn holding_melds(hand: &str, melds: usize) -> Holding {
 }
 
 fn riichi() -> Analyzer {
-    Analyzer::new(RuleFamily::Riichi)
+    Analyzer::new(Family::Riichi)
 }
 
 fn mcr() -> Analyzer {
-    Analyzer::new(RuleFamily::Mcr)
+    Analyzer::new(Family::Mcr)
 }
 
 fn visible(tiles: &str) -> TileCounts {
@@ -119,13 +119,22 @@ fn useful_err_wrong_size_or_copies() {
         riichi()
             .with_visible(visible("1z1z1z"))
             .useful(&holding("123m406p789s1122z")),
-        Err(HandError::TooManyCopies { count: 5, .. })
+        Err(HandError::TooManySeen {
+            held: 2,
+            seen: 3,
+            ..
+        })
     ));
     assert!(matches!(
         riichi()
             .with_visible(visible("1m1m"))
             .useful(&holding("1m234p567p789s[111m]")),
-        Err(HandError::TooManyCopies { count: 6, .. })
+        Err(HandError::TooManySeen {
+            held: 4,
+            seen: 2,
+            copies: 4,
+            ..
+        })
     ));
 }
 
@@ -239,7 +248,7 @@ fn improvements_ok_skip_dead_draws() {
 fn forms_ok_family_keys() {
     let h = holding("35567m2344555p4z");
     let f = mcr().forms(h.concealed(), 0).unwrap();
-    let keys: Vec<&str> = f.iter().map(|(form, _)| form.id()).collect();
+    let keys: Vec<&str> = f.iter().map(|(form, _)| Family::Mcr.key(form)).collect();
     assert_eq!(
         keys,
         [
@@ -251,9 +260,9 @@ fn forms_ok_family_keys() {
         ]
     );
     let f = riichi().forms(h.concealed(), 0).unwrap();
-    let keys: Vec<&str> = f.iter().map(|(form, _)| form.id()).collect();
+    let keys: Vec<&str> = f.iter().map(|(form, _)| Family::Riichi.key(form)).collect();
     assert_eq!(keys, ["regular", "chiitoitsu", "kokushi"]);
-    assert_eq!(f.get(Form::SevenPairs), None);
+    assert_eq!(f.get(Form::HonorsAndKnitted), None);
 }
 
 #[test]
@@ -311,7 +320,7 @@ mod fast_path {
         fn riichi_fast_path_ok_matches_every_draw((counts, melds) in dealt()) {
             let a = riichi();
             let base = a.forms(&counts, melds).unwrap().shanten();
-            let hand = Hand::from_counts(counts);
+            let hand = Hand::from_counts(counts).expect("at most 4 of a kind");
             let h = Holding::with_unlisted_melds(&hand, melds).unwrap();
             match h.size().unwrap() {
                 HandSize::Waiting => {
@@ -338,7 +347,7 @@ mod fast_path {
 fn left_ok_counts_match_the_sum() {
     let known = *holding("1112345678999m[EEE]").known();
     let seen = visible("1m5m5m9pE");
-    let left = Left::new(&known, &seen);
+    let left = Left::new(&Wall::default(), &known, &seen);
     let all = TileSet::ALL;
     let want: u32 = Tile::all()
         .map(|t| 4u32.saturating_sub(u32::from(known[t]) + u32::from(seen[t])))

@@ -1,29 +1,34 @@
 //! Analysis and shanten requests and results (`spec/json-api.md`, "Analysis result" and
 //! "Shanten result").
 //!
-//! A request is `{"hand", "melds", "visible", "classic"}`; the `id` of a batch line is the
-//! batch runner's business. `melds` is a number of melds whose tiles are not given, or a
-//! list of [`MeldRequest`]s; melds written in brackets inside `hand` count too.
+//! A request is `{"hand", "melds", "visible", "classic", "rules", "discarded",
+//! "kongs_in_hand"}` (only `hand` is required; `rules`: `riichi` or `mcr`); the `id` of
+//! a batch line is the envelope's business ([`super::batch`]). `melds` is a number of
+//! melds whose tiles are not given, or a list of [`MeldRequest`]s; melds written in
+//! brackets inside `hand` count too.
 //!
 //! ```
-//! use pairi::analysis::RuleFamily;
-//! use pairi::api::analysis::AnalysisRequest;
+//! use pairi::api::{analysis::AnalysisRequest, Request};
 //!
 //! let req: AnalysisRequest =
 //!     serde_json::from_str(r#"{"hand": "123m406p789s1122z", "visible": "1z"}"#).unwrap();
-//! let res = req.answer(RuleFamily::Riichi).unwrap();
-//! assert_eq!(
-//!     serde_json::to_string(&res).unwrap(),
-//!     r#"{"shanten":0,"forms":{"regular":0,"chiitoitsu":4,"kokushi":8},"useful":"12z","count":3,"waits":"12z"}"#
-//! );
+//! let res = req.answer().unwrap();
+//! assert_eq!((res.shanten, res.useful.as_deref(), res.count), (0, Some("12z"), Some(3)));
+//! let json = serde_json::to_string(&res).unwrap();
+//! assert!(json.contains(r#""tiles":[["1z",1],["2z",2]],"waits":"12z""#));
 //! ```
 
-use crate::analysis::{Analysis, Analyzer, Forms, Holding, Improvement, RuleFamily};
-use crate::api::hand::MeldRequest;
-use crate::notation::{format_pai, format_set, parse_hand, parse_tiles, Format};
+use super::hand::{MeldRequest, TilesField};
+use super::{deserialize_by_name, Error, Request};
+use crate::analysis::{
+    complete_readings, Analysis, Analyzer, DiscardedCopy, Family, Forms, Holding, Improvement,
+};
+use crate::decompose::Wait;
+use crate::hand::Hand;
+use crate::notation::{format_pai, format_set, parse_hand, Dialect, Format};
 use crate::shanten::Mode;
-use crate::tile::TileCounts;
-use crate::{Error, Hand};
+use crate::tile::{Tile, TileSet};
+use crate::wall::Wall;
 use serde::{Deserialize, Serialize};
 
 /// The `melds` field: a number of melds whose tiles are not given, or the melds.
@@ -42,38 +47,6 @@ impl Default for MeldsField {
     }
 }
 
-/// The `visible` field: tiles seen elsewhere, as one notation string or a list of tiles.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum VisibleField {
-    /// `"1z2z9m"`.
-    Text(String),
-    /// `["1z", "2z", "9m"]`.
-    List(Vec<String>),
-}
-
-impl VisibleField {
-    /// The tiles as counts.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Parse`] when a tile is not notation.
-    pub fn counts(&self) -> Result<TileCounts, Error> {
-        let mut c = TileCounts::new();
-        let mut add = |s: &str| -> Result<(), Error> {
-            for p in parse_tiles(s)? {
-                c.add(p.tile());
-            }
-            Ok(())
-        };
-        match self {
-            VisibleField::Text(s) => add(s)?,
-            VisibleField::List(v) => v.iter().try_for_each(|s| add(s))?,
-        }
-        Ok(c)
-    }
-}
-
 /// An analysis request.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AnalysisRequest {
@@ -85,11 +58,36 @@ pub struct AnalysisRequest {
     pub melds: MeldsField,
     /// Tiles seen elsewhere (rivers, others' melds, dora indicators).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub visible: Option<VisibleField>,
+    pub visible: Option<TilesField>,
     /// `true`: the classic structural shanten that ignores tile availability.
     #[serde(default)]
     pub classic: bool,
+    /// Which forms count: `riichi` (the default) or `mcr`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Family>,
+    /// How a discard table counts the copy just discarded: `gone` (in the river, the
+    /// default) or `drawable` (from the hand alone, as tenhou.net/2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discarded: Option<DiscardedCopy>,
+    /// `true`: a hand of more tiles than 14 − 3k reads each four of a kind as a concealed
+    /// kong (a plain list such as `111122223333444455m`).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub kongs_in_hand: bool,
 }
+
+impl Serialize for DiscardedCopy {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match self {
+            DiscardedCopy::Gone => "gone",
+            DiscardedCopy::Drawable => "drawable",
+        })
+    }
+}
+
+deserialize_by_name!(DiscardedCopy, "gone or drawable", {
+    "gone" => DiscardedCopy::Gone,
+    "drawable" => DiscardedCopy::Drawable,
+});
 
 /// A shanten request.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -102,20 +100,44 @@ pub struct ShantenRequest {
     /// `true`: the classic structural shanten that ignores tile availability.
     #[serde(default)]
     pub classic: bool,
+    /// Which forms count: `riichi` (the default) or `mcr`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Family>,
+    /// As [`AnalysisRequest::kongs_in_hand`].
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub kongs_in_hand: bool,
+}
+
+/// The hand of `hand` with the melds of the `melds` field, and whether every meld's
+/// tiles are known (a count of melds leaves them out).
+fn hand_of(hand: &str, melds: &MeldsField, kongs: bool) -> Result<(Hand, bool), Error> {
+    let mut h: Hand = parse_hand(hand)?;
+    let listed = match melds {
+        MeldsField::Count(n) => *n,
+        MeldsField::List(list) => list.len(),
+    } + h.melds().len();
+    if kongs && h.concealed_len() + 3 * listed > 14 {
+        h.fours_as_kongs();
+    }
+    match melds {
+        MeldsField::Count(0) => Ok((h, true)),
+        MeldsField::Count(_) => Ok((h, false)),
+        MeldsField::List(list) => {
+            for m in list {
+                h.push_meld(m.to_meld(Dialect::Standard)?);
+            }
+            h.validate(&Wall::default())?;
+            Ok((h, true))
+        }
+    }
 }
 
 /// Builds the holding of `hand` plus the `melds` field.
-fn holding(hand: &str, melds: &MeldsField) -> Result<Holding, Error> {
-    let mut h: Hand = parse_hand(hand)?;
+fn holding(hand: &str, melds: &MeldsField, kongs: bool) -> Result<Holding, Error> {
+    let (h, _) = hand_of(hand, melds, kongs)?;
     match melds {
         MeldsField::Count(n) => Ok(Holding::with_unlisted_melds(&h, *n)?),
-        MeldsField::List(list) => {
-            for m in list {
-                h.push_meld(m.to_meld()?);
-            }
-            h.validate(crate::hand::RedLimit::default())?;
-            Ok(Holding::from_hand(&h))
-        }
+        MeldsField::List(_) => Ok(Holding::from_hand(&h)),
     }
 }
 
@@ -128,43 +150,107 @@ fn mode(classic: bool) -> Mode {
 }
 
 impl AnalysisRequest {
+    /// A request for `hand` alone: no other melds, nothing visible, exact count, Riichi.
+    #[must_use]
+    pub fn new(hand: impl Into<String>) -> AnalysisRequest {
+        AnalysisRequest {
+            hand: hand.into(),
+            melds: MeldsField::default(),
+            visible: None,
+            classic: false,
+            rules: None,
+            discarded: None,
+            kongs_in_hand: false,
+        }
+    }
+
     /// The analyzer and holding this request describes.
     ///
     /// # Errors
     ///
-    /// [`Error::Parse`] for bad notation, [`Error::Hand`] for bad melds.
-    pub fn prepare(&self, family: RuleFamily) -> Result<(Analyzer, Holding), Error> {
-        let holding = holding(&self.hand, &self.melds)?;
-        let mut analyzer = Analyzer::new(family).with_mode(mode(self.classic));
+    /// `parse` for bad notation, `invalid_hand` for bad melds.
+    pub fn prepare(&self) -> Result<(Analyzer, Holding), Error> {
+        let holding = holding(&self.hand, &self.melds, self.kongs_in_hand)?;
+        let mut analyzer = Analyzer::new(self.rules.unwrap_or_default())
+            .with_mode(mode(self.classic))
+            .with_discarded(self.discarded.unwrap_or_default());
         if let Some(v) = &self.visible {
-            analyzer = analyzer.with_visible(v.counts()?);
+            analyzer = analyzer.with_visible(v.counts().map_err(|e| e.in_field("visible"))?);
         }
         Ok((analyzer, holding))
     }
+}
 
-    /// Answers the request: shanten, forms, and useful tiles or the discard table.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Parse`] for bad notation, [`Error::Hand`] (`invalid_hand`) for a wrong
-    /// tile count or more than four copies among held and visible tiles.
-    pub fn answer(&self, family: RuleFamily) -> Result<AnalysisResult, Error> {
-        let (analyzer, holding) = self.prepare(family)?;
-        Ok(AnalysisResult::from_analysis(&analyzer.analyze(&holding)?))
+impl Request for AnalysisRequest {
+    type Answer = AnalysisResult;
+    type Defaults = Family;
+
+    fn apply_defaults(&mut self, family: &Family) {
+        self.rules.get_or_insert(*family);
+    }
+
+    /// Shanten, forms, and useful tiles, waits and improvements (13 − 3k tiles) or the
+    /// discard table (14 − 3k tiles).
+    fn answer(&self) -> Result<AnalysisResult, Error> {
+        let (hand, listed) = hand_of(&self.hand, &self.melds, self.kongs_in_hand)?;
+        let (analyzer, holding) = self.prepare()?;
+        let analysis = analyzer.analyze(&holding)?;
+        let mut result = AnalysisResult::of(&analysis, &analyzer, &holding);
+        result.hand = hand.to_string();
+        result.unlisted_melds = holding.melds() - hand.melds().len();
+        match &analysis {
+            Analysis::Waiting(w) => {
+                let imps = analyzer.improvements(&holding)?;
+                result = result.with_improvements(&imps);
+                if let (Some(waits), true) = (w.waits(), listed) {
+                    let details = analyzer.wait_details(&hand, &holding, waits);
+                    result.wait_shapes = Some(
+                        details
+                            .iter()
+                            .map(|d| WaitView {
+                                tile: d.tile.to_string(),
+                                left: d.left,
+                                shapes: wait_ids(&d.shapes),
+                            })
+                            .collect(),
+                    );
+                }
+            }
+            Analysis::Drawn(_) if analysis.shanten() == -1 && listed => {
+                if let Some(win) = hand.last() {
+                    let family = self.rules.unwrap_or_default();
+                    let readings = complete_readings(&hand, family, win.tile());
+                    result.readings = Some(
+                        readings
+                            .iter()
+                            .map(|r| ReadingView {
+                                decomposition: r.reading.to_string(),
+                                form: r.reading.form().id().to_owned(),
+                                waits: wait_ids(&r.waits),
+                            })
+                            .collect(),
+                    );
+                }
+            }
+            Analysis::Drawn(_) => {}
+        }
+        Ok(result)
     }
 }
 
-impl ShantenRequest {
-    /// Answers the request: shanten and shanten per form.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Parse`] for bad notation, [`Error::Hand`] for a wrong tile count or
-    /// more than four copies of a kind.
-    pub fn answer(&self, family: RuleFamily) -> Result<ShantenResult, Error> {
-        let h = holding(&self.hand, &self.melds)?;
+impl Request for ShantenRequest {
+    type Answer = ShantenResult;
+    type Defaults = Family;
+
+    fn apply_defaults(&mut self, family: &Family) {
+        self.rules.get_or_insert(*family);
+    }
+
+    /// Shanten and shanten per form.
+    fn answer(&self) -> Result<ShantenResult, Error> {
+        let h = holding(&self.hand, &self.melds, self.kongs_in_hand)?;
         h.size()?;
-        let forms = Analyzer::new(family)
+        let forms = Analyzer::new(self.rules.unwrap_or_default())
             .with_mode(mode(self.classic))
             .forms(h.concealed(), h.melds())?;
         Ok(ShantenResult::from_forms(&forms))
@@ -215,6 +301,35 @@ pub struct McrFormsView {
 }
 
 impl FormsView {
+    /// The rule family of the keys.
+    #[must_use]
+    pub const fn family(&self) -> Family {
+        match self {
+            FormsView::Riichi(_) => Family::Riichi,
+            FormsView::Mcr(_) => Family::Mcr,
+        }
+    }
+
+    /// Every form's key with its shanten (`None`: the form cannot be built with the
+    /// hand's melds), in key order.
+    #[must_use]
+    pub fn entries(&self) -> Vec<(&'static str, Option<i8>)> {
+        match *self {
+            FormsView::Riichi(f) => vec![
+                ("regular", Some(f.regular)),
+                ("chiitoitsu", f.chiitoitsu),
+                ("kokushi", f.kokushi),
+            ],
+            FormsView::Mcr(f) => vec![
+                ("regular", Some(f.regular)),
+                ("seven_pairs", f.seven_pairs),
+                ("thirteen_orphans", f.thirteen_orphans),
+                ("honors_and_knitted", f.honors_and_knitted),
+                ("knitted_straight", f.knitted_straight),
+            ],
+        }
+    }
+
     /// The view of `forms`.
     #[must_use]
     pub const fn from_forms(forms: &Forms) -> FormsView {
@@ -268,7 +383,13 @@ pub struct DiscardView {
     pub useful: String,
     /// Copies of them left.
     pub count: u32,
+    /// The useful tiles one by one with the copies left of each: `[["3s", 3], …]`.
+    pub tiles: Vec<TileLeft>,
 }
+
+/// A tile and the copies of it left to draw: `["3s", 3]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TileLeft(pub String, pub u8);
 
 /// An improvement draw.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -300,6 +421,13 @@ impl ImprovementView {
 /// unless tenpai); a 14 − 3k tile hand has `discards`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AnalysisResult {
+    /// The hand as read, normalised (MPSZ, melds in brackets; kongs read from fours
+    /// with `kongs_in_hand`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub hand: String,
+    /// Declared melds whose tiles were not given (a count in `melds`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub unlisted_melds: usize,
     /// The least shanten over the forms (−1 complete).
     pub shanten: i8,
     /// Shanten per form.
@@ -310,15 +438,47 @@ pub struct AnalysisResult {
     /// Copies of the useful tiles left (13 − 3k tiles).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<u32>,
+    /// The useful tiles one by one with the copies left of each (13 − 3k tiles).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiles: Option<Vec<TileLeft>>,
     /// The discard table, best first (14 − 3k tiles).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discards: Option<Vec<DiscardView>>,
     /// The waits at tenpai, `null` otherwise (13 − 3k tiles).
     #[serde(default, skip_serializing_if = "Waits::is_absent")]
     pub waits: Waits,
-    /// Improvement draws, when asked for (13 − 3k tiles at shanten 0 or 1).
+    /// Improvement draws (13 − 3k tiles; empty unless at shanten 0 or 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub improvements: Option<Vec<ImprovementView>>,
+    /// Each wait of a tenpai 13 − 3k tile hand with its copies left and wait shapes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wait_shapes: Option<Vec<WaitView>>,
+    /// Every reading of a complete 14 − 3k tile hand, with the waits its last tile takes
+    /// (the number of readings is the number of ways it is complete).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub readings: Option<Vec<ReadingView>>,
+}
+
+/// A wait of a tenpai hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WaitView {
+    /// The tile waited on (MPSZ).
+    pub tile: String,
+    /// Copies of it left.
+    pub left: u8,
+    /// The shapes it completes: `ryanmen kanchan penchan shanpon tanki knitted lone`.
+    pub shapes: Vec<String>,
+}
+
+/// A reading of a complete hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadingView {
+    /// The blocks in MPSZ (`123m 456p 789s [777z] 99s`).
+    pub decomposition: String,
+    /// The form: `regular`, `seven_pairs`, `thirteen_orphans`, ….
+    pub form: String,
+    /// The waits the winning tile takes in it.
+    pub waits: Vec<String>,
 }
 
 /// The `waits` field: absent for a 14 − 3k tile hand, `null` before tenpai.
@@ -356,23 +516,36 @@ impl From<Waits> for Option<String> {
 }
 
 impl AnalysisResult {
-    /// The result of an analysis (without improvements).
+    /// The result of an analysis made by `analyzer` of the holding `h` (without
+    /// improvements, waits and readings).
     #[must_use]
-    pub fn from_analysis(a: &Analysis) -> AnalysisResult {
+    pub fn of(a: &Analysis, analyzer: &Analyzer, h: &Holding) -> AnalysisResult {
         let forms = a.forms();
+        let tiles_left = |tiles: TileSet, discarded: Option<Tile>| -> Vec<TileLeft> {
+            tiles
+                .iter()
+                .map(|t| TileLeft(t.to_string(), analyzer.copies_left(h, discarded, t)))
+                .collect()
+        };
         let mut r = AnalysisResult {
+            hand: String::new(),
+            unlisted_melds: 0,
             shanten: forms.shanten(),
             forms: FormsView::from_forms(forms),
             useful: None,
             count: None,
+            tiles: None,
             discards: None,
             waits: Waits::Absent,
             improvements: None,
+            wait_shapes: None,
+            readings: None,
         };
         match a {
             Analysis::Waiting(w) => {
                 r.useful = Some(format_set(w.useful.tiles));
                 r.count = Some(w.useful.count);
+                r.tiles = Some(tiles_left(w.useful.tiles, None));
                 r.waits = w
                     .waits()
                     .map_or(Waits::NotTenpai, |t| Waits::Tiles(format_set(t)));
@@ -386,6 +559,7 @@ impl AnalysisResult {
                             shanten: d.shanten,
                             useful: format_set(d.useful.tiles),
                             count: d.useful.count,
+                            tiles: tiles_left(d.useful.tiles, Some(d.tile.tile())),
                         })
                         .collect(),
                 );
@@ -402,21 +576,32 @@ impl AnalysisResult {
     }
 }
 
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde passes fields by reference
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+fn wait_ids(waits: &[Wait]) -> Vec<String> {
+    waits.iter().map(|w| w.id().to_owned()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn answer(json: &str, family: RuleFamily) -> String {
-        let req: AnalysisRequest = serde_json::from_str(json).unwrap();
-        match req.answer(family) {
+    fn answer(json: &str, family: Family) -> String {
+        let mut req: AnalysisRequest = serde_json::from_str(json).unwrap();
+        req.apply_defaults(&family);
+        match req.answer() {
             Ok(r) => serde_json::to_string(&r).unwrap(),
             Err(e) => format!("error {}: {e}", e.kind()),
         }
     }
 
-    fn shanten(json: &str, family: RuleFamily) -> String {
-        let req: ShantenRequest = serde_json::from_str(json).unwrap();
-        match req.answer(family) {
+    fn shanten(json: &str, family: Family) -> String {
+        let mut req: ShantenRequest = serde_json::from_str(json).unwrap();
+        req.apply_defaults(&family);
+        match req.answer() {
             Ok(r) => serde_json::to_string(&r).unwrap(),
             Err(e) => format!("error {}: {e}", e.kind()),
         }
@@ -424,9 +609,12 @@ mod tests {
 
     #[test]
     fn answer_ok_waiting_not_tenpai() {
-        assert_eq!(
-            answer(r#"{"hand": "123m456p789s11z35z"}"#, RuleFamily::Riichi),
-            r#"{"shanten":1,"forms":{"regular":1,"chiitoitsu":5,"kokushi":7},"useful":"135z","count":8,"waits":null}"#
+        let out = answer(r#"{"hand": "123m456p789s11z35z"}"#, Family::Riichi);
+        assert!(
+            out.starts_with(
+                r#"{"hand":"123m456p789s1135z","shanten":1,"forms":{"regular":1,"chiitoitsu":5,"kokushi":7},"useful":"135z","count":8,"tiles":[["1z",2],["3z",3],["5z",3]],"waits":null,"improvements":[{"draw":"3p","discard":"3z","useful":"12345678p15z","count":33},"#
+            ),
+            "{out}"
         );
     }
 
@@ -434,11 +622,11 @@ mod tests {
     fn answer_ok_discards() {
         let out = answer(
             r#"{"hand": "[123m][456p][789s]11z2z45s", "classic": false}"#,
-            RuleFamily::Riichi,
+            Family::Riichi,
         );
         assert!(
             out.starts_with(
-                r#"{"shanten":0,"forms":{"regular":0,"chiitoitsu":null,"kokushi":null},"discards":[{"tile":"2z","shanten":0,"useful":"36s","count":8},"#
+                r#"{"hand":"45s112z[123m][456p][789s]","shanten":0,"forms":{"regular":0,"chiitoitsu":null,"kokushi":null},"discards":[{"tile":"2z","shanten":0,"useful":"36s","count":8,"tiles":[["3s",4],["6s",4]]},"#
             ),
             "{out}"
         );
@@ -447,27 +635,29 @@ mod tests {
 
     #[test]
     fn answer_ok_meld_count_and_list() {
-        let by_count = answer(r#"{"hand": "11z2z45s", "melds": 3}"#, RuleFamily::Riichi);
+        let by_count = answer(r#"{"hand": "11z2z45s", "melds": 3}"#, Family::Riichi);
         let by_list = answer(
             r#"{"hand": "11z2z45s", "melds": [{"kind": "chow", "tiles": "123m", "claimed": 1},
                 {"kind": "pung", "tiles": "444p", "from": 2}, {"kind": "ankan", "tiles": "9999s"}]}"#,
-            RuleFamily::Riichi,
+            Family::Riichi,
         );
-        assert_eq!(by_count, by_list);
+        // The same answer, but for the hand as read.
+        let from_shanten = |s: &str| s[s.find("\"shanten\"").unwrap()..].to_owned();
+        assert_eq!(from_shanten(&by_count), from_shanten(&by_list));
         // Listed meld tiles are held: a pon of 3s leaves one 3s.
         let held = answer(
             r#"{"hand": "11z2z45s", "melds": [{"kind": "pon", "tiles": "333s"}, {"kind": "pon", "tiles": "999m"}, {"kind": "pon", "tiles": "999p"}]}"#,
-            RuleFamily::Riichi,
+            Family::Riichi,
         );
         assert!(held.contains(r#""useful":"36s","count":5"#), "{held}");
     }
 
     #[test]
     fn answer_ok_mcr_keys() {
-        let out = answer(r#"{"hand": "3s", "melds": 4}"#, RuleFamily::Mcr);
+        let out = answer(r#"{"hand": "3s", "melds": 4}"#, Family::Mcr);
         assert_eq!(
             out,
-            r#"{"shanten":0,"forms":{"regular":0,"seven_pairs":null,"thirteen_orphans":null,"honors_and_knitted":null,"knitted_straight":null},"useful":"3s","count":3,"waits":"3s"}"#
+            r#"{"hand":"3s","unlisted_melds":4,"shanten":0,"forms":{"regular":0,"seven_pairs":null,"thirteen_orphans":null,"honors_and_knitted":null,"knitted_straight":null},"useful":"3s","count":3,"tiles":[["3s",3]],"waits":"3s","improvements":[]}"#
         );
     }
 
@@ -491,7 +681,7 @@ mod tests {
                 "invalid_hand",
             ),
         ] {
-            let out = answer(json, RuleFamily::Riichi);
+            let out = answer(json, Family::Riichi);
             assert!(out.starts_with(&format!("error {kind}:")), "{json}: {out}");
         }
     }
@@ -500,7 +690,7 @@ mod tests {
     fn answer_ok_extra_fields_and_visible_list() {
         let a = answer(
             r#"{"id": 7, "hand": "123m406p789s1122z", "visible": ["1z", "9m"], "expected": {}}"#,
-            RuleFamily::Riichi,
+            Family::Riichi,
         );
         assert!(a.contains(r#""count":3"#), "{a}");
     }
@@ -510,24 +700,22 @@ mod tests {
         assert_eq!(
             shanten(
                 r#"{"hand": "123m456p789s1111z", "melds": 0}"#,
-                RuleFamily::Riichi
+                Family::Riichi
             ),
             r#"{"shanten":1,"regular":1,"chiitoitsu":5,"kokushi":9}"#
         );
         assert_eq!(
             shanten(
                 r#"{"hand": "123m456p789s1111z", "melds": 0, "classic": true}"#,
-                RuleFamily::Riichi
+                Family::Riichi
             ),
             r#"{"shanten":0,"regular":0,"chiitoitsu":5,"kokushi":9}"#
         );
         assert_eq!(
-            shanten(r#"{"hand": "178m1239p3s14z", "melds": 1}"#, RuleFamily::Mcr),
+            shanten(r#"{"hand": "178m1239p3s14z", "melds": 1}"#, Family::Mcr),
             r#"{"shanten":3,"regular":3,"seven_pairs":null,"thirteen_orphans":null,"honors_and_knitted":null,"knitted_straight":5}"#
         );
-        assert!(
-            shanten(r#"{"hand": "123m"}"#, RuleFamily::Riichi).starts_with("error invalid_hand")
-        );
+        assert!(shanten(r#"{"hand": "123m"}"#, Family::Riichi).starts_with("error invalid_hand"));
     }
 
     #[test]

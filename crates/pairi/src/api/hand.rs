@@ -13,11 +13,12 @@
 //! assert_eq!(a.concealed, "111666z");
 //! ```
 
-use crate::hand::{Hand, HandError, Meld, MeldKind, Source};
-use crate::notation::{format_pai, format_pais, parse_tiles, Format};
-use crate::tile::{Pai, Tile};
-use crate::Error;
-use serde::{Deserialize, Serialize};
+use super::{deserialize_by_name, Error};
+use crate::decompose::Family;
+use crate::hand::{Hand, HandSize, Meld, MeldKind, Source};
+use crate::notation::{format_pai, format_pais, parse_tiles_with, parse_wind, Dialect, Format};
+use crate::tile::{Pai, Tile, TileCounts, Wind};
+use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 
 /// A hand in canonical JSON form: sorted MPSZ with red fives as `0`, the red fives per
 /// suit, the last tile written, and the melds in the order declared.
@@ -48,91 +49,13 @@ pub struct RedFives {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MeldView {
     /// `chi`, `pon`, `minkan`, `ankan` or `kakan`.
-    pub kind: MeldKindId,
+    pub kind: MeldKind,
     /// The meld's tiles, sorted MPSZ with red fives as `0` (`"406p"`).
     pub tiles: String,
     /// The claimed tile's kind (MPSZ), when known; `null` for a concealed kong.
     pub claimed: Option<String>,
     /// Where the claimed tile came from: `left`, `opposite`, `right`, or `null`.
-    pub source: Option<SourceId>,
-}
-
-/// The JSON names of meld kinds. Riichi names are written; the MCR names of the case
-/// files (`chow`, `pung`, `kong`, `concealed_kong`) are read as the same kinds, and
-/// `kong` (claimed or added, which MCR does not tell apart) reads as `minkan`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MeldKindId {
-    /// A claimed run (チー / 吃).
-    #[serde(alias = "chow")]
-    Chi,
-    /// A claimed triplet (ポン / 碰).
-    #[serde(alias = "pung")]
-    Pon,
-    /// A kong from a claimed tile (大明槓 / 明杠).
-    #[serde(alias = "kong")]
-    Minkan,
-    /// A concealed kong (暗槓 / 暗杠).
-    #[serde(alias = "concealed_kong")]
-    Ankan,
-    /// An added kong (加槓 / 加杠).
-    Kakan,
-}
-
-impl From<MeldKind> for MeldKindId {
-    fn from(k: MeldKind) -> MeldKindId {
-        match k {
-            MeldKind::Chi => MeldKindId::Chi,
-            MeldKind::Pon => MeldKindId::Pon,
-            MeldKind::OpenKan => MeldKindId::Minkan,
-            MeldKind::ClosedKan => MeldKindId::Ankan,
-            MeldKind::AddedKan => MeldKindId::Kakan,
-        }
-    }
-}
-
-impl From<MeldKindId> for MeldKind {
-    fn from(k: MeldKindId) -> MeldKind {
-        match k {
-            MeldKindId::Chi => MeldKind::Chi,
-            MeldKindId::Pon => MeldKind::Pon,
-            MeldKindId::Minkan => MeldKind::OpenKan,
-            MeldKindId::Ankan => MeldKind::ClosedKan,
-            MeldKindId::Kakan => MeldKind::AddedKan,
-        }
-    }
-}
-
-/// The JSON names of claim sources.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SourceId {
-    /// The player on the left (上家).
-    Left,
-    /// The player opposite (対面 / 对家).
-    Opposite,
-    /// The player on the right (下家).
-    Right,
-}
-
-impl From<Source> for SourceId {
-    fn from(s: Source) -> SourceId {
-        match s {
-            Source::Left => SourceId::Left,
-            Source::Opposite => SourceId::Opposite,
-            Source::Right => SourceId::Right,
-        }
-    }
-}
-
-impl From<SourceId> for Source {
-    fn from(s: SourceId) -> Source {
-        match s {
-            SourceId::Left => Source::Left,
-            SourceId::Opposite => Source::Opposite,
-            SourceId::Right => Source::Right,
-        }
-    }
+    pub source: Option<Source>,
 }
 
 impl HandView {
@@ -161,24 +84,139 @@ impl MeldView {
     pub fn from_meld(meld: &Meld) -> MeldView {
         let pais: Vec<Pai> = meld.pais().collect();
         MeldView {
-            kind: meld.kind().into(),
+            kind: meld.kind(),
             tiles: format_pais(&pais, Format::Mpsz),
             claimed: meld.claimed_tile().map(|t| t.to_string()),
-            source: meld.source().map(SourceId::from),
+            source: meld.source(),
         }
+    }
+}
+
+/// Meld kinds in JSON: the Riichi names are written; the MCR names of the case files
+/// (`chow`, `pung`, `kong`, `added_kong`, `concealed_kong`) are read as the same kinds
+/// (`kong`, claimed or added, which MCR scores alike, reads as `minkan`).
+impl Serialize for MeldKind {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl Serialize for Source {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+deserialize_by_name!(MeldKind, "a meld kind: chi pon minkan ankan kakan (or chow pung kong concealed_kong added_kong)", {
+    "chi" => MeldKind::Chi,
+    "chow" => MeldKind::Chi,
+    "pon" => MeldKind::Pon,
+    "pung" => MeldKind::Pon,
+    "minkan" => MeldKind::OpenKan,
+    "kong" => MeldKind::OpenKan,
+    "open_kong" => MeldKind::OpenKan,
+    "ankan" => MeldKind::ClosedKan,
+    "concealed_kong" => MeldKind::ClosedKan,
+    "kakan" => MeldKind::AddedKan,
+    "added_kong" => MeldKind::AddedKan,
+});
+
+deserialize_by_name!(Source, "a source: left, opposite or right", {
+    "left" => Source::Left,
+    "opposite" => Source::Opposite,
+    "right" => Source::Right,
+});
+
+deserialize_by_name!(Family, "a rule family: riichi or mcr", {
+    "riichi" => Family::Riichi,
+    "mcr" => Family::Mcr,
+});
+
+deserialize_by_name!(Dialect, "a dialect: standard or mcr", {
+    "standard" => Dialect::Standard,
+    "mcr" => Dialect::Mcr,
+});
+
+impl Serialize for Wind {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(self.letter())
+    }
+}
+
+/// A wind is read as the notation reads it: `E`, `east`, `1z`, `🀀`.
+impl<'de> Deserialize<'de> for Wind {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <std::borrow::Cow<'_, str>>::deserialize(d)?;
+        parse_wind(&s).map_err(de::Error::custom)
+    }
+}
+
+impl Serialize for Family {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+/// Tiles given as one notation string (`"1z2z9m"`) or a list of tiles (`["1z", "9m"]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum TilesField {
+    /// `"1z2z9m"`.
+    Text(String),
+    /// `["1z", "2z", "9m"]`.
+    List(Vec<String>),
+}
+
+impl Default for TilesField {
+    fn default() -> Self {
+        TilesField::List(Vec::new())
+    }
+}
+
+impl TilesField {
+    /// The tiles, in order, in `dialect`.
+    ///
+    /// # Errors
+    ///
+    /// `parse` when a tile is not notation.
+    pub fn pais(&self, dialect: Dialect) -> Result<Vec<Pai>, Error> {
+        Ok(match self {
+            TilesField::Text(s) => parse_tiles_with(s, dialect)?,
+            TilesField::List(v) => {
+                let mut out = Vec::with_capacity(v.len());
+                for s in v {
+                    out.extend(parse_tiles_with(s, dialect)?);
+                }
+                out
+            }
+        })
+    }
+
+    /// The tiles as counts.
+    ///
+    /// # Errors
+    ///
+    /// `parse` when a tile is not notation.
+    pub fn counts(&self) -> Result<TileCounts, Error> {
+        Ok(self
+            .pais(Dialect::Standard)?
+            .into_iter()
+            .map(Pai::tile)
+            .collect())
     }
 }
 
 /// A meld as a request writes it: `{"kind": "pon", "tiles": "777z"}` (Riichi cases) or
 /// `{"kind": "chow", "tiles": "567m", "claimed": 2}`, `{"kind": "kong", "tiles":
-/// "1111s", "from": 2}` (MCR cases). A [`MeldView`] reads back as the same meld.
+/// "1111s", "from": 2}` (MCR cases). A [`MeldView`] reads back as the same meld. Every
+/// request builds its melds here, through [`Meld::from_tiles`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MeldRequest {
     /// The kind, in either vocabulary.
-    pub kind: MeldKindId,
+    pub kind: MeldKind,
     /// Its tiles in any notation (red fives as `0`).
     pub tiles: String,
-    /// For a chi: the claimed tile, as its position 1..3 in the run or as a tile.
+    /// The claimed tile: its position 1..3 in a chi's run, or the tile itself.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claimed: Option<Claimed>,
     /// Source seat of a claimed set: 1 left, 2 opposite, 3 right.
@@ -186,10 +224,10 @@ pub struct MeldRequest {
     pub from: Option<u8>,
     /// Source seat by name (`left`, `opposite`, `right`); `from` wins when both are given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<SourceId>,
+    pub source: Option<Source>,
 }
 
-/// The claimed tile of a chi: its position in the run (1..3) or the tile itself.
+/// The claimed tile of a meld: its position in the run (1..3) or the tile itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Claimed {
@@ -200,49 +238,79 @@ pub enum Claimed {
 }
 
 impl MeldRequest {
-    /// The meld: its tiles must have the shape of its kind (`invalid_hand` otherwise),
-    /// and must be notation (`parse` otherwise).
-    pub fn to_meld(&self) -> Result<Meld, Error> {
-        let kind = MeldKind::from(self.kind);
-        let pais = parse_tiles(&self.tiles)?;
-        let mut kinds: Vec<Tile> = pais.iter().map(|p| p.tile()).collect();
-        kinds.sort_unstable();
-        let first = kinds.first().copied().unwrap_or(Tile::M1);
-        let bad = || Error::Hand(HandError::BadMeld { kind, first });
-        let red = u8::try_from(pais.iter().filter(|p| p.is_red()).count()).map_err(|_| bad())?;
-        let size = if kind.is_kan() { 4 } else { 3 };
-        if kinds.len() != size {
-            return Err(bad());
-        }
-        if kind == MeldKind::Chi {
-            let run = kinds
-                .iter()
-                .enumerate()
-                .all(|(i, t)| Some(*t) == Tile::new(first.as_u8() + i as u8))
-                && kinds[2].suit() == first.suit();
-            if !run {
-                return Err(bad());
+    /// The meld, its tiles read in `dialect`.
+    ///
+    /// # Errors
+    ///
+    /// `parse` for bad notation, `invalid_request` for a claim position or source seat
+    /// out of range, `invalid_hand` for tiles that do not form that kind of meld.
+    pub fn to_meld(&self, dialect: Dialect) -> Result<Meld, Error> {
+        let pais =
+            parse_tiles_with(&self.tiles, dialect).map_err(|e| Error::from(e).in_field("tiles"))?;
+        let claimed = match &self.claimed {
+            None => None,
+            Some(Claimed::Position(n @ 1..=3)) => {
+                let mut kinds: Vec<Tile> = pais.iter().map(|p| p.tile()).collect();
+                kinds.sort_unstable();
+                kinds.get(usize::from(n - 1)).copied()
             }
-            let claimed = match &self.claimed {
-                None => None,
-                Some(Claimed::Position(n @ 1..=3)) => Some(n - 1),
-                Some(Claimed::Position(_)) => return Err(bad()),
-                Some(Claimed::Tile(s)) => {
-                    let t = crate::notation::parse_tile(s)?.tile();
-                    let i = kinds.iter().position(|&k| k == t).ok_or_else(bad)?;
-                    Some(i as u8)
-                }
-            };
-            return Ok(Meld::chi(first, claimed, red)?);
-        }
-        if kinds.iter().any(|&t| t != first) {
-            return Err(bad());
-        }
-        let source = match (self.from, self.source) {
-            (Some(n), _) => Some(Source::from_number(n).ok_or_else(bad)?),
-            (None, s) => s.map(Source::from),
+            Some(Claimed::Position(n)) => {
+                return Err(Error::invalid_request(format!(
+                    "`claimed` is a position 1, 2 or 3 in the meld, not {n}"
+                )))
+            }
+            Some(Claimed::Tile(s)) => Some(parse_tile_with(s, dialect)?.tile()),
         };
-        Ok(Meld::set(kind, first, source, red)?)
+        let source = match (self.from, self.source) {
+            (Some(n), _) => Some(Source::from_number(n).ok_or_else(|| {
+                Error::invalid_request(format!("`from` is a seat 1, 2 or 3, not {n}"))
+            })?),
+            (None, s) => s,
+        };
+        Ok(Meld::from_tiles(self.kind, &pais, claimed, source)?)
+    }
+}
+
+/// The winning tile of a scoring request, the hand made whole: a hand of 13 − 3k
+/// concealed tiles takes `win` as its fourteenth; a hand of 14 − 3k holds it (its last
+/// tile written when `win` is absent). Both rule families read hands this way.
+///
+/// # Errors
+///
+/// `invalid_request` when a 13 − 3k tile hand has no `win`, `invalid_hand` for a tile
+/// count no hand has or a fifth copy, `parse` for bad notation.
+pub(crate) fn winning_tile(
+    hand: &mut Hand,
+    win: Option<&str>,
+    dialect: Dialect,
+) -> Result<Pai, Error> {
+    let win = win
+        .map(|w| parse_tile_with(w, dialect))
+        .transpose()
+        .map_err(|e| e.in_field("win"))?;
+    match (hand.size()?, win) {
+        (HandSize::Waiting, Some(w)) => {
+            hand.add(w)?;
+            Ok(w)
+        }
+        (HandSize::Drawn, Some(w)) => Ok(w),
+        (HandSize::Drawn, None) => hand
+            .last()
+            .ok_or_else(|| Error::invalid_request("no winning tile: the hand is empty")),
+        (HandSize::Waiting, None) => Err(Error::invalid_request(
+            "`win` is missing: a hand of 13 - 3k tiles needs its winning tile \
+             (or write 14 - 3k tiles, the winning tile last)",
+        )),
+    }
+}
+
+/// Reads exactly one tile in `dialect`.
+pub(crate) fn parse_tile_with(s: &str, dialect: Dialect) -> Result<Pai, Error> {
+    match parse_tiles_with(s, dialect)?.as_slice() {
+        [one] => Ok(*one),
+        _ => Err(crate::notation::parse_tile(s)
+            .map(|_| Error::invalid_request(format!("{s:?} is not one tile")))
+            .unwrap_or_else(Error::from)),
     }
 }
 
@@ -284,7 +352,9 @@ mod tests {
     }
 
     fn meld(json: &str) -> Result<Meld, Error> {
-        serde_json::from_str::<MeldRequest>(json).unwrap().to_meld()
+        serde_json::from_str::<MeldRequest>(json)
+            .unwrap()
+            .to_meld(Dialect::Standard)
     }
 
     #[test]
@@ -324,26 +394,75 @@ mod tests {
             r#"{"kind": "chi", "tiles": "124m"}"#,
             r#"{"kind": "chi", "tiles": "EEE"}"#,
             r#"{"kind": "chi", "tiles": "899m"}"#,
-            r#"{"kind": "chi", "tiles": "123m", "claimed": 4}"#,
             r#"{"kind": "chi", "tiles": "123m", "claimed": "4m"}"#,
             r#"{"kind": "pon", "tiles": "1112m"}"#,
             r#"{"kind": "pon", "tiles": "112m"}"#,
             r#"{"kind": "minkan", "tiles": "111m"}"#,
-            r#"{"kind": "pon", "tiles": "111m", "from": 4}"#,
             r#"{"kind": "chi", "tiles": "89m1p"}"#,
         ] {
             assert_eq!(
                 meld(json).map_err(|e| e.kind()),
-                Err("invalid_hand"),
+                Err(crate::ErrorKind::InvalidHand),
                 "{json}"
             );
         }
         assert_eq!(
             meld(r#"{"kind": "pon", "tiles": "11x"}"#).map_err(|e| e.kind()),
-            Err("parse")
+            Err(crate::ErrorKind::Parse)
         );
+        for json in [
+            r#"{"kind": "chi", "tiles": "123m", "claimed": 4}"#,
+            r#"{"kind": "chi", "tiles": "123m", "claimed": 0}"#,
+            r#"{"kind": "pon", "tiles": "111m", "from": 4}"#,
+            r#"{"kind": "pon", "tiles": "111m", "from": 0}"#,
+            r#"{"kind": "pon", "tiles": "111m", "from": 9}"#,
+        ] {
+            assert_eq!(
+                meld(json).map_err(|e| e.kind()),
+                Err(crate::ErrorKind::InvalidRequest),
+                "{json}"
+            );
+        }
         assert!(
             serde_json::from_str::<MeldRequest>(r#"{"kind": "tiles", "tiles": "111m"}"#).is_err()
+        );
+    }
+
+    #[test]
+    fn winning_tile_ok_both_hand_sizes_and_err_missing() {
+        use crate::api::mcr::FanRequest;
+        use crate::api::riichi::ScoreRequest;
+        use crate::api::Request;
+        let score = |j: &str| {
+            serde_json::from_str::<ScoreRequest>(j)
+                .unwrap()
+                .answer()
+                .map(|r| r.total)
+                .map_err(|e| e.kind())
+        };
+        let fan = |j: &str| {
+            serde_json::from_str::<FanRequest>(j)
+                .unwrap()
+                .answer()
+                .map(|r| r.fan)
+                .map_err(|e| e.kind())
+        };
+        // 13 − 3k tiles plus `win`, or 14 − 3k tiles whose last is the winning tile.
+        let thirteen = score(r#"{"hand": "234m406p7899s[777z]", "win": "9s", "seat_wind": "S"}"#);
+        let fourteen = score(r#"{"hand": "234m406p78999s[777z]", "seat_wind": "S"}"#);
+        assert_eq!(thirteen, Ok(2000));
+        assert_eq!(thirteen, fourteen);
+        assert_eq!(
+            score(r#"{"hand": "234m406p7899s[777z]"}"#),
+            Err(crate::ErrorKind::InvalidRequest)
+        );
+        assert_eq!(
+            fan(r#"{"hand": "123m456p789s1122z", "win": "2z"}"#),
+            fan(r#"{"hand": "123m456p789s11222z"}"#)
+        );
+        assert_eq!(
+            fan(r#"{"hand": "123m456p789s1122z"}"#),
+            Err(crate::ErrorKind::InvalidRequest)
         );
     }
 }

@@ -7,25 +7,26 @@
 //! `dialect` (`"mcr"` reads `5z..7z` in the MCR helper's order). Unknown fields, such
 //! as a case's `expected`, are ignored.
 
-use crate::hand::{Hand, Meld, MeldKind, Source};
+use super::hand::{winning_tile, MeldRequest};
+use super::{deserialize_by_name, Error, Request};
+use crate::hand::Hand;
 use crate::mcr::{
     score_with, AllTerminalsPungs, Fan, FanResult, KnittedStraightWaits, KongPair, Rules,
-    SevenPairsCombinations, WinContext, WinSource, Wind,
+    SevenPairsCombinations, WinContext, WinSource,
 };
-use crate::notation::{parse_hand_unchecked_with, parse_tile, parse_tiles_with, Dialect};
-use crate::tile::Tile;
-use crate::Error;
+use crate::notation::{parse_hand_unchecked_with, Dialect};
+use crate::tile::Wind;
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
 
-/// A fan request (the id is handled by the caller).
+/// A fan request.
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct FanRequest {
     /// Concealed tiles, the winning tile included (or not: then it is added).
     pub hand: String,
     /// Declared melds.
     #[serde(default)]
-    pub melds: Vec<MeldSpec>,
+    pub melds: Vec<MeldRequest>,
     /// The winning tile; the last tile of `hand` when absent.
     #[serde(default)]
     pub win: Option<String>,
@@ -44,88 +45,22 @@ pub struct FanRequest {
     /// Flowers, 0 to 8.
     #[serde(default)]
     pub flowers: u8,
-    /// The prevalent wind (`E S W N`), East by default.
+    /// The prevalent wind, East by default, in any spelling of a wind.
     #[serde(default)]
-    pub round_wind: WindName,
+    pub round_wind: Wind,
     /// The seat wind, East by default.
     #[serde(default)]
-    pub seat_wind: WindName,
+    pub seat_wind: Wind,
     /// Rule options: a preset (`"default"`, `"strict_1998"`) or an object.
     #[serde(default)]
     pub rules: Option<RulesSpec>,
     /// `"mcr"` to read `5z 6z 7z` as Red, Green, White (the MCR helper's order).
     #[serde(default)]
-    pub dialect: Option<DialectName>,
-}
-
-/// A wind as written in requests.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
-pub enum WindName {
-    /// East.
-    #[default]
-    E,
-    /// South.
-    S,
-    /// West.
-    W,
-    /// North.
-    N,
-}
-
-impl From<WindName> for Wind {
-    fn from(w: WindName) -> Wind {
-        match w {
-            WindName::E => Wind::East,
-            WindName::S => Wind::South,
-            WindName::W => Wind::West,
-            WindName::N => Wind::North,
-        }
-    }
-}
-
-/// The notation dialect of a request.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DialectName {
-    /// Tenhou order for `z`.
-    Standard,
-    /// The MCR helper's order for `z`.
-    Mcr,
-}
-
-/// A declared meld as written in MCR requests.
-#[derive(Clone, Debug, Deserialize)]
-pub struct MeldSpec {
-    /// The kind.
-    pub kind: MeldSpecKind,
-    /// Its tiles, e.g. `234s` or `1111s`.
-    pub tiles: String,
-    /// For a chow, which tile of the run (1, 2, 3, in order) was claimed.
-    #[serde(default)]
-    pub claimed: Option<u8>,
-    /// For a pung or kong, the seat it was claimed from: 1 left, 2 opposite, 3 right.
-    #[serde(default)]
-    pub from: Option<u8>,
-}
-
-/// The kinds of declared melds in MCR requests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MeldSpecKind {
-    /// A claimed run.
-    Chow,
-    /// A claimed triplet.
-    Pung,
-    /// A melded kong (from a claimed tile, or a pung upgraded: scored alike).
-    Kong,
-    /// A pung upgraded with the fourth tile (加杠); scored as a melded kong.
-    AddedKong,
-    /// A concealed kong.
-    ConcealedKong,
+    pub dialect: Option<Dialect>,
 }
 
 /// Rule options in a request: a preset or an object of options.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(untagged)]
 pub enum RulesSpec {
     /// `"default"` or `"strict_1998"`.
@@ -140,64 +75,48 @@ pub enum RulesSpec {
 pub enum RulesPreset {
     /// The defaults (mahjong-algorithm / MIL conventions).
     Default,
-    /// [`Rules::strict_1998`].
+    /// [`Rules::strict_1998`]; `strict1998` is read too.
+    #[serde(alias = "strict1998", alias = "strict-1998")]
     Strict1998,
 }
 
 /// Rule options by name (see `docs/mcr-rules.md`).
-#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RuleOptions {
     /// `combined` (明暗杠 5) or `separate`.
     #[serde(default)]
-    pub kong_pair: Option<KongPairName>,
+    pub kong_pair: Option<KongPair>,
     /// `mil` or `outside_knitted_only`.
     #[serde(default)]
-    pub knitted_straight_waits: Option<KnittedWaitsName>,
+    pub knitted_straight_waits: Option<KnittedStraightWaits>,
     /// `all` or `strict_1998`.
     #[serde(default)]
-    pub seven_pairs: Option<SevenPairsName>,
+    pub seven_pairs: Option<SevenPairsCombinations>,
     /// `no_double_pung` or `no_double_or_triple_pung`.
     #[serde(default)]
-    pub all_terminals: Option<AllTerminalsName>,
+    pub all_terminals: Option<AllTerminalsPungs>,
 }
 
-/// [`KongPair`] by name.
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[allow(missing_docs)]
-pub enum KongPairName {
-    Combined,
-    Separate,
-}
+deserialize_by_name!(KongPair, "combined or separate", {
+    "combined" => KongPair::Combined,
+    "separate" => KongPair::Separate,
+});
 
-/// [`KnittedStraightWaits`] by name.
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[allow(missing_docs)]
-pub enum KnittedWaitsName {
-    Mil,
-    OutsideKnittedOnly,
-}
+deserialize_by_name!(KnittedStraightWaits, "mil or outside_knitted_only", {
+    "mil" => KnittedStraightWaits::Mil,
+    "outside_knitted_only" => KnittedStraightWaits::OutsideKnittedOnly,
+});
 
-/// [`SevenPairsCombinations`] by name.
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[allow(missing_docs)]
-pub enum SevenPairsName {
-    All,
-    #[serde(rename = "strict_1998")]
-    Strict1998,
-}
+deserialize_by_name!(SevenPairsCombinations, "all or strict_1998", {
+    "all" => SevenPairsCombinations::All,
+    "strict_1998" => SevenPairsCombinations::Strict1998,
+});
 
-/// [`AllTerminalsPungs`] by name.
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[allow(missing_docs)]
-pub enum AllTerminalsName {
-    NoDoublePung,
-    NoDoubleOrTriplePung,
-}
+deserialize_by_name!(AllTerminalsPungs, "no_double_pung or no_double_or_triple_pung", {
+    "no_double_pung" => AllTerminalsPungs::NoDoublePung,
+    "no_double_or_triple_pung" => AllTerminalsPungs::NoDoubleOrTriplePung,
+});
 
 impl RulesSpec {
     /// The rules asked for.
@@ -207,106 +126,56 @@ impl RulesSpec {
             RulesSpec::Preset(RulesPreset::Default) => Rules::default(),
             RulesSpec::Preset(RulesPreset::Strict1998) => Rules::strict_1998(),
             RulesSpec::Options(o) => {
-                let mut r = Rules::default();
-                if let Some(k) = o.kong_pair {
-                    r.kong_pair = match k {
-                        KongPairName::Combined => KongPair::Combined,
-                        KongPairName::Separate => KongPair::Separate,
-                    };
+                let d = Rules::default();
+                Rules {
+                    kong_pair: o.kong_pair.unwrap_or(d.kong_pair),
+                    knitted_straight_waits: o
+                        .knitted_straight_waits
+                        .unwrap_or(d.knitted_straight_waits),
+                    seven_pairs: o.seven_pairs.unwrap_or(d.seven_pairs),
+                    all_terminals: o.all_terminals.unwrap_or(d.all_terminals),
                 }
-                if let Some(k) = o.knitted_straight_waits {
-                    r.knitted_straight_waits = match k {
-                        KnittedWaitsName::Mil => KnittedStraightWaits::Mil,
-                        KnittedWaitsName::OutsideKnittedOnly => {
-                            KnittedStraightWaits::OutsideKnittedOnly
-                        }
-                    };
-                }
-                if let Some(k) = o.seven_pairs {
-                    r.seven_pairs = match k {
-                        SevenPairsName::All => SevenPairsCombinations::All,
-                        SevenPairsName::Strict1998 => SevenPairsCombinations::Strict1998,
-                    };
-                }
-                if let Some(k) = o.all_terminals {
-                    r.all_terminals = match k {
-                        AllTerminalsName::NoDoublePung => AllTerminalsPungs::NoDoublePung,
-                        AllTerminalsName::NoDoubleOrTriplePung => {
-                            AllTerminalsPungs::NoDoubleOrTriplePung
-                        }
-                    };
-                }
-                r
             }
         }
     }
 }
 
-/// A request field that cannot be used (`invalid_request`).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct FieldError(pub String);
-
-/// Why a request could not be answered: a field, or the library's error.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RequestError {
-    /// A field that cannot be used (`invalid_request`).
-    #[error(transparent)]
-    Field(#[from] FieldError),
-    /// Notation, hand or scoring error.
-    #[error(transparent)]
-    Pairi(#[from] Error),
-}
-
-impl RequestError {
-    /// The JSON error kind.
+impl FanRequest {
+    /// A request for `hand` alone: won on a discard of its last tile, East winds.
     #[must_use]
-    pub fn kind(&self) -> &'static str {
-        match self {
-            RequestError::Field(_) => "invalid_request",
-            RequestError::Pairi(e) => e.kind(),
+    pub fn new(hand: impl Into<String>) -> FanRequest {
+        FanRequest {
+            hand: hand.into(),
+            ..FanRequest::default()
         }
     }
-}
 
-impl From<crate::mcr::FanError> for RequestError {
-    fn from(e: crate::mcr::FanError) -> Self {
-        RequestError::Pairi(e.into())
-    }
-}
-
-impl FanRequest {
     /// The dialect asked for.
     fn dialect(&self) -> Dialect {
-        match self.dialect {
-            Some(DialectName::Mcr) => Dialect::Mcr,
-            _ => Dialect::Standard,
-        }
+        self.dialect.unwrap_or_default()
     }
 
     /// The hand (with its melds) and the win situation.
-    pub fn to_input(&self) -> Result<(Hand, WinContext), RequestError> {
+    ///
+    /// # Errors
+    ///
+    /// `parse` for bad notation, `invalid_request` for a `win` that is not one tile or
+    /// a hand with no tile to win on, `invalid_hand` for bad melds.
+    pub fn to_input(&self) -> Result<(Hand, WinContext), Error> {
         let dialect = self.dialect();
-        let mut hand =
-            parse_hand_unchecked_with(&self.hand, dialect).map_err(RequestError::from)?;
+        let mut hand = parse_hand_unchecked_with(&self.hand, dialect)?;
         for m in &self.melds {
             hand.push_meld(m.to_meld(dialect)?);
         }
-        let win = match &self.win {
-            Some(w) => parse_win(w, dialect)?,
-            None => hand
-                .last()
-                .map(|p| p.tile())
-                .ok_or_else(|| FieldError("no winning tile: `hand` is empty".into()))?,
-        };
+        let win = winning_tile(&mut hand, self.win.as_deref(), dialect)?.tile();
         let ctx = WinContext {
             win,
             source: WinSource::from_flags(self.tsumo, self.kong),
             last_of_wall: self.last_tile,
             fourth_tile: self.fourth_tile,
             flowers: self.flowers,
-            round_wind: self.round_wind.into(),
-            seat_wind: self.seat_wind.into(),
+            round_wind: self.round_wind,
+            seat_wind: self.seat_wind,
         };
         Ok((hand, ctx))
     }
@@ -319,95 +188,24 @@ impl FanRequest {
             .map(RulesSpec::rules)
             .unwrap_or_default()
     }
+}
 
-    /// Answers the request.
-    pub fn answer(&self) -> Result<FanResponse, RequestError> {
-        self.answer_or(&Rules::default())
+impl Request for FanRequest {
+    type Answer = FanResponse;
+    type Defaults = Option<RulesSpec>;
+
+    fn apply_defaults(&mut self, rules: &Option<RulesSpec>) {
+        if self.rules.is_none() {
+            self.rules = *rules;
+        }
     }
 
-    /// Answers the request under its own `rules`, or `default` when it names none.
-    pub fn answer_or(&self, default: &Rules) -> Result<FanResponse, RequestError> {
+    /// The fans of the hand: `parse`, `invalid_request`, `invalid_hand` or
+    /// `not_winning` when it cannot be scored.
+    fn answer(&self) -> Result<FanResponse, Error> {
         let (hand, ctx) = self.to_input()?;
-        let rules = self.rules.as_ref().map_or(*default, RulesSpec::rules);
-        let result = score_with(&hand, &ctx, &rules)?;
-        Ok(FanResponse::from(&result))
-    }
-}
-
-fn parse_win(w: &str, dialect: Dialect) -> Result<Tile, RequestError> {
-    let tiles = match dialect {
-        Dialect::Standard => parse_tile(w).map(|p| vec![p]),
-        Dialect::Mcr => parse_tiles_with(w, dialect),
-    }
-    .map_err(|e| RequestError::Pairi(e.into()))?;
-    match tiles.as_slice() {
-        [one] => Ok(one.tile()),
-        _ => Err(FieldError(format!("`win` must be one tile, found {w:?}")).into()),
-    }
-}
-
-impl MeldSpec {
-    /// The meld, checked against its kind.
-    pub fn to_meld(&self, dialect: Dialect) -> Result<Meld, RequestError> {
-        let tiles =
-            parse_tiles_with(&self.tiles, dialect).map_err(|e| RequestError::Pairi(e.into()))?;
-        let mut kinds: Vec<Tile> = tiles.iter().map(|p| p.tile()).collect();
-        kinds.sort_unstable();
-        let red = u8::try_from(tiles.iter().filter(|p| p.is_red()).count()).unwrap_or(u8::MAX);
-        let source = |from: Option<u8>| -> Result<Option<Source>, RequestError> {
-            match from {
-                None => Ok(Some(Source::Left)),
-                Some(n) => Source::from_number(n).map(Some).ok_or_else(|| {
-                    FieldError(format!("`from` must be 1, 2 or 3, found {n}")).into()
-                }),
-            }
-        };
-        let bad = |what: &str| -> RequestError {
-            FieldError(format!("meld {:?} is not a {what}", self.tiles)).into()
-        };
-        let same = kinds.windows(2).all(|w| w[0] == w[1]);
-        let meld = match self.kind {
-            MeldSpecKind::Chow => {
-                if kinds.len() != 3 {
-                    return Err(bad("chow"));
-                }
-                let claimed = match self.claimed {
-                    None => None,
-                    Some(n @ 1..=3) => Some(n - 1),
-                    Some(n) => {
-                        return Err(
-                            FieldError(format!("`claimed` must be 1, 2 or 3, found {n}")).into(),
-                        )
-                    }
-                };
-                let run = kinds[1].as_u8() == kinds[0].as_u8() + 1
-                    && kinds[2].as_u8() == kinds[0].as_u8() + 2
-                    && kinds[0].suit() == kinds[2].suit();
-                if !run {
-                    return Err(bad("chow"));
-                }
-                Meld::chi(kinds[0], claimed, red).map_err(|e| RequestError::Pairi(e.into()))?
-            }
-            MeldSpecKind::Pung => {
-                if kinds.len() != 3 || !same {
-                    return Err(bad("pung"));
-                }
-                Meld::set(MeldKind::Pon, kinds[0], source(self.from)?, red)
-                    .map_err(|e| RequestError::Pairi(e.into()))?
-            }
-            MeldSpecKind::Kong | MeldSpecKind::AddedKong | MeldSpecKind::ConcealedKong => {
-                if kinds.len() != 4 || !same {
-                    return Err(bad("kong"));
-                }
-                let (kind, src) = match self.kind {
-                    MeldSpecKind::Kong => (MeldKind::OpenKan, source(self.from)?),
-                    MeldSpecKind::AddedKong => (MeldKind::AddedKan, source(self.from)?),
-                    _ => (MeldKind::ClosedKan, None),
-                };
-                Meld::set(kind, kinds[0], src, red).map_err(|e| RequestError::Pairi(e.into()))?
-            }
-        };
-        Ok(meld)
+        let result = score_with(&hand, &ctx, &self.rules())?;
+        Ok(FanResponse::of(&result, ctx.win))
     }
 }
 
@@ -447,6 +245,8 @@ impl Serialize for FanPoints {
 pub struct FanResponse {
     /// Total points, flowers included.
     pub fan: u32,
+    /// The winning tile (MPSZ).
+    pub win: String,
     /// Fan id → points (a fan counted n times shows n × its points).
     pub fans: FanPoints,
     /// The reading scored, blocks in MPSZ (`[…]` for declared melds).
@@ -463,8 +263,10 @@ pub struct FanResponse {
     pub breakdown: Vec<FanLine>,
 }
 
-impl From<&FanResult> for FanResponse {
-    fn from(r: &FanResult) -> FanResponse {
+impl FanResponse {
+    /// The response of a hand won on `win` and scored as `r`.
+    #[must_use]
+    pub fn of(r: &FanResult, win: crate::tile::Tile) -> FanResponse {
         let fans = r
             .fans()
             .map(|(f, c)| (f, u32::from(f.points()) * u32::from(c)))
@@ -481,6 +283,7 @@ impl From<&FanResult> for FanResponse {
             .collect();
         FanResponse {
             fan: r.total(),
+            win: win.to_string(),
             fans: FanPoints(fans),
             decomposition: r.reading().to_string(),
             form: r.form().id(),

@@ -5,28 +5,26 @@
 //! name, or an object of options with an optional `preset` to start from). Unknown
 //! fields (such as `expected`) are ignored; unknown rule options are an error.
 
+use super::hand::{winning_tile, MeldRequest, TilesField};
+use super::{deserialize_by_name, Display, Error, Request};
 use crate::decompose::{Origin, Reading};
-use crate::hand::{Meld, MeldKind, Source};
-use crate::notation::{parse_hand_unchecked, parse_tile, parse_tiles};
+use crate::hand::Hand;
+use crate::notation::{parse_hand_unchecked, Dialect};
 use crate::riichi::rules::{
     DoubleWindFu, DoubleYakuman, KazoeLimit, OpenPinfuFu, PinfuTsumoFu, RedFives, Renhou,
     RinshanFu, YakumanStacking,
 };
 use crate::riichi::yaku::YakuList;
-use crate::riichi::{self, Flags, Fu, FuItem, Payments, Preset, Rules, Score, WinContext, Wind};
-use crate::tile::Pai;
-use crate::{Error, Hand, HandError};
-use serde::de::{self, IgnoredAny, IntoDeserializer, MapAccess, Visitor};
+use crate::riichi::{self, Flags, Fu, FuItem, Payments, Preset, Rules, Score, WinContext};
+use crate::tile::{Pai, Wind};
+use serde::de::{self, IntoDeserializer, MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// A scoring request. `Id` is the type of the echoed `id` (ignored by default).
-#[derive(Clone, Debug, Deserialize)]
+/// A scoring request.
+#[derive(Clone, Debug, Default, Deserialize)]
 #[allow(clippy::struct_excessive_bools)]
-pub struct ScoreRequest<Id = IgnoredAny> {
-    /// Echoed in the answer.
-    #[serde(default)]
-    pub id: Id,
+pub struct ScoreRequest {
     /// Concealed tiles, winning tile included (melds in brackets are accepted too).
     pub hand: String,
     /// Declared melds.
@@ -68,18 +66,18 @@ pub struct ScoreRequest<Id = IgnoredAny> {
     /// Renhou (scored only under a renhou rule).
     #[serde(default)]
     pub renhou: bool,
-    /// Round wind `E S W N` (default East).
+    /// Round wind (default East), in any spelling of a wind.
     #[serde(default)]
-    pub round_wind: WindName,
-    /// Seat wind `E S W N` (default East, the dealer).
+    pub round_wind: Wind,
+    /// Seat wind (default East, the dealer).
     #[serde(default)]
-    pub seat_wind: WindName,
-    /// Dora indicators.
+    pub seat_wind: Wind,
+    /// Dora indicators: a list of tiles or one notation string.
     #[serde(default)]
-    pub dora: Vec<String>,
+    pub dora: TilesField,
     /// Ura dora indicators.
     #[serde(default)]
-    pub ura: Vec<String>,
+    pub ura: TilesField,
     /// Honba counters.
     #[serde(default)]
     pub honba: u32,
@@ -91,119 +89,11 @@ pub struct ScoreRequest<Id = IgnoredAny> {
     pub rules: Option<RulesRequest>,
 }
 
-/// A wind letter.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
-pub enum WindName {
-    /// East.
-    #[default]
-    #[serde(rename = "E", alias = "1z", alias = "east")]
-    East,
-    /// South.
-    #[serde(rename = "S", alias = "2z", alias = "south")]
-    South,
-    /// West.
-    #[serde(rename = "W", alias = "3z", alias = "west")]
-    West,
-    /// North.
-    #[serde(rename = "N", alias = "4z", alias = "north")]
-    North,
-}
-
-impl From<WindName> for Wind {
-    fn from(w: WindName) -> Wind {
-        match w {
-            WindName::East => Wind::East,
-            WindName::South => Wind::South,
-            WindName::West => Wind::West,
-            WindName::North => Wind::North,
-        }
-    }
-}
-
-/// A declared meld in a request.
-#[derive(Clone, Debug, Deserialize)]
-pub struct MeldRequest {
-    /// `chi`, `pon`, `minkan`, `ankan` or `kakan`.
-    pub kind: MeldKindName,
-    /// Its tiles in MPSZ, red fives as `0`.
-    pub tiles: String,
-    /// Chi: which tile of the run (1..=3) was claimed.
-    #[serde(default)]
-    pub claimed: Option<u8>,
-    /// Pon and kongs: 1 left, 2 opposite, 3 right.
-    #[serde(default)]
-    pub from: Option<u8>,
-}
-
-/// The kind of a meld in a request.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum MeldKindName {
-    /// A chi.
-    Chi,
-    /// A pon.
-    Pon,
-    /// An open kong.
-    Minkan,
-    /// A concealed kong.
-    Ankan,
-    /// An added kong.
-    Kakan,
-}
-
-impl From<MeldKindName> for MeldKind {
-    fn from(k: MeldKindName) -> MeldKind {
-        match k {
-            MeldKindName::Chi => MeldKind::Chi,
-            MeldKindName::Pon => MeldKind::Pon,
-            MeldKindName::Minkan => MeldKind::OpenKan,
-            MeldKindName::Ankan => MeldKind::ClosedKan,
-            MeldKindName::Kakan => MeldKind::AddedKan,
-        }
-    }
-}
-
-impl MeldRequest {
-    /// The meld, checked for shape.
-    ///
-    /// # Errors
-    ///
-    /// Bad notation (`parse`), or tiles that do not form that meld (`invalid_hand`).
-    pub fn to_meld(&self) -> Result<Meld, Error> {
-        let kind = MeldKind::from(self.kind);
-        let mut pais = parse_tiles(&self.tiles)?;
-        pais.sort_by_key(|p| p.tile());
-        let red = pais.iter().filter(|p| p.is_red()).count() as u8;
-        let first = pais.first().map(|p| p.tile());
-        let bad = || HandError::BadMeld {
-            kind,
-            first: first.unwrap_or(crate::tile::Tile::M1),
-        };
-        let first = first.ok_or_else(bad)?;
-        let want = if kind.is_kan() { 4 } else { 3 };
-        let shape_ok = pais.len() == want
-            && pais.iter().enumerate().all(|(i, p)| {
-                let step = if kind == MeldKind::Chi { i as u8 } else { 0 };
-                p.tile().as_u8() == first.as_u8() + step && p.tile().suit() == first.suit()
-            });
-        if !shape_ok {
-            return Err(bad().into());
-        }
-        let meld = if kind == MeldKind::Chi {
-            Meld::chi(first, self.claimed.and_then(|c| c.checked_sub(1)), red)?
-        } else {
-            let source = self.from.and_then(Source::from_number);
-            Meld::set(kind, first, source, red)?
-        };
-        Ok(meld)
-    }
-}
-
 /// The `rules` field: a preset name or an object of options.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RulesRequest {
     /// A preset by name.
-    Preset(PresetName),
+    Preset(Preset),
     /// Options, on top of a preset (the default one if none is named).
     Options(RuleOptions),
 }
@@ -217,7 +107,7 @@ impl<'de> Deserialize<'de> for RulesRequest {
                 f.write_str("a preset name or an object of rule options")
             }
             fn visit_str<E: de::Error>(self, s: &str) -> Result<RulesRequest, E> {
-                PresetName::deserialize(s.into_deserializer()).map(RulesRequest::Preset)
+                Preset::deserialize(s.into_deserializer()).map(RulesRequest::Preset)
             }
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RulesRequest, A::Error> {
                 RuleOptions::deserialize(de::value::MapAccessDeserializer::new(map))
@@ -228,44 +118,26 @@ impl<'de> Deserialize<'de> for RulesRequest {
     }
 }
 
-/// A preset name.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum PresetName {
-    /// `default`.
-    Default,
-    /// `tenhou`.
-    Tenhou,
-    /// `mahjongsoul`.
-    Mahjongsoul,
-    /// `mleague`.
-    Mleague,
-    /// `wrc`.
-    Wrc,
-    /// `ema`.
-    Ema,
-}
-
-impl From<PresetName> for Preset {
-    fn from(p: PresetName) -> Preset {
-        match p {
-            PresetName::Default => Preset::Default,
-            PresetName::Tenhou => Preset::Tenhou,
-            PresetName::Mahjongsoul => Preset::MahjongSoul,
-            PresetName::Mleague => Preset::MLeague,
-            PresetName::Wrc => Preset::Wrc,
-            PresetName::Ema => Preset::Ema,
-        }
+/// A preset by its name (`default tenhou mahjongsoul mleague wrc ema`).
+impl<'de> Deserialize<'de> for Preset {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <std::borrow::Cow<'_, str>>::deserialize(d)?;
+        Preset::from_id(&s).ok_or_else(|| {
+            de::Error::invalid_value(
+                de::Unexpected::Str(&s),
+                &"a preset: default, tenhou, mahjongsoul, mleague, wrc or ema",
+            )
+        })
     }
 }
 
 /// Rule options, each optional; see `docs/riichi-rules.md`.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RuleOptions {
     /// The preset to start from.
     #[serde(default)]
-    pub preset: Option<PresetName>,
+    pub preset: Option<Preset>,
     /// Open tanyao.
     #[serde(default)]
     pub open_tanyao: Option<bool>,
@@ -280,7 +152,7 @@ pub struct RuleOptions {
     pub yakuman_stacking: Option<bool>,
     /// `yakuman` or `sanbaiman`.
     #[serde(default)]
-    pub kazoe: Option<KazoeOption>,
+    pub kazoe: Option<KazoeLimit>,
     /// Kiriage mangan.
     #[serde(default)]
     pub kiriage: Option<bool>,
@@ -295,7 +167,7 @@ pub struct RuleOptions {
     pub open_pinfu_fu: Option<FuOption<20, 30>>,
     /// `off`, `mangan` or `yakuman`.
     #[serde(default)]
-    pub renhou: Option<RenhouOption>,
+    pub renhou: Option<Renhou>,
     /// Nagashi mangan recognised.
     #[serde(default)]
     pub nagashi_mangan: Option<bool>,
@@ -305,7 +177,7 @@ pub struct RuleOptions {
 }
 
 /// A red-five count: 0, 3 or 4.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(try_from = "u8")]
 pub struct RedFivesOption(pub RedFives);
 
@@ -334,34 +206,23 @@ impl<const A: u8, const B: u8> TryFrom<u8> for FuOption<A, B> {
     }
 }
 
-/// Kazoe limit option.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum KazoeOption {
-    /// 13+ han is a yakuman.
-    Yakuman,
-    /// 13+ han is a sanbaiman.
-    Sanbaiman,
-}
+deserialize_by_name!(KazoeLimit, "yakuman or sanbaiman", {
+    "yakuman" => KazoeLimit::Yakuman,
+    "sanbaiman" => KazoeLimit::Sanbaiman,
+});
 
-/// Renhou option.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum RenhouOption {
-    /// Not a yaku.
-    Off,
-    /// A mangan.
-    Mangan,
-    /// A yakuman.
-    Yakuman,
-}
+deserialize_by_name!(Renhou, "off, mangan or yakuman", {
+    "off" => Renhou::Off,
+    "mangan" => Renhou::Mangan,
+    "yakuman" => Renhou::Yakuman,
+});
 
 impl RulesRequest {
     /// The rules asked for.
     #[must_use]
     pub fn rules(&self) -> Rules {
         match self {
-            RulesRequest::Preset(p) => Preset::from(*p).rules(),
+            RulesRequest::Preset(p) => p.rules(),
             RulesRequest::Options(o) => o.rules(),
         }
     }
@@ -371,7 +232,7 @@ impl RuleOptions {
     /// The preset's rules with these options applied.
     #[must_use]
     pub fn rules(&self) -> Rules {
-        let mut r = self.preset.map_or(Preset::Default, Preset::from).rules();
+        let mut r = self.preset.unwrap_or_default().rules();
         if let Some(v) = self.open_tanyao {
             r.open_tanyao = v;
         }
@@ -393,10 +254,7 @@ impl RuleOptions {
             };
         }
         if let Some(v) = self.kazoe {
-            r.kazoe = match v {
-                KazoeOption::Yakuman => KazoeLimit::Yakuman,
-                KazoeOption::Sanbaiman => KazoeLimit::Sanbaiman,
-            };
+            r.kazoe = v;
         }
         if let Some(v) = self.kiriage {
             r.kiriage = v;
@@ -423,11 +281,7 @@ impl RuleOptions {
             };
         }
         if let Some(v) = self.renhou {
-            r.renhou = match v {
-                RenhouOption::Off => Renhou::Off,
-                RenhouOption::Mangan => Renhou::Mangan,
-                RenhouOption::Yakuman => Renhou::Yakuman,
-            };
+            r.renhou = v;
         }
         if let Some(v) = self.nagashi_mangan {
             r.nagashi_mangan = v;
@@ -443,6 +297,20 @@ impl RuleOptions {
     }
 }
 
+/// The largest honba and riichi-stick counter a request may give: far beyond any game
+/// (a few dozen at most), small enough that no payment overflows.
+pub const MAX_COUNTER: u32 = 999;
+
+/// `invalid_request` unless `value` is in `0..=max`.
+fn in_range(field: &str, value: u32, max: u32) -> Result<(), Error> {
+    if value > max {
+        return Err(Error::invalid_request(format!(
+            "`{field}` is 0 to {max}, not {value}"
+        )));
+    }
+    Ok(())
+}
+
 /// The three scoring inputs of a request.
 #[derive(Clone, Debug)]
 pub struct Inputs {
@@ -454,23 +322,30 @@ pub struct Inputs {
     pub rules: Rules,
 }
 
-impl<Id> ScoreRequest<Id> {
+impl ScoreRequest {
+    /// A request for `hand` alone: ron on its last tile, East round and seat, default
+    /// rules.
+    #[must_use]
+    pub fn new(hand: impl Into<String>) -> ScoreRequest {
+        ScoreRequest {
+            hand: hand.into(),
+            ..ScoreRequest::default()
+        }
+    }
+
     /// Parses and checks the request's hand, situation and rules.
     ///
     /// # Errors
     ///
     /// Bad notation (`parse`), bad melds or impossible flags (`invalid_hand`).
     pub fn inputs(&self) -> Result<Inputs, Error> {
+        in_range("honba", self.honba, MAX_COUNTER)?;
+        in_range("riichi_sticks", self.riichi_sticks, MAX_COUNTER)?;
         let mut hand = parse_hand_unchecked(&self.hand)?;
         for m in &self.melds {
-            hand.push_meld(m.to_meld()?);
+            hand.push_meld(m.to_meld(Dialect::Standard)?);
         }
-        let win = match &self.win {
-            Some(w) => parse_tile(w)?,
-            None => hand.last().ok_or(riichi::ScoreError::Impossible(
-                riichi::Impossible::MissingWinningTile,
-            ))?,
-        };
+        let win = winning_tile(&mut hand, self.win.as_deref(), Dialect::Standard)?;
         let flags = Flags {
             tsumo: self.tsumo,
             riichi: self.riichi,
@@ -484,18 +359,19 @@ impl<Id> ScoreRequest<Id> {
             chiihou: self.chiihou,
             renhou: self.renhou,
         };
-        let parse_all = |list: &[String]| -> Result<Vec<Pai>, Error> {
-            list.iter()
-                .map(|s| parse_tile(s).map_err(Error::from))
-                .collect()
-        };
-        let dora = parse_all(&self.dora)?;
-        let ura = parse_all(&self.ura)?;
+        let dora: Vec<Pai> = self
+            .dora
+            .pais(Dialect::Standard)
+            .map_err(|e| e.in_field("dora"))?;
+        let ura: Vec<Pai> = self
+            .ura
+            .pais(Dialect::Standard)
+            .map_err(|e| e.in_field("ura"))?;
         let context = WinContext::new(
             win,
             flags,
-            self.round_wind.into(),
-            self.seat_wind.into(),
+            self.round_wind,
+            self.seat_wind,
             &dora,
             &ura,
             self.honba,
@@ -506,22 +382,36 @@ impl<Id> ScoreRequest<Id> {
             .rules
             .as_ref()
             .map_or_else(Rules::default, RulesRequest::rules);
+        if self.renhou && rules.renhou == Renhou::Off {
+            return Err(Error::invalid_request(
+                "`renhou` is not a yaku under these rules: turn on the rule option \
+                 `renhou` (`mangan` or `yakuman`), or a preset that has it (wrc, ema)",
+            ));
+        }
         Ok(Inputs {
             hand,
             context,
             rules,
         })
     }
+}
 
-    /// Scores the request.
-    ///
-    /// # Errors
-    ///
-    /// `parse`, `invalid_hand`, `not_winning` or `no_yaku` (see [`Error::kind`]).
-    pub fn score(&self) -> Result<ScoreResult, Error> {
+impl Request for ScoreRequest {
+    type Answer = ScoreResult;
+    type Defaults = Option<RulesRequest>;
+
+    fn apply_defaults(&mut self, rules: &Option<RulesRequest>) {
+        if self.rules.is_none() {
+            self.rules.clone_from(rules);
+        }
+    }
+
+    /// Scores the request: `parse`, `invalid_hand`, `not_winning` or `no_yaku` when it
+    /// cannot.
+    fn answer(&self) -> Result<ScoreResult, Error> {
         let inputs = self.inputs()?;
         let s = riichi::score(&inputs.hand, &inputs.context, &inputs.rules)?;
-        Ok(ScoreResult::from(&s))
+        Ok(ScoreResult::of(&s, &inputs.context))
     }
 }
 
@@ -616,16 +506,6 @@ impl Serialize for FuDetail {
     }
 }
 
-/// Serialises a value as its `Display` text, without building a `String`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Display<T>(pub T);
-
-impl<T: core::fmt::Display> Serialize for Display<T> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&self.0)
-    }
-}
-
 /// A scoring result (`spec/json-api.md`, "Riichi result"). Serialising it allocates
 /// nothing beyond the output.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
@@ -652,11 +532,23 @@ pub struct ScoreResult {
     pub decomposition: Display<Reading>,
     /// The wait the winning tile took in it.
     pub wait: &'static str,
+    /// The winning tile (MPSZ, `0` for a red five).
+    pub win: Display<Pai>,
+    /// Whether it was self-drawn (`tsumo`) or claimed (`ron`).
+    pub how: &'static str,
 }
 
-impl From<&Score> for ScoreResult {
-    fn from(s: &Score) -> Self {
+impl ScoreResult {
+    /// The result of `s`, a hand won in the situation `ctx`.
+    #[must_use]
+    pub fn of(s: &Score, ctx: &WinContext) -> ScoreResult {
         ScoreResult {
+            win: Display(ctx.win),
+            how: if ctx.method.is_tsumo() {
+                "tsumo"
+            } else {
+                "ron"
+            },
             han: s.han,
             fu: s.fu,
             yakuman: s.yakuman,
@@ -675,6 +567,7 @@ impl From<&Score> for ScoreResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hand::MeldKind;
 
     fn req(json: &str) -> ScoreRequest {
         serde_json::from_str(json).unwrap()
@@ -682,7 +575,7 @@ mod tests {
 
     #[test]
     fn rules_ok_preset_name_and_options() {
-        let r = req(r#"{"hand": "1m", "rules": "tenhou"}"#)
+        let r = req(r#"{"hand": "123m456p789s11222z", "rules": "tenhou"}"#)
             .inputs()
             .unwrap();
         assert_eq!(r.rules, Preset::Tenhou.rules());
@@ -727,21 +620,21 @@ mod tests {
             r#"{"id": "r-1", "hand": "234m406p78999s", "melds": [{"kind": "pon", "tiles": "777z"}],
             "win": "9s", "seat_wind": "S", "dora": ["3p"], "expected": {"han": 3}}"#,
         )
-        .score()
+        .answer()
         .unwrap();
         assert_eq!((r.han, r.fu, r.total), (3, 30, 3900));
         let json = serde_json::to_string(&r).unwrap();
         assert!(json.starts_with(r#"{"han":3,"fu":30,"yakuman":0,"yaku":{"yakuhai_chun":1,"dora":1,"aka_dora":1},"payments":{"ron":3900},"total":3900,"limit":null"#), "{json}");
         // Without `win`, the last concealed tile is the winning tile.
         let r = req(r#"{"hand": "234m406p78999s[777z]", "seat_wind": "S"}"#)
-            .score()
+            .answer()
             .unwrap();
         assert_eq!(r.total, 2000);
     }
 
     #[test]
     fn score_err_kinds() {
-        let kind = |j: &str| req(j).score().unwrap_err().kind();
+        let kind = |j: &str| req(j).answer().unwrap_err().kind();
         assert_eq!(kind(r#"{"hand": "234m4x6p78999s777z"}"#), "parse");
         assert_eq!(
             kind(r#"{"hand": "234m406p78999s", "melds": [{"kind": "pon", "tiles": "556s"}]}"#),
@@ -771,13 +664,16 @@ mod tests {
     fn meld_ok_red_and_claim() {
         let m: MeldRequest =
             serde_json::from_str(r#"{"kind": "chi", "tiles": "406p", "claimed": 2}"#).unwrap();
-        let m = m.to_meld().unwrap();
+        let m = m.to_meld(Dialect::Standard).unwrap();
         assert_eq!(
             (m.kind(), m.red(), m.claimed_index()),
             (MeldKind::Chi, 1, Some(1))
         );
         let m: MeldRequest =
             serde_json::from_str(r#"{"kind": "kakan", "tiles": "0555s"}"#).unwrap();
-        assert_eq!(m.to_meld().unwrap().kind(), MeldKind::AddedKan);
+        assert_eq!(
+            m.to_meld(Dialect::Standard).unwrap().kind(),
+            MeldKind::AddedKan
+        );
     }
 }

@@ -5,7 +5,8 @@
 //! sample), `counts` the number of hands per shanten value of [`crate::stats::range`]
 //! (every value, zero counts included), `mean` the mean shanten. A sample compared with
 //! the exact distribution adds `"exact": {"<shanten>": p, ...}` (the exact probability of
-//! each value) and `"z": {"<shanten>": z | null, ...}` (see
+//! each value), `"exact_mean"`, `"expected": {"<shanten>": N p, ...}` (the hands expected) and
+//! `"z": {"<shanten>": z | null, ...}` (see
 //! [`Distribution::z_score`]; `null` where undefined or infinite); a Monte Carlo sample
 //! adds its `"seed"`.
 //!
@@ -13,15 +14,201 @@
 //! use pairi::api::stats::StatsResult;
 //! use pairi::stats::{Distribution, Form};
 //!
-//! let d = Distribution::from_counts(13, Form::Kokushi, [(3, 2), (4, 2)]).unwrap();
+//! let kokushi = Some(Form::ThirteenOrphans);
+//! let d = Distribution::from_counts(13, kokushi, [(3, 2), (4, 2)]).unwrap();
 //! let json = serde_json::to_string(&StatsResult::new(&d)).unwrap();
 //! assert!(json.starts_with(r#"{"tiles":13,"form":"kokushi","total":4,"counts":{"0":0,"#));
 //! assert!(json.ends_with(r#""13":0},"mean":3.5}"#));
 //! ```
 
-use crate::stats::{Distribution, StatsError};
-use serde::{Deserialize, Serialize};
+use super::{Error, Request};
+use crate::stats::{self, Counted, Distribution, MonteCarlo, StatsError};
+use serde::{de, Deserialize, Deserializer, Serialize};
 use std::collections::BTreeMap;
+
+/// A statistics request: the exact distribution, a Monte Carlo sample, or counts from
+/// elsewhere, of hands of `tiles` tiles dealt from the wall, in one form.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct StatsRequest {
+    /// Tiles per hand: 13 (as dealt) or 14 (with the first draw). Default 13.
+    #[serde(default = "thirteen")]
+    pub tiles: usize,
+    /// `all` (the least over the forms, the default), `regular`, `chiitoitsu` or
+    /// `kokushi`.
+    #[serde(default = "all_forms")]
+    pub form: FormName,
+    /// Compute the exact distribution (and compare a sample with it).
+    #[serde(default)]
+    pub exact: bool,
+    /// Deal this many random hands (Monte Carlo).
+    #[serde(default)]
+    pub hands: Option<u64>,
+    /// The Monte Carlo seed (the same seed gives the same counts).
+    #[serde(default)]
+    pub seed: u64,
+    /// Counts from elsewhere, shanten → hands, compared with the exact distribution.
+    #[serde(default)]
+    pub observed: Option<BTreeMap<i8, u128>>,
+}
+
+/// The most hands a Monte Carlo request deals: ten billion (about five minutes on two
+/// cores), far more than any distribution needs to be read to four digits.
+pub const MAX_HANDS: u64 = 10_000_000_000;
+
+fn thirteen() -> usize {
+    13
+}
+
+fn all_forms() -> FormName {
+    FormName(None)
+}
+
+/// A counted form of [`crate::stats`] by its id (`all regular chiitoitsu kokushi`; the
+/// English `seven_pairs` and `thirteen_orphans` are read too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormName(pub Counted);
+
+impl<'de> Deserialize<'de> for FormName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <std::borrow::Cow<'_, str>>::deserialize(d)?;
+        let english = stats::FORMS
+            .into_iter()
+            .find(|f| f.is_some_and(|f| f.id() == s));
+        stats::form_by_id(&s)
+            .or(english)
+            .map(FormName)
+            .ok_or_else(|| {
+                de::Error::invalid_value(
+                    de::Unexpected::Str(&s),
+                    &"a form: all, regular, chiitoitsu or kokushi",
+                )
+            })
+    }
+}
+
+impl Default for StatsRequest {
+    fn default() -> Self {
+        StatsRequest {
+            tiles: 13,
+            form: all_forms(),
+            exact: false,
+            hands: None,
+            seed: 0,
+            observed: None,
+        }
+    }
+}
+
+/// What a statistics request computed, before it is a result: the exact distribution,
+/// and the sample (dealt or observed).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Computed {
+    /// The exact distribution, when asked.
+    pub exact: Option<Distribution>,
+    /// The sample, when hands were dealt or observed.
+    pub sample: Option<Distribution>,
+}
+
+impl StatsRequest {
+    /// The Monte Carlo run asked for, if any, checked.
+    ///
+    /// # Errors
+    ///
+    /// `invalid_request` for a hand size or form no hand has, or no hands.
+    pub fn monte_carlo(&self) -> Result<Option<MonteCarlo>, Error> {
+        if let Some(n) = self.hands.filter(|&n| n > MAX_HANDS) {
+            return Err(Error::invalid_request(format!(
+                "`hands` is 1 to {MAX_HANDS}, not {n}"
+            )));
+        }
+        self.hands
+            .map(|n| MonteCarlo::new(self.tiles, self.form.0, n, self.seed))
+            .transpose()
+            .map_err(Error::from)
+    }
+
+    /// The distributions, the Monte Carlo blocks run by `run` (which may spread them over
+    /// threads and show progress: see [`MonteCarlo::run_block`]).
+    ///
+    /// # Errors
+    ///
+    /// `invalid_request` for a hand size or form no hand has, counts out of range, or
+    /// nothing to compute.
+    pub fn compute_with(
+        &self,
+        run: impl FnOnce(&MonteCarlo) -> Result<Distribution, Error>,
+    ) -> Result<Computed, Error> {
+        let form = self.form.0;
+        if !self.exact && self.hands.is_none() && self.observed.is_none() {
+            return Err(Error::invalid_request(
+                "nothing to compute: ask for `exact`, `hands` or `observed`",
+            ));
+        }
+        if self.hands.is_some() && self.observed.is_some() {
+            return Err(Error::invalid_request(
+                "`hands` and `observed` are two samples: give one",
+            ));
+        }
+        let observed = match &self.observed {
+            Some(counts) => {
+                let d = Distribution::from_counts(
+                    self.tiles,
+                    form,
+                    counts.iter().map(|(&s, &n)| (s, n)),
+                )
+                .map_err(|e| Error::invalid_request(format!("`observed`: {e}")))?;
+                if d.total() == 0 {
+                    return Err(Error::invalid_request("`observed`: no hands counted"));
+                }
+                Some(d)
+            }
+            None => None,
+        };
+        let mc = self.monte_carlo()?;
+        let exact = if self.exact {
+            Some(stats::exact(self.tiles, form)?)
+        } else {
+            None
+        };
+        let sample = match mc {
+            Some(mc) => Some(run(&mc)?),
+            None => observed,
+        };
+        Ok(Computed { exact, sample })
+    }
+}
+
+impl Computed {
+    /// The result of these distributions for `request`.
+    ///
+    /// # Errors
+    ///
+    /// `invalid_request` when the sample and the exact distribution do not match.
+    pub fn result(&self, request: &StatsRequest) -> Result<StatsResult, Error> {
+        let mut r = match (&self.sample, &self.exact) {
+            (Some(s), Some(e)) => StatsResult::compared(s, e)?,
+            (Some(s), None) => StatsResult::new(s),
+            (None, Some(e)) => StatsResult::new(e),
+            (None, None) => return Err(Error::invalid_request("nothing was computed")),
+        };
+        if request.hands.is_some() {
+            r.seed = Some(request.seed);
+        }
+        Ok(r)
+    }
+}
+
+impl Request for StatsRequest {
+    type Answer = StatsResult;
+    type Defaults = ();
+
+    fn apply_defaults(&mut self, (): &()) {}
+
+    /// The distribution(s), Monte Carlo blocks run in order on this thread.
+    fn answer(&self) -> Result<StatsResult, Error> {
+        self.compute_with(|mc| Ok(mc.run()))?.result(self)
+    }
+}
 
 /// A shanten distribution as JSON (see the module docs).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -42,6 +229,12 @@ pub struct StatsResult {
     /// The exact probability of each value, for a sample compared with it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exact: Option<BTreeMap<i8, f64>>,
+    /// The mean shanten of the exact distribution, for a sample compared with it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact_mean: Option<f64>,
+    /// The hands expected at each value under the exact distribution (`N p`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected: Option<BTreeMap<i8, f64>>,
     /// The z-score of each count against the exact distribution (`null`: undefined).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub z: Option<BTreeMap<i8, Option<f64>>>,
@@ -53,12 +246,14 @@ impl StatsResult {
     pub fn new(d: &Distribution) -> StatsResult {
         StatsResult {
             tiles: d.tiles(),
-            form: d.form().id().to_owned(),
+            form: stats::form_id(d.form()).to_owned(),
             total: d.total(),
             counts: d.bins().collect(),
             mean: d.mean(),
             seed: None,
             exact: None,
+            exact_mean: None,
+            expected: None,
             z: None,
         }
     }
@@ -81,6 +276,13 @@ impl StatsResult {
                 sample
                     .bins()
                     .map(|(s, _)| (s, exact.probability(s)))
+                    .collect(),
+            ),
+            exact_mean: Some(exact.mean()),
+            expected: Some(
+                sample
+                    .bins()
+                    .map(|(s, _)| (s, sample.total() as f64 * exact.probability(s)))
                     .collect(),
             ),
             z: Some(z),

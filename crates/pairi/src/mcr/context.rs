@@ -10,73 +10,9 @@
 //! kind with the other three already shown, so the winner holds no other copy of it in
 //! the concealed hand, and it is certain when the winner's own melds show the three.
 
+use crate::error::ErrorKind;
 use crate::hand::{Hand, HandError, HandSize, MeldKind};
-use crate::tile::{Tile, TileCounts};
-
-/// A wind: the prevalent (round) wind or a seat wind (圈风 / 门风).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
-pub enum Wind {
-    /// East, 东.
-    #[default]
-    East,
-    /// South, 南.
-    South,
-    /// West, 西.
-    West,
-    /// North, 北.
-    North,
-}
-
-impl Wind {
-    /// The four winds in order.
-    pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
-
-    /// The wind's tile.
-    #[must_use]
-    pub const fn tile(self) -> Tile {
-        match self {
-            Wind::East => Tile::EAST,
-            Wind::South => Tile::SOUTH,
-            Wind::West => Tile::WEST,
-            Wind::North => Tile::NORTH,
-        }
-    }
-
-    /// The wind of a wind tile.
-    #[must_use]
-    pub const fn from_tile(t: Tile) -> Option<Wind> {
-        match t.as_u8() {
-            27 => Some(Wind::East),
-            28 => Some(Wind::South),
-            29 => Some(Wind::West),
-            30 => Some(Wind::North),
-            _ => None,
-        }
-    }
-
-    /// The wind of a letter `E S W N` (either case).
-    #[must_use]
-    pub const fn from_letter(c: char) -> Option<Wind> {
-        match c {
-            'E' | 'e' => Some(Wind::East),
-            'S' | 's' => Some(Wind::South),
-            'W' | 'w' => Some(Wind::West),
-            'N' | 'n' => Some(Wind::North),
-            _ => None,
-        }
-    }
-
-    /// The letter `E S W N`.
-    #[must_use]
-    pub const fn letter(self) -> char {
-        match self {
-            Wind::East => 'E',
-            Wind::South => 'S',
-            Wind::West => 'W',
-            Wind::North => 'N',
-        }
-    }
-}
+use crate::tile::{Tile, TileCounts, Wind};
 
 /// How the winning tile was obtained.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -228,12 +164,12 @@ pub enum FanError {
 }
 
 impl FanError {
-    /// The JSON error kind: `invalid_hand` or `not_winning`.
+    /// The JSON error kind: invalid hand or not winning.
     #[must_use]
-    pub const fn kind(&self) -> &'static str {
+    pub const fn kind(&self) -> ErrorKind {
         match self {
-            FanError::Hand(_) | FanError::Situation(_) => "invalid_hand",
-            FanError::NotWinning => "not_winning",
+            FanError::Hand(_) | FanError::Situation(_) => ErrorKind::InvalidHand,
+            FanError::NotWinning => ErrorKind::NotWinning,
         }
     }
 }
@@ -428,7 +364,7 @@ mod tests {
     fn wind_ok_round_trip() {
         for w in Wind::ALL {
             assert_eq!(Wind::from_tile(w.tile()), Some(w));
-            assert_eq!(Wind::from_letter(w.letter()), Some(w));
+            assert_eq!(crate::notation::parse_wind(&w.letter().to_string()), Ok(w));
         }
         assert_eq!(Wind::from_tile(t!(P)), None);
     }

@@ -18,7 +18,7 @@ pub mod fan;
 pub mod rules;
 pub mod score;
 
-pub use context::{FanError, SituationError, WinContext, WinSource, Wind};
+pub use context::{FanError, SituationError, WinContext, WinSource};
 pub use fan::{Fan, FanSheet};
 pub use rules::{AllTerminalsPungs, KnittedStraightWaits, KongPair, Rules, SevenPairsCombinations};
 pub use score::{score, score_with, FanResult, ScoredForm, MINIMUM};

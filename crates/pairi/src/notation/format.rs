@@ -2,6 +2,7 @@
 
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::tile::{Pai, Suit, Tile, TileCounts, TileSet};
+use core::fmt;
 
 /// An output notation.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -139,4 +140,11 @@ pub fn format_counts(c: &TileCounts) -> String {
 pub fn format_set(s: TileSet) -> String {
     let pais: Vec<Pai> = s.iter().map(Tile::black).collect();
     format_pais(&pais, Format::Mpsz)
+}
+
+impl fmt::Display for Hand {
+    /// The hand normalised in MPSZ ([`format_hand`] with [`Format::Mpsz`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format_hand(self, Format::Mpsz))
+    }
 }

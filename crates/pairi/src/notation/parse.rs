@@ -2,9 +2,10 @@
 //! `1f..4f`/`1y..3y`, the letters `E S W N P F C`, mjai red fives `5mr`, Unicode tiles,
 //! and bracket melds with claim numbers, mixed freely in one string.
 
-use crate::hand::{Hand, Meld, MeldKind, RedLimit, Source};
-use crate::tile::{Pai, Suit, Tile};
-use crate::Error;
+use crate::error::ErrorKind;
+use crate::hand::{Hand, HandError, Meld, MeldKind, Source};
+use crate::tile::{Pai, Suit, Tile, Wind};
+use crate::wall::Wall;
 
 /// Which meaning `z` digits have.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -18,21 +19,48 @@ pub enum Dialect {
 
 /// A string that is not valid notation.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("at byte {offset}: found {found}, expected {expected}")]
+#[error("at column {column}: found {found}, expected {expected}")]
 pub struct ParseError {
     /// Byte offset of the problem in the input.
     pub offset: usize,
+    /// The same place as a 1-based character column (what a person counts, and where a
+    /// caret goes under the input).
+    pub column: usize,
     /// What was found there: a quoted character, `end of input`, or `the meld [..]`.
     pub found: String,
     /// What would have been valid there.
     pub expected: &'static str,
 }
 
-impl ParseError {
-    /// The JSON error kind: always `parse`.
+/// Why a hand could not be read: bad notation, or tiles no game allows.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NotationError {
+    /// Notation that cannot be read (`parse`).
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// Tiles that break the rules of the game: a fifth copy, too many red fives, a
+    /// meld that cannot hold its red fives (`invalid_hand`).
+    #[error(transparent)]
+    Hand(#[from] HandError),
+}
+
+impl NotationError {
+    /// The JSON error kind: [`ErrorKind::Parse`] or [`ErrorKind::InvalidHand`].
     #[must_use]
-    pub const fn kind(&self) -> &'static str {
-        "parse"
+    pub const fn kind(&self) -> ErrorKind {
+        match self {
+            NotationError::Parse(e) => e.kind(),
+            NotationError::Hand(e) => e.kind(),
+        }
+    }
+}
+
+impl ParseError {
+    /// The JSON error kind: always [`ErrorKind::Parse`].
+    #[must_use]
+    pub const fn kind(&self) -> ErrorKind {
+        ErrorKind::Parse
     }
 
     fn at(input: &str, offset: usize, expected: &'static str) -> ParseError {
@@ -42,10 +70,16 @@ impl ParseError {
         };
         ParseError {
             offset,
+            column: column(input, offset),
             found,
             expected,
         }
     }
+}
+
+/// The 1-based character column of byte `offset` of `input`.
+fn column(input: &str, offset: usize) -> usize {
+    input.get(..offset).map_or(offset, |s| s.chars().count()) + 1
 }
 
 /// A tile or meld as read, before it is placed in a hand.
@@ -207,7 +241,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Reads a meld after its `[`.
-    fn meld(&mut self, open_at: usize) -> Result<Meld, Error> {
+    fn meld(&mut self, open_at: usize) -> Result<Meld, NotationError> {
         let mut tiles = Vec::with_capacity(4);
         let trailing = self.tiles(&mut tiles, true)?;
         let mut claim: Option<(usize, u8)> = None;
@@ -242,7 +276,7 @@ impl<'a> Parser<'a> {
         build_meld(self.input, open_at..self.pos, &tiles, claim)
     }
 
-    fn items(&mut self) -> Result<Vec<Item>, Error> {
+    fn items(&mut self) -> Result<Vec<Item>, NotationError> {
         let mut items = Vec::new();
         loop {
             let mut tiles = Vec::new();
@@ -300,73 +334,67 @@ pub(crate) fn unicode(c: char) -> Option<Tile> {
 }
 
 /// Builds the meld written at `span` (brackets included) from its tiles and claim
-/// number. A bracket that holds no meld shape is a parse error at its `[`.
+/// number. A bracket that holds no meld shape is a parse error at its `[`; the kind
+/// comes from the shape and the claim number, the meld itself from [`Meld::from_tiles`].
 fn build_meld(
     input: &str,
     span: core::ops::Range<usize>,
     tiles: &[Pai],
     claim: Option<(usize, u8)>,
-) -> Result<Meld, Error> {
-    let red = u8::try_from(tiles.iter().filter(|p| p.is_red()).count()).unwrap_or(u8::MAX);
+) -> Result<Meld, NotationError> {
     let mut kinds: Vec<Tile> = tiles.iter().map(|p| p.tile()).collect();
     kinds.sort_unstable();
-    let not_a_meld = |expected| {
-        Error::Parse(ParseError {
-            offset: span.start,
-            found: format!("the meld {}", &input[span.clone()]),
-            expected,
-        })
+    let not_a_meld = |expected| ParseError {
+        offset: span.start,
+        column: column(input, span.start),
+        found: format!("the meld {}", &input[span.clone()]),
+        expected,
     };
-    let claim_err = |at: usize, what| Error::Parse(ParseError::at(input, at, what));
+    let claim_err = |at: usize, what| ParseError::at(input, at, what);
     let all_same = kinds.windows(2).all(|w| w[0] == w[1]);
-    match (kinds.len(), all_same) {
-        (0..=2, _) | (5.., _) => Err(not_a_meld("a meld of 3 or 4 tiles")),
+    let (kind, claimed, source) = match (kinds.len(), all_same) {
+        (0..=2, _) | (5.., _) => return Err(not_a_meld("a meld of 3 or 4 tiles").into()),
         (3, true) => {
             let source = match claim {
                 None => Source::Left,
                 Some((at, n)) => Source::from_number(n)
                     .ok_or_else(|| claim_err(at, "a source seat 1-3 for a pung"))?,
             };
-            Ok(Meld::set(MeldKind::Pon, kinds[0], Some(source), red)?)
+            (MeldKind::Pon, None, Some(source))
         }
         (3, false) => {
-            let run = kinds[1].as_u8() == kinds[0].as_u8() + 1
-                && kinds[2].as_u8() == kinds[0].as_u8() + 2
-                && !kinds[0].is_honor()
-                && kinds[0].suit() == kinds[2].suit();
+            let run =
+                kinds[0].succ_by(1) == Some(kinds[1]) && kinds[0].succ_by(2) == Some(kinds[2]);
             if !run {
-                return Err(not_a_meld(
-                    "three of a kind, or a run of three of one numbered suit",
-                ));
+                return Err(
+                    not_a_meld("three of a kind, or a run of three of one numbered suit").into(),
+                );
             }
             let claimed = match claim {
                 None => None,
-                Some((_, n @ 1..=3)) => Some(n - 1),
+                Some((_, n @ 1..=3)) => Some(kinds[usize::from(n - 1)]),
                 Some((at, _)) => {
-                    return Err(claim_err(at, "the claimed tile's position 1-3 for a chow"))
+                    return Err(claim_err(at, "the claimed tile's position 1-3 for a chow").into())
                 }
             };
-            Ok(Meld::chi(kinds[0], claimed, red)?)
+            (MeldKind::Chi, claimed, None)
         }
-        (4, true) => {
-            let (kind, source) = match claim {
-                None => (MeldKind::ClosedKan, None),
-                Some((_, n @ 1..=3)) => (MeldKind::OpenKan, Source::from_number(n)),
-                Some((_, n @ 5..=7)) => (MeldKind::AddedKan, Source::from_number(n - 4)),
-                Some((at, _)) => {
-                    return Err(claim_err(
-                        at,
-                        "a claim number 1-3 (open kong) or 5-7 (added kong)",
-                    ))
-                }
-            };
-            Ok(Meld::set(kind, kinds[0], source, red)?)
-        }
-        (4, false) => Err(not_a_meld("four of a kind")),
-    }
+        (4, true) => match claim {
+            None => (MeldKind::ClosedKan, None, None),
+            Some((_, n @ 1..=3)) => (MeldKind::OpenKan, None, Source::from_number(n)),
+            Some((_, n @ 5..=7)) => (MeldKind::AddedKan, None, Source::from_number(n - 4)),
+            Some((at, _)) => {
+                return Err(
+                    claim_err(at, "a claim number 1-3 (open kong) or 5-7 (added kong)").into(),
+                )
+            }
+        },
+        (4, false) => return Err(not_a_meld("four of a kind").into()),
+    };
+    Ok(Meld::from_tiles(kind, tiles, claimed, source)?)
 }
 
-fn parse_items(input: &str, dialect: Dialect) -> Result<Vec<Item>, Error> {
+fn parse_items(input: &str, dialect: Dialect) -> Result<Vec<Item>, NotationError> {
     Parser {
         input,
         pos: 0,
@@ -384,24 +412,43 @@ fn parse_items(input: &str, dialect: Dialect) -> Result<Vec<Item>, Error> {
 /// assert_eq!(h.melds().len(), 3);
 /// assert_eq!(h.to_string(), "16m6p13z[123p,1][345s,2][999s,3]");
 /// ```
-pub fn parse_hand(input: &str) -> Result<Hand, Error> {
+///
+/// # Errors
+///
+/// [`NotationError::Parse`] for bad notation, [`NotationError::Hand`] for tiles that
+/// break the four-player wall's limits.
+pub fn parse_hand(input: &str) -> Result<Hand, NotationError> {
     parse_hand_with(input, Dialect::Standard)
 }
 
 /// [`parse_hand`] in a chosen dialect.
-pub fn parse_hand_with(input: &str, dialect: Dialect) -> Result<Hand, Error> {
+///
+/// # Errors
+///
+/// As [`parse_hand`].
+pub fn parse_hand_with(input: &str, dialect: Dialect) -> Result<Hand, NotationError> {
     let h = parse_hand_unchecked_with(input, dialect)?;
-    h.validate(RedLimit::default())?;
+    h.validate(&Wall::default())?;
     Ok(h)
 }
 
-/// Parses a hand without checking copies or red fives (meld shapes are still checked).
-pub fn parse_hand_unchecked(input: &str) -> Result<Hand, Error> {
+/// Parses a hand without checking it against a wall (meld shapes are checked, and no
+/// kind is held concealed more than four times): for callers that check it against
+/// their own rules.
+///
+/// # Errors
+///
+/// As [`parse_hand`].
+pub fn parse_hand_unchecked(input: &str) -> Result<Hand, NotationError> {
     parse_hand_unchecked_with(input, Dialect::Standard)
 }
 
 /// [`parse_hand_unchecked`] in a chosen dialect.
-pub fn parse_hand_unchecked_with(input: &str, dialect: Dialect) -> Result<Hand, Error> {
+///
+/// # Errors
+///
+/// As [`parse_hand`].
+pub fn parse_hand_unchecked_with(input: &str, dialect: Dialect) -> Result<Hand, NotationError> {
     let items = parse_items(input, dialect)?;
     let mut tiles = Vec::new();
     let mut melds = Vec::new();
@@ -411,7 +458,7 @@ pub fn parse_hand_unchecked_with(input: &str, dialect: Dialect) -> Result<Hand, 
             Item::Meld(m) => melds.push(m),
         }
     }
-    Ok(Hand::from_parts(&tiles, melds))
+    Ok(Hand::from_parts(&tiles, melds)?)
 }
 
 /// Parses a list of tiles (no melds), in order as written.
@@ -442,8 +489,37 @@ pub fn parse_tile(input: &str) -> Result<Pai, ParseError> {
         [] => Err(ParseError::at(input, input.len(), "one tile")),
         _ => Err(ParseError {
             offset: 0,
+            column: 1,
             found: format!("{} tiles", tiles.len()),
             expected: "one tile",
         }),
     }
+}
+
+/// Parses a wind: any one-tile notation of a wind (`E`, `1z`, `🀀`, `1f`), its English
+/// name in any case (`east`), or its letter in lower case (`e`).
+///
+/// # Errors
+///
+/// [`ParseError`] when the text is not one of those.
+pub fn parse_wind(input: &str) -> Result<Wind, ParseError> {
+    let text = input.trim();
+    let by_name = match text.to_ascii_lowercase().as_str() {
+        "e" | "east" => Some(Wind::East),
+        "s" | "south" => Some(Wind::South),
+        "w" | "west" => Some(Wind::West),
+        "n" | "north" => Some(Wind::North),
+        _ => None,
+    };
+    if let Some(w) = by_name {
+        return Ok(w);
+    }
+    let not_wind = || ParseError {
+        offset: 0,
+        column: 1,
+        found: format!("{input:?}"),
+        expected: "a wind: E S W N, 1z-4z, or east south west north",
+    };
+    let tile = parse_tile(text).map_err(|_| not_wind())?;
+    Wind::from_tile(tile.tile()).ok_or_else(not_wind)
 }

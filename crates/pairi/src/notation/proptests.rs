@@ -111,7 +111,7 @@ fn valid_hand() -> impl Strategy<Value = Hand> {
                 };
                 pais.push(pai);
             }
-            let mut h = Hand::from_parts(&pais, melds);
+            let mut h = Hand::from_parts(&pais, melds).expect("at most 4 of a kind");
             h.set_last(h.concealed_pais().last().copied());
             h
         })
@@ -182,7 +182,7 @@ proptest! {
 
     #[test]
     fn format_parse_ok_roundtrip_keeps_red(h in valid_hand()) {
-        prop_assert!(h.validate(crate::hand::RedLimit::default()).is_ok());
+        prop_assert!(h.validate(&crate::wall::Wall::default()).is_ok());
         for f in [Format::Mpsz, Format::Mjai, Format::Libsaki] {
             let text = format_hand(&h, f);
             let back = parse_hand(&text);

@@ -1,6 +1,6 @@
 use super::*;
 use crate::t;
-use crate::{Error, HandError, MeldKind, Source};
+use crate::{HandError, MeldKind, NotationError, Source};
 
 fn mpsz(s: &str) -> String {
     parse_hand(s).unwrap().to_string()
@@ -115,7 +115,7 @@ fn parse_ok_last_tile() {
 
 fn parse_err(s: &str) -> ParseError {
     match parse_hand(s) {
-        Err(Error::Parse(e)) => e,
+        Err(NotationError::Parse(e)) => e,
         other => panic!("{s}: expected a parse error, got {other:?}"),
     }
 }
@@ -159,7 +159,7 @@ fn parse_err_bad_melds() {
     }
     assert_eq!(
         parse_err("1m[EFS]").to_string(),
-        "at byte 2: found the meld [EFS], expected three of a kind, \
+        "at column 3: found the meld [EFS], expected three of a kind, \
          or a run of three of one numbered suit"
     );
 }
@@ -168,11 +168,11 @@ fn parse_err_bad_melds() {
 fn parse_err_copies() {
     assert!(matches!(
         parse_hand("1111m[111m]"),
-        Err(Error::Hand(HandError::TooManyCopies { .. }))
+        Err(NotationError::Hand(HandError::TooManyCopies { .. }))
     ));
     assert!(matches!(
         parse_hand("0m0m"),
-        Err(Error::Hand(HandError::TooManyRed { .. }))
+        Err(NotationError::Hand(HandError::TooManyRed { .. }))
     ));
 }
 
@@ -275,6 +275,12 @@ fn parse_err_message_names_offset_found_expected() {
     assert_eq!(e.offset, 3);
     assert_eq!(e.found, "'x'");
     assert!(e.expected.contains("a tile"));
-    assert!(e.to_string().starts_with("at byte 3: found 'x', expected "));
+    assert_eq!(e.column, 4);
+    assert!(e
+        .to_string()
+        .starts_with("at column 4: found 'x', expected "));
+    // Columns count characters, not bytes.
+    let e = parse_err("🀄🀄x");
+    assert_eq!((e.offset, e.column), (8, 3));
     assert_eq!(parse_err("12").found, "end of input");
 }

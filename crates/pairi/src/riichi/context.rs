@@ -8,77 +8,9 @@
 //! the hand (a rinshan without a kong, riichi with an open meld, …) are made when
 //! scoring.
 
-use crate::decompose::FixedList;
-use crate::tile::{Pai, Tile, TileCounts};
-use core::fmt;
-
-/// A wind: a seat (自風) or the round (場風).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Wind {
-    /// East, 東 / 东. The dealer's seat.
-    #[default]
-    East,
-    /// South, 南.
-    South,
-    /// West, 西.
-    West,
-    /// North, 北.
-    North,
-}
-
-impl Wind {
-    /// The wind's tile.
-    #[must_use]
-    pub const fn tile(self) -> Tile {
-        match self {
-            Wind::East => Tile::EAST,
-            Wind::South => Tile::SOUTH,
-            Wind::West => Tile::WEST,
-            Wind::North => Tile::NORTH,
-        }
-    }
-
-    /// The wind of a tile, if it is one.
-    #[must_use]
-    pub const fn from_tile(t: Tile) -> Option<Wind> {
-        match t.as_u8() {
-            27 => Some(Wind::East),
-            28 => Some(Wind::South),
-            29 => Some(Wind::West),
-            30 => Some(Wind::North),
-            _ => None,
-        }
-    }
-
-    /// The wind from its letter (`E S W N`).
-    #[must_use]
-    pub fn from_letter(s: &str) -> Option<Wind> {
-        match s {
-            "E" | "e" | "1z" => Some(Wind::East),
-            "S" | "s" | "2z" => Some(Wind::South),
-            "W" | "w" | "3z" => Some(Wind::West),
-            "N" | "n" | "4z" => Some(Wind::North),
-            _ => None,
-        }
-    }
-
-    /// The letter `E S W N`.
-    #[must_use]
-    pub const fn letter(self) -> char {
-        match self {
-            Wind::East => 'E',
-            Wind::South => 'S',
-            Wind::West => 'W',
-            Wind::North => 'N',
-        }
-    }
-}
-
-impl fmt::Display for Wind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
+use crate::tile::{Pai, Tile, TileCounts, Wind};
+use crate::util::FixedList;
+use crate::wall::Wall;
 
 /// How the winning tile came: drawn (自摸) or claimed from a discard (栄和), with the
 /// special event of that kind, if any.
@@ -155,30 +87,35 @@ pub const MAX_INDICATORS: usize = 5;
 pub type Indicators = FixedList<Pai, MAX_INDICATORS>;
 
 /// Everything about a win that is not the hand itself.
+///
+/// The fields are private so that every value in the hands of a caller is a
+/// situation that can happen in a game: it is built by [`WinContext::new`] (from
+/// request flags), [`WinContext::ron`] / [`WinContext::tsumo`] and changed only by the
+/// `with_*` methods, each of which re-checks the whole situation.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct WinContext {
     /// The winning tile (red if it is a red five).
-    pub win: Pai,
+    pub(crate) win: Pai,
     /// Tsumo or ron, and the special event.
-    pub method: WinMethod,
+    pub(crate) method: WinMethod,
     /// Riichi declared.
-    pub riichi: Riichi,
+    pub(crate) riichi: Riichi,
     /// Won within one go-around of the riichi, 一発.
-    pub ippatsu: bool,
+    pub(crate) ippatsu: bool,
     /// A first-turn win.
-    pub first_turn: FirstTurn,
+    pub(crate) first_turn: FirstTurn,
     /// The round (prevailing) wind, 場風.
-    pub round_wind: Wind,
+    pub(crate) round_wind: Wind,
     /// The winner's seat wind, 自風 (East is the dealer).
-    pub seat_wind: Wind,
+    pub(crate) seat_wind: Wind,
     /// Dora indicators.
-    pub dora: Indicators,
+    pub(crate) dora: Indicators,
     /// Ura dora indicators (only with riichi).
-    pub ura: Indicators,
+    pub(crate) ura: Indicators,
     /// Continuation counters on the table, 本場.
-    pub honba: u32,
+    pub(crate) honba: u32,
     /// Riichi sticks on the table before this win, collected by the winner, 供託.
-    pub riichi_sticks: u32,
+    pub(crate) riichi_sticks: u32,
 }
 
 /// The flags of a request, as booleans: [`WinContext::new`] checks and converts them.
@@ -271,9 +208,54 @@ pub enum Impossible {
     /// included.
     #[error("a winning hand needs 14 - 3k concealed tiles, the winning tile included")]
     MissingWinningTile,
+    /// The dora indicators and the hand hold more copies of a kind than exist.
+    #[error("the hand and the dora indicators hold {count} copies of {tile}")]
+    IndicatorCopies {
+        /// The kind.
+        tile: Tile,
+        /// Copies in hand and indicators.
+        count: u8,
+    },
+    /// The dora indicators and the hand hold more red fives than the rules have.
+    #[error("the hand and the dora indicators hold {count} red five(s) of {suit:?}: the rules have {limit}")]
+    IndicatorRed {
+        /// The suit.
+        suit: crate::tile::Suit,
+        /// Red fives found.
+        count: u8,
+        /// Red fives in the wall.
+        limit: u8,
+    },
+    /// Each ura indicator lies under a dora indicator.
+    #[error("more ura dora indicators than dora indicators")]
+    MoreUraThanDora,
+    /// Each kong turns over one more dora indicator.
+    #[error("{kongs} kong(s) turn over {} dora indicators, fewer are given", kongs + 1)]
+    TooFewIndicators {
+        /// Kongs of the hand.
+        kongs: usize,
+    },
     /// The winning tile must be one of the concealed tiles.
     #[error("the winning tile {0} is not in the hand")]
     WinNotInHand(Pai),
+}
+
+impl Flags {
+    /// The flags' names in JSON and on the command line (with `-` for `_`), in field
+    /// order.
+    pub const NAMES: [&'static str; 11] = [
+        "tsumo",
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "rinshan",
+        "chankan",
+        "haitei",
+        "houtei",
+        "tenhou",
+        "chiihou",
+        "renhou",
+    ];
 }
 
 impl WinContext {
@@ -411,29 +393,162 @@ impl WinContext {
         })
     }
 
+    /// The winning tile (red if it is a red five).
+    #[must_use]
+    pub const fn win(&self) -> Pai {
+        self.win
+    }
+
+    /// Tsumo or ron, and the special event.
+    #[must_use]
+    pub const fn method(&self) -> WinMethod {
+        self.method
+    }
+
+    /// Riichi declared, and which.
+    #[must_use]
+    pub const fn riichi(&self) -> Riichi {
+        self.riichi
+    }
+
+    /// Won within one go-around of the riichi, 一発.
+    #[must_use]
+    pub const fn ippatsu(&self) -> bool {
+        self.ippatsu
+    }
+
+    /// The first-turn win, if any.
+    #[must_use]
+    pub const fn first_turn(&self) -> FirstTurn {
+        self.first_turn
+    }
+
+    /// The round (prevailing) wind, 場風.
+    #[must_use]
+    pub const fn round_wind(&self) -> Wind {
+        self.round_wind
+    }
+
+    /// The winner's seat wind, 自風.
+    #[must_use]
+    pub const fn seat_wind(&self) -> Wind {
+        self.seat_wind
+    }
+
+    /// Dora indicators.
+    #[must_use]
+    pub const fn dora(&self) -> &Indicators {
+        &self.dora
+    }
+
+    /// Ura dora indicators.
+    #[must_use]
+    pub const fn ura(&self) -> &Indicators {
+        &self.ura
+    }
+
+    /// Continuation counters, 本場.
+    #[must_use]
+    pub const fn honba(&self) -> u32 {
+        self.honba
+    }
+
+    /// Riichi sticks on the table before this win, 供託.
+    #[must_use]
+    pub const fn riichi_sticks(&self) -> u32 {
+        self.riichi_sticks
+    }
+
+    /// The same situation as request flags (the inverse of [`WinContext::new`]).
+    #[must_use]
+    pub fn flags(&self) -> Flags {
+        Flags {
+            tsumo: self.method.is_tsumo(),
+            riichi: self.riichi == Riichi::Riichi,
+            double_riichi: self.riichi == Riichi::Double,
+            ippatsu: self.ippatsu,
+            rinshan: self.method == WinMethod::Tsumo(TsumoEvent::Rinshan),
+            chankan: self.method == WinMethod::Ron(RonEvent::Chankan),
+            haitei: self.method == WinMethod::Tsumo(TsumoEvent::Haitei),
+            houtei: self.method == WinMethod::Ron(RonEvent::Houtei),
+            tenhou: self.first_turn == FirstTurn::Tenhou,
+            chiihou: self.first_turn == FirstTurn::Chiihou,
+            renhou: self.first_turn == FirstTurn::Renhou,
+        }
+    }
+
+    /// The same situation with other flags, checked as [`WinContext::new`] checks them.
+    pub fn with_flags(self, flags: Flags) -> Result<WinContext, Impossible> {
+        self.rebuild(
+            flags,
+            self.round_wind,
+            self.seat_wind,
+            &self.dora,
+            &self.ura,
+        )
+    }
+
+    /// The same situation in other winds (a first-turn win stays tied to its seat).
+    pub fn with_winds(self, round_wind: Wind, seat_wind: Wind) -> Result<WinContext, Impossible> {
+        self.rebuild(self.flags(), round_wind, seat_wind, &self.dora, &self.ura)
+    }
+
+    /// The same situation with other dora and ura indicators.
+    pub fn with_indicators(self, dora: &[Pai], ura: &[Pai]) -> Result<WinContext, Impossible> {
+        self.rebuild(self.flags(), self.round_wind, self.seat_wind, dora, ura)
+    }
+
+    /// The same situation with other table counters (any count is possible).
+    #[must_use]
+    pub const fn with_counters(mut self, honba: u32, riichi_sticks: u32) -> WinContext {
+        self.honba = honba;
+        self.riichi_sticks = riichi_sticks;
+        self
+    }
+
+    fn rebuild(
+        &self,
+        flags: Flags,
+        round_wind: Wind,
+        seat_wind: Wind,
+        dora: &[Pai],
+        ura: &[Pai],
+    ) -> Result<WinContext, Impossible> {
+        WinContext::new(
+            self.win,
+            flags,
+            round_wind,
+            seat_wind,
+            dora,
+            ura,
+            self.honba,
+            self.riichi_sticks,
+        )
+    }
+
     /// Whether the winner is the dealer (親 / 庄家): seat East.
     #[must_use]
     pub fn is_dealer(&self) -> bool {
         self.seat_wind == Wind::East
     }
 
-    /// How many times each kind is a dora: one per indicator pointing at it.
+    /// How many times each kind is a dora on `wall`: one per indicator pointing at it.
     #[must_use]
-    pub fn dora_counts(&self) -> TileCounts {
-        indicator_counts(&self.dora)
+    pub fn dora_counts(&self, wall: &Wall) -> TileCounts {
+        indicator_counts(&self.dora, wall)
     }
 
-    /// How many times each kind is an ura dora.
+    /// How many times each kind is an ura dora on `wall`.
     #[must_use]
-    pub fn ura_counts(&self) -> TileCounts {
-        indicator_counts(&self.ura)
+    pub fn ura_counts(&self, wall: &Wall) -> TileCounts {
+        indicator_counts(&self.ura, wall)
     }
 }
 
-fn indicator_counts(list: &Indicators) -> TileCounts {
+fn indicator_counts(list: &Indicators, wall: &Wall) -> TileCounts {
     let mut c = TileCounts::new();
     for p in list {
-        c.add(p.tile().dora_from_indicator());
+        c.add(wall.dora_from_indicator(p.tile()));
     }
     c
 }
@@ -586,7 +701,7 @@ mod tests {
         s.dora.push(t!(5p).red().unwrap());
         s.dora.push(t!(9s).black());
         s.dora.push(t!(9s).black());
-        let c = s.dora_counts();
+        let c = s.dora_counts(&Wall::default());
         assert_eq!(c.get(t!(6p)), 1);
         assert_eq!(c.get(t!(1s)), 2);
     }

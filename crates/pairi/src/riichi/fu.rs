@@ -16,9 +16,10 @@
 
 use super::context::{TsumoEvent, WinContext, WinMethod};
 use super::rules::{DoubleWindFu, OpenPinfuFu, PinfuTsumoFu, RinshanFu, Rules};
-use crate::decompose::{Block, BlockKind, FixedList, Form, Origin, Wait, WinReading};
+use crate::decompose::{Block, BlockKind, Form, Origin, Wait, WinReading};
 use crate::hand::MeldKind;
 use crate::tile::Tile;
+use crate::util::FixedList;
 
 /// Why some fu were counted.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -112,6 +113,23 @@ pub struct Fu {
     pub total: u8,
 }
 
+/// Whether a reading is pinfu (平和): a closed hand of four sequences and a pair that
+/// is no dragon, seat or round wind, won on a two-sided wait. Exactly the readings
+/// whose only fu are the base, the closed ron and the tsumo: the yaku and the fu count
+/// both ask here.
+#[must_use]
+pub fn is_pinfu(win: &WinReading<'_>, closed: bool, ctx: &WinContext) -> bool {
+    let (seat, round) = (ctx.seat_wind.tile(), ctx.round_wind.tile());
+    closed
+        && win.reading.form() == Form::Regular
+        && win.wait.wait == Wait::Ryanmen
+        && win.reading.blocks().iter().all(|b| match b.kind {
+            BlockKind::Sequence => true,
+            BlockKind::Pair => !(b.first.is_dragon() || b.first == seat || b.first == round),
+            _ => false,
+        })
+}
+
 /// The fu of one (reading, wait). `closed`: the hand has no open meld.
 #[must_use]
 pub fn count(win: &WinReading<'_>, closed: bool, ctx: &WinContext, rules: &Rules) -> Fu {
@@ -131,12 +149,10 @@ pub fn count(win: &WinReading<'_>, closed: bool, ctx: &WinContext, rules: &Rules
     if closed && !tsumo {
         add(FuReason::ClosedRon, 10);
     }
-    // The items that are not base, ron or tsumo: they decide pinfu.
-    let mut shape = 0u8;
+    // The items of the hand's shape (wait, pair, sets), listed after the tsumo fu.
     let mut shape_items = FuItems::new();
     let mut add_shape = |reason, fu: u8| {
         if fu > 0 {
-            shape += fu;
             shape_items.push(FuItem { reason, fu });
         }
     };
@@ -188,7 +204,7 @@ pub fn count(win: &WinReading<'_>, closed: bool, ctx: &WinContext, rules: &Rules
         }
     }
     if tsumo {
-        let pinfu = closed && shape == 0;
+        let pinfu = is_pinfu(win, closed, ctx);
         let rinshan = ctx.method == WinMethod::Tsumo(TsumoEvent::Rinshan);
         let skip = (pinfu && rules.pinfu_tsumo_fu == PinfuTsumoFu::Twenty)
             || (rinshan && rules.rinshan_fu == RinshanFu::NoTsumoFu);

@@ -9,12 +9,14 @@
 //!
 //! ```
 //! use pairi::notation::parse_hand;
-//! use pairi::riichi::{score, Rules, WinContext, Wind};
+//! use pairi::riichi::{score, Rules, WinContext};
+//! use pairi::tile::Wind;
 //! use pairi::t;
 //!
 //! let hand = parse_hand("234m406p78999s[777z]").unwrap();
-//! let mut ctx = WinContext::ron(t!(9s).black());
-//! ctx.seat_wind = Wind::South;
+//! let ctx = WinContext::ron(t!(9s).black())
+//!     .with_winds(Wind::East, Wind::South)
+//!     .unwrap();
 //! let s = score(&hand, &ctx, &Rules::default()).unwrap();
 //! assert_eq!((s.han, s.fu, s.total), (2, 30, 2000)); // red dragon + red five
 //! ```
@@ -28,13 +30,14 @@ pub mod score;
 pub mod yaku;
 
 pub use context::{
-    FirstTurn, Flags, Impossible, Riichi, RonEvent, TsumoEvent, WinContext, WinMethod, Wind,
+    FirstTurn, Flags, Impossible, Riichi, RonEvent, TsumoEvent, WinContext, WinMethod,
 };
 pub use fu::{Fu, FuItem, FuReason};
 pub use rules::{Preset, Rules};
 pub use score::{score, Limit, Payments, Score};
 pub use yaku::{Yaku, YakuValue};
 
+use crate::error::ErrorKind;
 use crate::hand::HandError;
 
 /// Why a hand could not be scored. [`ScoreError::kind`] is the JSON error kind.
@@ -56,13 +59,13 @@ pub enum ScoreError {
 }
 
 impl ScoreError {
-    /// The JSON error kind: `invalid_hand`, `not_winning` or `no_yaku`.
+    /// The JSON error kind: invalid hand, not winning or no yaku.
     #[must_use]
-    pub const fn kind(&self) -> &'static str {
+    pub const fn kind(&self) -> ErrorKind {
         match self {
-            ScoreError::Hand(_) | ScoreError::Impossible(_) => "invalid_hand",
-            ScoreError::NotWinning => "not_winning",
-            ScoreError::NoYaku => "no_yaku",
+            ScoreError::Hand(_) | ScoreError::Impossible(_) => ErrorKind::InvalidHand,
+            ScoreError::NotWinning => ErrorKind::NotWinning,
+            ScoreError::NoYaku => ErrorKind::NoYaku,
         }
     }
 }

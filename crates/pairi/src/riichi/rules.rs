@@ -9,6 +9,8 @@
 //! players, and a `Three` variant (with its own payment and nukidora options) can be
 //! added without touching the callers.
 
+use crate::wall::Wall;
+
 /// How many players sit at the table.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[non_exhaustive]
@@ -184,6 +186,16 @@ pub struct Rules {
     pub nagashi_mangan: bool,
     /// Tsumo fu on a rinshan win.
     pub rinshan_fu: RinshanFu,
+}
+
+impl Rules {
+    /// The wall these rules play with: the four-player wall with the rules' red fives.
+    #[must_use]
+    pub const fn wall(&self) -> Wall {
+        match self.players {
+            Players::Four => Wall::four_player(self.red_fives.per_suit()),
+        }
+    }
 }
 
 impl Default for Rules {

@@ -10,7 +10,12 @@
 //! go to the winner and are reported apart from the payments.
 //!
 //! Among every reading and every wait the winning tile can take, the one with the
-//! highest total payment is chosen; ties go to more han, then more fu.
+//! highest total payment is chosen; ties go to a real yakuman over a counted one (数え
+//!役満 at the same payment reads as the yakuman, as Tenhou and the `mahjong` package
+//! report it), then to more yakuman, more han, more fu.
+//!
+//! Payments use saturating arithmetic: no counter can overflow them (requests bound
+//! honba and riichi sticks far below that anyway).
 
 use super::context::{FirstTurn, Impossible, TsumoEvent, WinContext, WinMethod};
 use super::fu::{self, Fu};
@@ -18,7 +23,7 @@ use super::rules::{KazoeLimit, Renhou, Rules};
 use super::yaku::{self, Found, HandFacts, Yaku, YakuList, YakuValue};
 use super::ScoreError;
 use crate::decompose::{decompose_hand, Family, Reading, WaitShape};
-use crate::hand::{Hand, HandError, HandSize, RedLimit};
+use crate::hand::{Hand, HandSize};
 use crate::tile::Suit;
 
 /// A hand value above the fu/han table (満貫 and up).
@@ -105,10 +110,36 @@ pub struct Score {
 }
 
 impl Score {
-    fn key(&self) -> (u32, u8, u8) {
-        (self.total, self.han, self.fu)
+    /// The order of readings: payment, then a real yakuman, more yakuman, han, fu.
+    fn key(&self) -> (u32, bool, u8, u8, u8) {
+        let real_yakuman = self.limit == Some(Limit::Yakuman);
+        (self.total, real_yakuman, self.yakuman, self.han, self.fu)
     }
 }
+
+/// Basic points (基本点) of a mangan (満貫), the cap of an ordinary hand.
+pub const MANGAN: u32 = 2000;
+/// Basic points of a haneman (跳満), 6–7 han.
+pub const HANEMAN: u32 = 3000;
+/// Basic points of a baiman (倍満), 8–10 han.
+pub const BAIMAN: u32 = 4000;
+/// Basic points of a sanbaiman (三倍満), 11–12 han.
+pub const SANBAIMAN: u32 = 6000;
+/// Basic points of one yakuman (役満).
+pub const YAKUMAN: u32 = 8000;
+/// The han from which ordinary yaku count as a kazoe limit (数え役満).
+pub const KAZOE_HAN: u8 = 13;
+/// Points a riichi stick (供託) is worth to the winner.
+pub const RIICHI_STICK: u32 = 1000;
+/// Points each payer adds per honba counter (積み棒): a ron's discarder pays it once per
+/// player who would have paid a self-draw (300 with four players).
+pub const HONBA_PER_PAYER: u32 = 100;
+/// A ron pays basic points × 6 to the dealer, × 4 to a non-dealer.
+const RON_DEALER: u32 = 6;
+/// See [`RON_DEALER`].
+const RON_NON_DEALER: u32 = 4;
+/// On a self-draw the dealer pays, or every player pays the winning dealer, basic × 2.
+const TSUMO_DEALER_SHARE: u32 = 2;
 
 /// Scores a winning hand.
 ///
@@ -151,6 +182,7 @@ struct Dora {
 
 impl Dora {
     fn count(hand: &Hand, facts: &HandFacts, ctx: &WinContext, rules: &Rules) -> Dora {
+        let wall = rules.wall();
         let per = |counts: crate::tile::TileCounts| -> u8 {
             counts.iter().map(|(t, n)| n * facts.all.get(t)).sum::<u8>()
         };
@@ -160,12 +192,12 @@ impl Dora {
             hand.all_red().iter().sum()
         };
         Dora {
-            dora: per(ctx.dora_counts()),
+            dora: per(ctx.dora_counts(&wall)),
             aka,
             ura: if ctx.riichi == super::context::Riichi::None {
                 0
             } else {
-                per(ctx.ura_counts())
+                per(ctx.ura_counts(&wall))
             },
         }
     }
@@ -187,7 +219,7 @@ fn value(
     let limit;
     let basic;
     if yakuman > 0 {
-        basic = 8000 * u32::from(yakuman);
+        basic = YAKUMAN.saturating_mul(u32::from(yakuman));
         limit = Some(Limit::Yakuman);
     } else {
         let renhou_mangan = ctx.first_turn == FirstTurn::Renhou && rules.renhou == Renhou::Mangan;
@@ -211,7 +243,7 @@ fn value(
             }
         }
         let (b, l) = basic_points(han, fu.total, rules);
-        if renhou_mangan && b < 2000 {
+        if renhou_mangan && b < MANGAN {
             // Renhou as a mangan replaces a smaller hand value.
             yaku = YakuList::new();
             yaku.push(YakuValue {
@@ -219,7 +251,7 @@ fn value(
                 value: 5,
             });
             han = 5;
-            basic = 2000;
+            basic = MANGAN;
             limit = Some(Limit::Mangan);
         } else {
             basic = b;
@@ -240,7 +272,7 @@ fn value(
         basic_points: basic,
         payments,
         total,
-        riichi_sticks: 1000 * ctx.riichi_sticks,
+        riichi_sticks: RIICHI_STICK.saturating_mul(ctx.riichi_sticks),
         reading: *reading,
         wait,
     })
@@ -250,19 +282,20 @@ fn value(
 #[must_use]
 pub fn basic_points(han: u8, fu: u8, rules: &Rules) -> (u32, Option<Limit>) {
     match han {
-        13.. => match rules.kazoe {
-            KazoeLimit::Yakuman => (8000, Some(Limit::KazoeYakuman)),
-            KazoeLimit::Sanbaiman => (6000, Some(Limit::Sanbaiman)),
+        KAZOE_HAN.. => match rules.kazoe {
+            KazoeLimit::Yakuman => (YAKUMAN, Some(Limit::KazoeYakuman)),
+            KazoeLimit::Sanbaiman => (SANBAIMAN, Some(Limit::Sanbaiman)),
         },
-        11..=12 => (6000, Some(Limit::Sanbaiman)),
-        8..=10 => (4000, Some(Limit::Baiman)),
-        6..=7 => (3000, Some(Limit::Haneman)),
-        5 => (2000, Some(Limit::Mangan)),
+        11..=12 => (SANBAIMAN, Some(Limit::Sanbaiman)),
+        8..=10 => (BAIMAN, Some(Limit::Baiman)),
+        6..=7 => (HANEMAN, Some(Limit::Haneman)),
+        5 => (MANGAN, Some(Limit::Mangan)),
         _ => {
+            // fu × 2^(2 + han); at most 4 han here.
             let basic = u32::from(fu) << (2 + han);
             let kiriage = rules.kiriage && matches!((han, fu), (4, 30) | (3, 60));
-            if basic >= 2000 || kiriage {
-                (2000, Some(Limit::Mangan))
+            if basic >= MANGAN || kiriage {
+                (MANGAN, Some(Limit::Mangan))
             } else {
                 (basic, None)
             }
@@ -270,29 +303,34 @@ pub fn basic_points(han: u8, fu: u8, rules: &Rules) -> (u32, Option<Limit>) {
     }
 }
 
+/// Payments are rounded up to the next 100 points.
 fn round_up_100(x: u32) -> u32 {
-    x.div_ceil(100) * 100
+    x.div_ceil(100).saturating_mul(100)
 }
 
-/// Payments and total for `basic` points.
+/// Payments and total for `basic` points, honba included.
 fn pay(basic: u32, ctx: &WinContext, rules: &Rules) -> (Payments, u32) {
     let others = u32::from(rules.players.count()) - 1;
-    let honba = ctx.honba;
+    let honba = HONBA_PER_PAYER.saturating_mul(ctx.honba);
+    let share = |factor: u32| round_up_100(basic.saturating_mul(factor)).saturating_add(honba);
     if ctx.method.is_tsumo() {
         if ctx.is_dealer() {
-            let each = round_up_100(basic * 2) + 100 * honba;
-            (Payments::DealerTsumo { each }, each * others)
+            let each = share(TSUMO_DEALER_SHARE);
+            (Payments::DealerTsumo { each }, each.saturating_mul(others))
         } else {
-            let dealer = round_up_100(basic * 2) + 100 * honba;
-            let non_dealer = round_up_100(basic) + 100 * honba;
-            (
-                Payments::Tsumo { dealer, non_dealer },
-                dealer + non_dealer * (others - 1),
-            )
+            let dealer = share(TSUMO_DEALER_SHARE);
+            let non_dealer = share(1);
+            let total = dealer.saturating_add(non_dealer.saturating_mul(others - 1));
+            (Payments::Tsumo { dealer, non_dealer }, total)
         }
     } else {
-        let factor = if ctx.is_dealer() { 6 } else { 4 };
-        let discarder = round_up_100(basic * factor) + 300 * honba;
+        let factor = if ctx.is_dealer() {
+            RON_DEALER
+        } else {
+            RON_NON_DEALER
+        };
+        let discarder =
+            round_up_100(basic.saturating_mul(factor)).saturating_add(honba.saturating_mul(others));
         (Payments::Ron { discarder }, discarder)
     }
 }
@@ -306,24 +344,13 @@ pub fn nagashi_mangan(ctx: &WinContext, rules: &Rules) -> Option<(Payments, u32)
             method: WinMethod::Tsumo(TsumoEvent::Plain),
             ..*ctx
         };
-        pay(2000, &tsumo, rules)
+        pay(MANGAN, &tsumo, rules)
     })
 }
 
 /// Hand and situation checks that come before any reading.
 fn check(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), ScoreError> {
-    hand.validate(RedLimit(4))?;
-    let allowed = rules.red_fives.per_suit();
-    for (i, &count) in hand.all_red().iter().enumerate() {
-        if count > allowed[i] {
-            return Err(HandError::TooManyRed {
-                suit: Suit::NUMBERED[i],
-                count,
-                limit: allowed[i],
-            }
-            .into());
-        }
-    }
+    hand.validate(&rules.wall())?;
     if hand.size()? != HandSize::Drawn {
         return Err(Impossible::MissingWinningTile.into());
     }
@@ -361,6 +388,40 @@ fn check(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), ScoreError>
     }
     if ctx.first_turn != FirstTurn::None && !melds.is_empty() {
         return Err(Impossible::FirstTurnWithMeld.into());
+    }
+    check_indicators(hand, ctx, rules)
+}
+
+/// The dora indicators are tiles of the dead wall: with the hand they hold no more
+/// copies (and red fives) than the wall has; each kong turns over one more indicator;
+/// ura indicators lie under the dora indicators, one each at most.
+fn check_indicators(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), ScoreError> {
+    let wall = rules.wall();
+    let mut all = hand.all_counts();
+    let mut red = hand.all_red();
+    for p in ctx.dora.iter().chain(ctx.ura.iter()) {
+        all.add(p.tile());
+        if p.is_red() {
+            red[p.tile().suit() as usize] += 1;
+        }
+    }
+    if let Some((tile, count)) = all.iter().find(|&(t, c)| c > wall.copies(t)) {
+        return Err(Impossible::IndicatorCopies { tile, count }.into());
+    }
+    if let Some(i) = (0..3).find(|&i| red[i] > wall.red()[i]) {
+        return Err(Impossible::IndicatorRed {
+            suit: Suit::NUMBERED[i],
+            count: red[i],
+            limit: wall.red()[i],
+        }
+        .into());
+    }
+    if ctx.ura.len() > ctx.dora.len() {
+        return Err(Impossible::MoreUraThanDora.into());
+    }
+    let kongs = hand.melds().iter().filter(|m| m.kind().is_kan()).count();
+    if !ctx.dora.is_empty() && ctx.dora.len() < 1 + kongs {
+        return Err(Impossible::TooFewIndicators { kongs }.into());
     }
     Ok(())
 }

@@ -6,6 +6,7 @@ use super::rules::{
 };
 use super::*;
 use crate::notation::{parse_hand_unchecked, parse_tile};
+use crate::tile::Wind;
 
 /// Scores `hand` (melds in brackets) under `rules`. `spec` holds space-separated
 /// words: `tsumo riichi double ippatsu rinshan chankan haitei houtei tenhou chiihou
@@ -35,8 +36,8 @@ fn score_with(hand: &str, spec: &str, rules: &Rules) -> Result<Score, ScoreError
                 _ => panic!("unknown flag {word}"),
             },
             Some(("win", t)) => win = parse_tile(t).unwrap(),
-            Some(("seat", w)) => seat = Wind::from_letter(w).unwrap(),
-            Some(("round", w)) => round = Wind::from_letter(w).unwrap(),
+            Some(("seat", w)) => seat = crate::notation::parse_wind(w).unwrap(),
+            Some(("round", w)) => round = crate::notation::parse_wind(w).unwrap(),
             Some(("dora", ts)) => dora = ts.split(',').map(|t| parse_tile(t).unwrap()).collect(),
             Some(("ura", ts)) => ura = ts.split(',').map(|t| parse_tile(t).unwrap()).collect(),
             Some(("honba", n)) => honba = n.parse().unwrap(),
@@ -765,9 +766,14 @@ fn score_err_impossible_situations() {
 #[test]
 fn score_err_invalid_tiles() {
     assert!(matches!(
-        err("11111m345678s567p", "win=1m"),
+        err("1111m345678s567p[111m]", "win=1m"),
         ScoreError::Hand(HandError::TooManyCopies { .. })
     ));
+    // Five concealed copies are refused as the hand is read.
+    assert_eq!(
+        parse_hand_unchecked("11111m345678s567p").map_err(|e| e.kind()),
+        Err(crate::ErrorKind::InvalidHand)
+    );
     assert!(matches!(
         err("234m345678s00p567p", "win=7p"),
         ScoreError::Hand(HandError::TooManyRed { .. })
@@ -780,4 +786,99 @@ fn score_err_not_winning_and_no_yaku() {
     assert_eq!(err("234m345s55p567p[789s]", ""), ScoreError::NoYaku);
     assert_eq!(ScoreError::NoYaku.kind(), "no_yaku");
     assert_eq!(ScoreError::NotWinning.kind(), "not_winning");
+}
+
+#[test]
+fn score_ok_real_yakuman_beats_kazoe_at_equal_points() {
+    // Chinitsu + iipeikou + haitei + tsumo + 3 dora is 13 han (kazoe), as much as the
+    // suuankou reading of the same tiles: the real yakuman is the answer.
+    let s = score_of("22233344059994p", "tsumo haitei round=S seat=N dora=8p").unwrap();
+    assert_eq!(s.limit, Some(Limit::Yakuman));
+    assert_eq!(
+        s.yaku.iter().map(|v| v.yaku).collect::<Vec<_>>(),
+        [Yaku::Suuankou]
+    );
+}
+
+#[test]
+fn score_ok_counters_never_overflow() {
+    let s = score_of(
+        "234m406p78999s[777z]",
+        "seat=S honba=4294967295 sticks=4294967295",
+    )
+    .unwrap();
+    assert_eq!(s.total, u32::MAX);
+    assert_eq!(s.riichi_sticks, u32::MAX);
+}
+
+#[test]
+fn score_err_impossible_indicators() {
+    // Five 1m indicators; the hand's three 1m and two indicators.
+    assert!(matches!(
+        impossible("111m234p567p789s22z", "dora=1m,1m,1m,1m,1m"),
+        Impossible::IndicatorCopies { .. }
+    ));
+    assert!(matches!(
+        impossible("111m234p567p789s22z", "dora=1m,1m"),
+        Impossible::IndicatorCopies { count: 5, .. }
+    ));
+    // A red five indicator with the red five in hand (one red five per suit).
+    assert!(matches!(
+        impossible("406m234p567p789s22z", "dora=0m"),
+        Impossible::IndicatorRed { .. }
+    ));
+    assert_eq!(
+        impossible("123m234p567p789s22z", "riichi dora=1s ura=2s,3s"),
+        Impossible::MoreUraThanDora
+    );
+    // Four kongs show five indicators.
+    assert_eq!(
+        impossible("22z[1111m][2222p][3333s][4444s]", "dora=1z"),
+        Impossible::TooFewIndicators { kongs: 4 }
+    );
+}
+
+/// The context is only changed through checked methods: an impossible situation
+/// cannot be built from outside the module.
+#[test]
+fn context_changes_are_checked() {
+    let win = crate::t!(1m).black();
+    let tenhou = Flags {
+        tsumo: true,
+        tenhou: true,
+        ..Flags::default()
+    };
+    let ctx = WinContext::tsumo(win).with_flags(tenhou).unwrap();
+    assert_eq!(ctx.first_turn(), FirstTurn::Tenhou);
+    // Tenhou belongs to the dealer: moving the winner to South is refused.
+    assert_eq!(
+        ctx.with_winds(Wind::East, Wind::South),
+        Err(Impossible::FirstTurnWrongSeat)
+    );
+    // Ippatsu without riichi is refused.
+    let ippatsu = Flags {
+        ippatsu: true,
+        ..Flags::default()
+    };
+    assert_eq!(
+        WinContext::ron(win).with_flags(ippatsu),
+        Err(Impossible::IppatsuWithoutRiichi)
+    );
+    // Ura dora need riichi.
+    let p = crate::t!(2p).black();
+    assert_eq!(
+        WinContext::ron(win).with_indicators(&[p], &[p]),
+        Err(Impossible::UraWithoutRiichi)
+    );
+    // Flags round-trip.
+    let f = Flags {
+        tsumo: true,
+        riichi: true,
+        ippatsu: true,
+        haitei: true,
+        ..Flags::default()
+    };
+    assert_eq!(WinContext::tsumo(win).with_flags(f).unwrap().flags(), f);
+    let c = WinContext::ron(win).with_counters(3, 2);
+    assert_eq!((c.honba(), c.riichi_sticks()), (3, 2));
 }

@@ -9,10 +9,12 @@
 //! means the yaku needs a closed hand (門前限定).
 
 use super::context::{FirstTurn, Riichi, RonEvent, TsumoEvent, WinContext, WinMethod};
+use super::fu::is_pinfu;
 use super::rules::{DoubleYakuman, Renhou, Rules, YakumanStacking};
-use crate::decompose::{BlockKind, FixedList, Form, Origin, Wait, WinReading};
+use crate::decompose::{BlockKind, Form, Origin, Wait, WinReading};
 use crate::hand::{Hand, MeldKind};
-use crate::tile::{Tile, TileCounts};
+use crate::tile::{shape, Suit, Tile, TileCounts, TileSet};
+use crate::util::FixedList;
 
 /// Names and values of one yaku, as listed in the table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -227,22 +229,7 @@ pub struct Found {
     pub yakuman: u8,
     /// Total han of the ordinary yaku (0 for a yakuman hand).
     pub han: u8,
-    /// Whether pinfu is among them (the fu count depends on it).
-    pub pinfu: bool,
 }
-
-const fn mask(lo: u8, hi: u8) -> u64 {
-    ((1u64 << (hi + 1)) - 1) & !((1u64 << lo) - 1)
-}
-
-const MAN: u64 = mask(0, 8);
-const PIN: u64 = mask(9, 17);
-const SOU: u64 = mask(18, 26);
-const HONORS: u64 = mask(27, 33);
-const TERMINALS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
-const SIMPLES: u64 = (MAN | PIN | SOU) & !TERMINALS;
-/// 2 3 4 6 8 of bamboo and the green dragon: the tiles of ryuuiisou.
-const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
 
 /// What is known of the hand before choosing a reading.
 #[derive(Clone, Copy, Debug)]
@@ -250,7 +237,7 @@ pub(crate) struct HandFacts {
     /// All tiles, melds included.
     pub(crate) all: TileCounts,
     /// The kinds present.
-    pub(crate) kinds: u64,
+    pub(crate) kinds: TileSet,
     /// No open meld (a concealed kong keeps the hand closed).
     pub(crate) closed: bool,
     /// Number of declared melds.
@@ -263,7 +250,7 @@ impl HandFacts {
     pub(crate) fn new(hand: &Hand) -> HandFacts {
         let all = hand.all_counts();
         HandFacts {
-            kinds: all.kinds().0,
+            kinds: all.kinds(),
             all,
             closed: hand.melds().iter().all(|m| !m.kind().is_open()),
             melds: hand.melds().len(),
@@ -271,15 +258,16 @@ impl HandFacts {
         }
     }
 
-    fn only(&self, allowed: u64) -> bool {
-        self.kinds & !allowed == 0
+    fn only(&self, allowed: TileSet) -> bool {
+        self.kinds.is_subset(allowed)
     }
 
-    /// The one numbered suit's mask when the hand uses a single numbered suit.
-    fn single_suit(&self) -> Option<u64> {
-        let suits = [MAN, PIN, SOU];
-        let mut used = suits.iter().filter(|&&s| self.kinds & s != 0);
-        let first = *used.next()?;
+    /// The one numbered suit the hand uses, if it uses a single one.
+    fn single_suit(&self) -> Option<Suit> {
+        let mut used = Suit::NUMBERED
+            .into_iter()
+            .filter(|&s| self.kinds.intersects(TileSet::of_suit(s)));
+        let first = used.next()?;
         used.next().is_none().then_some(first)
     }
 }
@@ -293,11 +281,18 @@ pub(crate) fn find(
 ) -> Found {
     let mut yakuman = YakuList::new();
     let mut list = YakuList::new();
-    let mut pinfu = false;
     situation_yaku(facts, ctx, rules, &mut list, &mut yakuman);
     tile_yaku(facts, rules, &mut list, &mut yakuman);
     match win.reading.form() {
-        Form::Regular => regular_yaku(win, facts, ctx, &mut list, &mut yakuman, &mut pinfu),
+        Form::Regular => {
+            let census = Census::of(win, ctx);
+            reading_yakuman(&census, win, facts, ctx, &mut yakuman);
+            if yakuman.is_empty() {
+                yakuhai(&census, facts, ctx, &mut list);
+                sequence_yaku(&census, win, facts, ctx, &mut list);
+                triplet_yaku(&census, facts, &mut list);
+            }
+        }
         Form::SevenPairs => {
             list.push(value(Yaku::Chiitoitsu, facts));
         }
@@ -320,7 +315,6 @@ pub(crate) fn find(
         list,
         yakuman: 0,
         han,
-        pinfu,
     }
 }
 
@@ -356,7 +350,6 @@ fn finish_yakuman(mut list: YakuList, rules: &Rules) -> Found {
         list,
         yakuman,
         han: 0,
-        pinfu: false,
     }
 }
 
@@ -414,21 +407,21 @@ fn situation_yaku(
 
 /// Yaku that depend only on which tiles the hand holds.
 fn tile_yaku(facts: &HandFacts, rules: &Rules, list: &mut YakuList, yakuman: &mut YakuList) {
-    if facts.only(SIMPLES) && (facts.closed || rules.open_tanyao) {
+    if facts.only(TileSet::SIMPLES) && (facts.closed || rules.open_tanyao) {
         list.push(value(Yaku::Tanyao, facts));
     }
-    if facts.only(HONORS) {
+    if facts.only(TileSet::HONORS) {
         yakuman.push(value(Yaku::Tsuuiisou, facts));
-    } else if facts.only(TERMINALS) {
+    } else if facts.only(TileSet::TERMINALS) {
         yakuman.push(value(Yaku::Chinroutou, facts));
-    } else if facts.only(TERMINALS | HONORS) {
+    } else if facts.only(TileSet::TERMINALS_AND_HONORS) {
         list.push(value(Yaku::Honroutou, facts));
     }
-    if facts.only(GREEN) {
+    if facts.only(TileSet::GREENS) {
         yakuman.push(value(Yaku::Ryuuiisou, facts));
     }
     if let Some(suit) = facts.single_suit() {
-        if facts.kinds & HONORS == 0 {
+        if !facts.kinds.intersects(TileSet::HONORS) {
             list.push(value(Yaku::Chinitsu, facts));
             if facts.melds == 0 {
                 chuuren(facts, suit, yakuman);
@@ -441,11 +434,9 @@ fn tile_yaku(facts: &HandFacts, rules: &Rules, list: &mut YakuList, yakuman: &mu
 
 /// Nine gates: 1112345678999 of one suit plus any tile of it, no melds. The pure form
 /// has the nine-sided wait: the hand without the winning tile is exactly the pattern.
-fn chuuren(facts: &HandFacts, suit: u64, yakuman: &mut YakuList) {
-    const PATTERN: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
-    let base = suit.trailing_zeros() as usize;
-    let counts = &facts.all.0[base..base + 9];
-    if counts.iter().zip(PATTERN).all(|(&c, p)| c >= p) {
+fn chuuren(facts: &HandFacts, suit: Suit, yakuman: &mut YakuList) {
+    let counts = facts.all.suit(suit);
+    if counts.iter().zip(shape::NINE_GATES).all(|(&c, p)| c >= p) {
         yakuman.push(YakuValue {
             yaku: Yaku::Chuuren,
             value: 1,
@@ -455,11 +446,10 @@ fn chuuren(facts: &HandFacts, suit: u64, yakuman: &mut YakuList) {
 
 /// Marks nine gates as pure when the winning tile is the extra one.
 fn upgrade_chuuren(facts: &HandFacts, win: Tile, yakuman: &mut YakuList) {
-    const PATTERN: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
     for v in yakuman.as_mut_slice() {
         if v.yaku == Yaku::Chuuren {
             let n = usize::from(win.number() - 1);
-            if facts.all.get(win) == PATTERN[n] + 1 {
+            if facts.all.get(win) == shape::NINE_GATES[n] + 1 {
                 *v = YakuValue {
                     yaku: Yaku::JunseiChuuren,
                     value: 2,
@@ -469,84 +459,97 @@ fn upgrade_chuuren(facts: &HandFacts, win: Tile, yakuman: &mut YakuList) {
     }
 }
 
-#[allow(clippy::too_many_lines)]
-fn regular_yaku(
+/// What the yaku of a regular reading look at, counted once over its blocks.
+struct Census {
+    /// The sequences' first tiles, in block order.
+    seqs: [Tile; 4],
+    /// How many sequences.
+    n_seq: usize,
+    /// Per numbered suit, bit `n` set for a sequence starting at number `n`.
+    seq_starts: [u16; 3],
+    /// Per numbered suit, bit `n` set for a triplet (or quad) of number `n`.
+    trip_numbers: [u16; 3],
+    /// Triplets and quads.
+    n_trip: u8,
+    /// Triplets and quads made without a claimed tile (暗刻): not the one a ron completed.
+    concealed_trips: u8,
+    /// The honours held as triplets or quads.
+    honour_trips: TileSet,
+    /// The pair.
+    pair: Tile,
+    /// Every block holds a terminal or an honour (chanta / junchan).
+    outside: bool,
+}
+
+impl Census {
+    fn of(win: &WinReading<'_>, ctx: &WinContext) -> Census {
+        let completed = usize::from(win.wait.block);
+        let ron = !ctx.method.is_tsumo();
+        let mut c = Census {
+            seqs: [Tile::M1; 4],
+            n_seq: 0,
+            seq_starts: [0; 3],
+            trip_numbers: [0; 3],
+            n_trip: 0,
+            concealed_trips: 0,
+            honour_trips: TileSet::EMPTY,
+            pair: Tile::M1,
+            outside: true,
+        };
+        for (i, b) in win.reading.blocks().iter().enumerate() {
+            let t = b.first;
+            match b.kind {
+                BlockKind::Sequence => {
+                    c.seqs[c.n_seq] = t;
+                    c.n_seq += 1;
+                    c.seq_starts[t.suit() as usize] |= 1 << t.number();
+                    c.outside &= matches!(t.number(), 1 | 7);
+                }
+                BlockKind::Triplet | BlockKind::Quad => {
+                    c.n_trip += 1;
+                    let concealed = matches!(
+                        b.origin,
+                        Origin::Concealed | Origin::Declared(MeldKind::ClosedKan)
+                    );
+                    if concealed && !(ron && i == completed) {
+                        c.concealed_trips += 1;
+                    }
+                    c.outside &= t.is_terminal_or_honor();
+                    if t.is_honor() {
+                        c.honour_trips.insert(t);
+                    } else {
+                        c.trip_numbers[t.suit() as usize] |= 1 << t.number();
+                    }
+                }
+                BlockKind::Pair => {
+                    c.pair = t;
+                    c.outside &= t.is_terminal_or_honor();
+                }
+                BlockKind::Knitted | BlockKind::Lone => {}
+            }
+        }
+        c
+    }
+
+    fn dragon_trips(&self) -> u32 {
+        self.honour_trips.intersection(TileSet::DRAGONS).len()
+    }
+
+    fn wind_trips(&self) -> u32 {
+        self.honour_trips.intersection(TileSet::WINDS).len()
+    }
+}
+
+/// The yakuman a regular reading makes: four concealed triplets, big three dragons,
+/// big and little four winds, four kongs, and pure nine gates.
+fn reading_yakuman(
+    c: &Census,
     win: &WinReading<'_>,
     facts: &HandFacts,
     ctx: &WinContext,
-    list: &mut YakuList,
     yakuman: &mut YakuList,
-    pinfu: &mut bool,
 ) {
-    let blocks = win.reading.blocks();
-    let completed = usize::from(win.wait.block);
-    let ron = !ctx.method.is_tsumo();
-    let seat = ctx.seat_wind.tile();
-    let round = ctx.round_wind.tile();
-
-    let mut seqs = [Tile::M1; 4];
-    let mut n_seq = 0;
-    let mut seq_starts = [0u16; 3]; // per suit, bit n = a sequence starting at n
-    let mut trip_numbers = [0u16; 3]; // per suit, bit n = a triplet of n
-    let mut n_trip = 0;
-    let mut concealed_trips = 0;
-    let mut dragon_trips = 0;
-    let mut wind_trips = 0;
-    let mut pair = Tile::M1;
-    let mut outside = true; // every block holds a terminal or honour
-    for (i, b) in blocks.iter().enumerate() {
-        match b.kind {
-            BlockKind::Sequence => {
-                seqs[n_seq] = b.first;
-                n_seq += 1;
-                seq_starts[b.first.suit() as usize] |= 1 << b.first.number();
-                outside &= matches!(b.first.number(), 1 | 7);
-            }
-            BlockKind::Triplet | BlockKind::Quad => {
-                n_trip += 1;
-                let t = b.first;
-                let concealed = matches!(
-                    b.origin,
-                    Origin::Concealed | Origin::Declared(MeldKind::ClosedKan)
-                );
-                if concealed && !(ron && i == completed) {
-                    concealed_trips += 1;
-                }
-                outside &= t.is_terminal_or_honor();
-                if t.is_honor() {
-                    if t.is_dragon() {
-                        dragon_trips += 1;
-                        list.push(value(
-                            match t {
-                                Tile::WHITE => Yaku::YakuhaiHaku,
-                                Tile::GREEN => Yaku::YakuhaiHatsu,
-                                _ => Yaku::YakuhaiChun,
-                            },
-                            facts,
-                        ));
-                    } else {
-                        wind_trips += 1;
-                        if t == seat {
-                            list.push(value(Yaku::YakuhaiSeatWind, facts));
-                        }
-                        if t == round {
-                            list.push(value(Yaku::YakuhaiRoundWind, facts));
-                        }
-                    }
-                } else {
-                    trip_numbers[t.suit() as usize] |= 1 << t.number();
-                }
-            }
-            BlockKind::Pair => {
-                pair = b.first;
-                outside &= pair.is_terminal_or_honor();
-            }
-            BlockKind::Knitted | BlockKind::Lone => {}
-        }
-    }
-
-    // Yakuman of the reading.
-    if concealed_trips == 4 {
+    if c.concealed_trips == 4 {
         let y = if win.wait.wait == Wait::Tanki {
             Yaku::SuuankouTanki
         } else {
@@ -554,76 +557,107 @@ fn regular_yaku(
         };
         yakuman.push(value(y, facts));
     }
-    if dragon_trips == 3 {
+    if c.dragon_trips() == 3 {
         yakuman.push(value(Yaku::Daisangen, facts));
     }
-    if wind_trips == 4 {
+    if c.wind_trips() == 4 {
         yakuman.push(value(Yaku::Daisuushii, facts));
-    } else if wind_trips == 3 && pair.is_wind() {
+    } else if c.wind_trips() == 3 && c.pair.is_wind() {
         yakuman.push(value(Yaku::Shousuushii, facts));
     }
     if facts.kans == 4 {
         yakuman.push(value(Yaku::Suukantsu, facts));
     }
     upgrade_chuuren(facts, ctx.win.tile(), yakuman);
-    if !yakuman.is_empty() {
-        return;
-    }
+}
 
-    let valued_pair = pair.is_dragon() || pair == seat || pair == round;
-    if facts.closed && n_seq == 4 && !valued_pair && win.wait.wait == Wait::Ryanmen {
-        *pinfu = true;
+/// Valued triplets (役牌): each dragon, the seat wind and the round wind (a wind that
+/// is both counts twice).
+fn yakuhai(c: &Census, facts: &HandFacts, ctx: &WinContext, list: &mut YakuList) {
+    for t in c.honour_trips.iter() {
+        let yaku = [
+            (t == Tile::WHITE, Yaku::YakuhaiHaku),
+            (t == Tile::GREEN, Yaku::YakuhaiHatsu),
+            (t == Tile::RED, Yaku::YakuhaiChun),
+            (t == ctx.seat_wind.tile(), Yaku::YakuhaiSeatWind),
+            (t == ctx.round_wind.tile(), Yaku::YakuhaiRoundWind),
+        ];
+        for (_, y) in yaku.into_iter().filter(|&(applies, _)| applies) {
+            list.push(value(y, facts));
+        }
+    }
+}
+
+/// Yaku of sequences: pinfu, one or two pure double sequences, mixed triple sequence,
+/// pure straight, and the outside hands (chanta, junchan) that need a sequence.
+fn sequence_yaku(
+    c: &Census,
+    win: &WinReading<'_>,
+    facts: &HandFacts,
+    ctx: &WinContext,
+    list: &mut YakuList,
+) {
+    if is_pinfu(win, facts.closed, ctx) {
         list.push(value(Yaku::Pinfu, facts));
     }
-    if facts.closed && n_seq >= 2 {
-        let seqs = &seqs[..n_seq];
-        let mut twins = 0;
-        let mut i = 0;
-        while i + 1 < seqs.len() {
-            if seqs[i] == seqs[i + 1] {
-                twins += 1;
-                i += 2;
-            } else {
-                i += 1;
-            }
-        }
-        match twins {
-            0 => {}
-            1 => {
-                list.push(value(Yaku::Iipeikou, facts));
-            }
-            _ => {
-                list.push(value(Yaku::Ryanpeikou, facts));
-            }
+    if facts.closed {
+        let peikou = match twin_sequences(&c.seqs[..c.n_seq]) {
+            0 => None,
+            1 => Some(Yaku::Iipeikou),
+            _ => Some(Yaku::Ryanpeikou),
+        };
+        if let Some(y) = peikou {
+            list.push(value(y, facts));
         }
     }
-    if seq_starts[0] & seq_starts[1] & seq_starts[2] != 0 {
+    if c.seq_starts[0] & c.seq_starts[1] & c.seq_starts[2] != 0 {
         list.push(value(Yaku::SanshokuDoujun, facts));
     }
-    let straight = 1 << 1 | 1 << 4 | 1 << 7;
-    if seq_starts.iter().any(|&s| s & straight == straight) {
+    const STRAIGHT: u16 = 1 << 1 | 1 << 4 | 1 << 7;
+    if c.seq_starts.iter().any(|&s| s & STRAIGHT == STRAIGHT) {
         list.push(value(Yaku::Ittsu, facts));
     }
-    if outside && n_seq > 0 {
-        if facts.kinds & HONORS == 0 {
-            list.push(value(Yaku::Junchan, facts));
-        } else {
+    if c.outside && c.n_seq > 0 {
+        if facts.kinds.intersects(TileSet::HONORS) {
             list.push(value(Yaku::Chanta, facts));
+        } else {
+            list.push(value(Yaku::Junchan, facts));
         }
     }
-    if n_trip == 4 {
+}
+
+/// Pairs of identical sequences among `seqs` (sorted by block order, so twins are
+/// adjacent): 1 for iipeikou, 2 for ryanpeikou.
+fn twin_sequences(seqs: &[Tile]) -> u8 {
+    let mut twins = 0;
+    let mut i = 0;
+    while i + 1 < seqs.len() {
+        if seqs[i] == seqs[i + 1] {
+            twins += 1;
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    twins
+}
+
+/// Yaku of triplets: all triplets, three concealed triplets, triple triplets, three
+/// kongs, little three dragons.
+fn triplet_yaku(c: &Census, facts: &HandFacts, list: &mut YakuList) {
+    if c.n_trip == 4 {
         list.push(value(Yaku::Toitoi, facts));
     }
-    if concealed_trips == 3 {
+    if c.concealed_trips == 3 {
         list.push(value(Yaku::Sanankou, facts));
     }
-    if trip_numbers[0] & trip_numbers[1] & trip_numbers[2] != 0 {
+    if c.trip_numbers[0] & c.trip_numbers[1] & c.trip_numbers[2] != 0 {
         list.push(value(Yaku::SanshokuDoukou, facts));
     }
     if facts.kans == 3 {
         list.push(value(Yaku::Sankantsu, facts));
     }
-    if dragon_trips == 2 && pair.is_dragon() {
+    if c.dragon_trips() == 2 && c.pair.is_dragon() {
         list.push(value(Yaku::Shousangen, facts));
     }
 }

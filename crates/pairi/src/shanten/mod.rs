@@ -58,8 +58,10 @@ pub mod reference;
 mod regular;
 mod special;
 mod useful;
+mod wall;
 
 pub use regular::{suit_costs, suit_costs_classic, SuitCosts};
+pub use wall::{riichi_on, suit_costs_capped};
 // The unchecked special-form kernels and their formulas, for hands the library builds
 // itself (the dealt hands and suit classes of `stats`).
 pub(crate) use special::{chiitoitsu, chiitoitsu_of, thirteen_orphans, thirteen_orphans_of};
@@ -148,7 +150,7 @@ const BYTES_HIGH: u64 = BYTES_ONE << 7;
 impl Words {
     #[inline]
     pub(crate) fn of(counts: &TileCounts) -> Words {
-        let c = &counts.0;
+        let c = counts.as_array();
         let w = |i: usize| {
             u64::from_le_bytes([
                 c[i],
@@ -216,7 +218,7 @@ fn check_words(concealed: &TileCounts, melds: usize) -> Result<(usize, Words), H
     let words = Words::of(concealed);
     if words.over() {
         let (i, &c) = concealed
-            .0
+            .as_array()
             .iter()
             .enumerate()
             .find(|&(_, &c)| c > 4)

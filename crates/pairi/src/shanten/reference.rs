@@ -46,15 +46,20 @@ fn missing(target: &[u8], counts: &[u8]) -> u8 {
 /// four sets plus an optional pair inside the suit.
 #[must_use]
 pub fn suit_costs(counts: &[u8], mode: Mode) -> SuitCosts {
+    suit_costs_with(counts, |target| {
+        mode == Mode::Classic || target.iter().all(|&t| t <= 4)
+    })
+}
+
+/// [`suit_costs`] over the targets that `allowed` accepts (a target is the suit's
+/// counts of the sets and pair, in the suit's order).
+#[must_use]
+pub fn suit_costs_with(counts: &[u8], allowed: impl Fn(&[u8]) -> bool) -> SuitCosts {
     let sets = sets_of(counts.len());
     let mut target = vec![0u8; counts.len()];
     let mut out = [u8::MAX; 10];
-    walk(&sets, 0, 0, &mut target, counts, mode, &mut out);
+    walk(&sets, 0, 0, &mut target, counts, &allowed, &mut out);
     SuitCosts(out)
-}
-
-fn allowed(target: &[u8], mode: Mode) -> bool {
-    mode == Mode::Classic || target.iter().all(|&t| t <= 4)
 }
 
 fn walk(
@@ -63,14 +68,14 @@ fn walk(
     m: usize,
     target: &mut [u8],
     counts: &[u8],
-    mode: Mode,
+    allowed: &impl Fn(&[u8]) -> bool,
     out: &mut [u8; 10],
 ) {
-    if allowed(target, mode) {
+    if allowed(target) {
         out[m * 2] = out[m * 2].min(missing(target, counts));
         for j in 0..target.len() {
             target[j] += 2;
-            if allowed(target, mode) {
+            if allowed(target) {
                 out[m * 2 + 1] = out[m * 2 + 1].min(missing(target, counts));
             }
             target[j] -= 2;
@@ -81,7 +86,7 @@ fn walk(
     }
     for (k, &s) in sets.iter().enumerate().skip(from) {
         add(target, s, 1);
-        walk(sets, k, m + 1, target, counts, mode, out);
+        walk(sets, k, m + 1, target, counts, allowed, out);
         add(target, s, -1);
     }
 }
@@ -93,17 +98,17 @@ pub fn regular(concealed: &TileCounts, melds: usize, mode: Mode) -> i8 {
 }
 
 fn regular_missing(c: &TileCounts, sets: usize, mode: Mode) -> u8 {
-    let m = suit_costs(&c.0[0..9], mode);
-    let p = suit_costs(&c.0[9..18], mode);
-    let s = suit_costs(&c.0[18..27], mode);
-    let z = suit_costs(&c.0[27..34], mode);
+    let m = suit_costs(&c.as_array()[0..9], mode);
+    let p = suit_costs(&c.as_array()[9..18], mode);
+    let s = suit_costs(&c.as_array()[18..27], mode);
+    let z = suit_costs(&c.as_array()[27..34], mode);
     m.combine(p).combine(s).combine(z).0[sets * 2 + 1]
 }
 
 /// Riichi seven pairs: the best 7 distinct kinds, each completed to a pair.
 #[must_use]
 pub fn chiitoitsu(c: &TileCounts) -> i8 {
-    let mut have: Vec<u8> = c.0.iter().map(|&n| n.min(2)).collect();
+    let mut have: Vec<u8> = c.as_array().iter().map(|&n| n.min(2)).collect();
     have.sort_unstable_by(|a, b| b.cmp(a));
     let missing: u8 = have[..7].iter().map(|&h| 2 - h).sum();
     missing as i8 - 1
@@ -119,7 +124,7 @@ pub fn thirteen_orphans(c: &TileCounts) -> i8 {
         .map(|&pair| {
             ORPHANS
                 .iter()
-                .map(|&i| (if i == pair { 2u8 } else { 1 }).saturating_sub(c.0[i]))
+                .map(|&i| (if i == pair { 2u8 } else { 1 }).saturating_sub(c.as_array()[i]))
                 .sum::<u8>()
         })
         .min()
@@ -133,7 +138,7 @@ pub fn thirteen_orphans(c: &TileCounts) -> i8 {
 #[must_use]
 pub fn seven_pairs_mcr(c: &TileCounts) -> i8 {
     let mut costs: Vec<u8> = Vec::new();
-    for &n in &c.0 {
+    for &n in c.as_array() {
         costs.push(2u8.saturating_sub(n));
         costs.push(4u8.saturating_sub(n.max(2)));
     }
@@ -176,7 +181,7 @@ pub fn honors_and_knitted(c: &TileCounts) -> i8 {
                     .iter()
                     .enumerate()
                     .filter(|&(j, _)| j != a && j != b)
-                    .filter(|&(_, &i)| c.0[i] == 0)
+                    .filter(|&(_, &i)| c.as_array()[i] == 0)
                     .count() as u8;
                 best = best.min(missing);
             }
@@ -226,7 +231,7 @@ pub fn knitted_straight(c: &TileCounts, melds: usize, mode: Mode) -> i8 {
                 if mode == Mode::Exact && t.iter().any(|&n| n > 4) {
                     continue;
                 }
-                best = best.min(missing(&t, &c.0));
+                best = best.min(missing(&t, c.as_array()));
             }
         }
     }

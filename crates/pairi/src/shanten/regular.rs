@@ -2,7 +2,7 @@
 
 use super::Mode;
 use crate::tables::{self, ShantenTables};
-use crate::tile::TileCounts;
+use crate::tile::{Suit, TileCounts};
 
 /// For one suit (a numbered suit or the honours): the least number of tiles missing to
 /// make exactly `m` sets and `p` pairs out of that suit's tiles, for `m` in 0..=4 and `p`
@@ -72,6 +72,16 @@ impl SuitCosts {
     #[must_use]
     pub const fn with_pair(&self, sets: usize) -> Option<u8> {
         self.get(sets, 1)
+    }
+
+    /// The exact costs of a numbered class (`honours` false) or honours class.
+    pub(super) fn of_class(class: usize, honours: bool) -> SuitCosts {
+        let t = &tables::EXACT;
+        SuitCosts(if honours {
+            t.honours_costs[class]
+        } else {
+            t.numbered_costs[class]
+        })
     }
 
     /// Regular-form shanten of a whole hand whose four suits combine to `self`, with
@@ -181,12 +191,11 @@ pub(super) fn joined_missing(
 /// most 4 of a kind, at most 14 tiles). The four suit classes are read independently.
 #[inline]
 pub(super) fn missing(counts: &TileCounts, sets: usize, mode: Mode) -> u8 {
-    let c = &counts.0;
     joined_missing(
-        numbered_class(&c[0..9], mode),
-        numbered_class(&c[9..18], mode),
-        numbered_class(&c[18..27], mode),
-        honours_class(&c[27..34], mode),
+        numbered_class(counts.suit(Suit::Man), mode),
+        numbered_class(counts.suit(Suit::Pin), mode),
+        numbered_class(counts.suit(Suit::Sou), mode),
+        honours_class(counts.suit(Suit::Honor), mode),
         sets,
         mode,
     )

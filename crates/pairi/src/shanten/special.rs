@@ -3,7 +3,7 @@
 //! knitted straight with one meld) and returns its shanten in that form.
 
 use super::{regular, Mode};
-use crate::tile::TileCounts;
+use crate::tile::{shape, TileCounts};
 
 /// The high bits of the bytes of the 13 terminals and honours in [`super::Words`].
 pub(super) const ORPHAN_BYTES: [u64; 5] = [
@@ -14,17 +14,6 @@ pub(super) const ORPHAN_BYTES: [u64; 5] = [
     0x8080,                // Green, Red
 ];
 
-/// The six knitted assignments: for suit order (man, pin, sou), the first number (1, 2
-/// or 3) of the knitted triple 147 / 258 / 369 that suit takes.
-const KNITTED: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
 /// For each numbered suit and knitted triple `q` (numbers `q + 1`, `q + 4`, `q + 7`):
 /// how many of the triple's three kinds the suit lacks.
 fn lacking(c: &TileCounts) -> [[u8; 3]; 3] {
@@ -32,7 +21,7 @@ fn lacking(c: &TileCounts) -> [[u8; 3]; 3] {
     for (suit, row) in out.iter_mut().enumerate() {
         for (q, l) in row.iter_mut().enumerate() {
             *l = (0..3)
-                .map(|j| u8::from(c.0[suit * 9 + q + 3 * j] == 0))
+                .map(|j| u8::from(c.as_array()[suit * 9 + q + 3 * j] == 0))
                 .sum();
         }
     }
@@ -94,10 +83,10 @@ pub(super) fn seven_pairs_mcr(twos: &[u64; 5], fours: &[u64; 5]) -> i8 {
 /// tiles among the 9 of one knitted assignment and the 7 honours (any 14 of those 16).
 /// `13 − min(14, distinct kinds held among the 16)`, best assignment.
 pub(super) fn honors_and_knitted(c: &TileCounts) -> i8 {
-    let honours: i8 = c.0[27..34].iter().map(|&n| i8::from(n > 0)).sum();
+    let honours: i8 = c.as_array()[27..34].iter().map(|&n| i8::from(n > 0)).sum();
     let lack = lacking(c);
     let mut best = 0i8;
-    for k in &KNITTED {
+    for k in shape::KNITTED.map(|k| k.map(usize::from)) {
         let suited = 9 - (lack[0][k[0]] + lack[1][k[1]] + lack[2][k[2]]) as i8;
         best = best.max(suited + honours);
     }
@@ -120,16 +109,16 @@ pub(super) fn knitted_straight(c: &TileCounts, sets: usize, mode: Mode) -> i8 {
     for (suit, row) in class.iter_mut().enumerate() {
         for (q, cl) in row.iter_mut().enumerate() {
             let mut v = [0u8; 9];
-            v.copy_from_slice(&c.0[suit * 9..suit * 9 + 9]);
+            v.copy_from_slice(&c.as_array()[suit * 9..suit * 9 + 9]);
             for j in 0..3 {
                 v[q + 3 * j] = v[q + 3 * j].saturating_sub(1);
             }
             *cl = regular::numbered_class(&v, mode);
         }
     }
-    let z = regular::honours_class(&c.0[27..34], mode);
+    let z = regular::honours_class(&c.as_array()[27..34], mode);
     let mut best = u8::MAX;
-    for k in &KNITTED {
+    for k in shape::KNITTED.map(|k| k.map(usize::from)) {
         let missing = lack[0][k[0]] + lack[1][k[1]] + lack[2][k[2]];
         let rest = regular::joined_missing(
             class[0][k[0]],

@@ -22,7 +22,7 @@
 use super::{check_words, regular, Words};
 use crate::hand::HandError;
 use crate::tables::{self, LANE_BITS};
-use crate::tile::{Tile, TileCounts, TileSet};
+use crate::tile::{Pai, Tile, TileCounts, TileSet};
 
 /// A 1 in every lane.
 const LOW: u64 = {
@@ -40,37 +40,34 @@ const HIGH: u64 = LOW << (LANE_BITS - 1);
 const DRAW_LANES: u64 = (1 << (LANE_BITS * 8)) - 1;
 
 /// Kinds of the 13 terminals and honours.
-const ORPHANS: u64 = TileSet::TERMINALS_AND_HONORS.0;
+const ORPHANS: u64 = TileSet::TERMINALS_AND_HONORS.bits();
 
 /// Powers of 5 by position inside a suit's base-5 code part.
 const POW5: [usize; 7] = [1, 5, 25, 125, 625, 3125, 15625];
 
-/// The shanten of a 13 − 3k tile hand and the draws that lower it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// Useful tiles (受け入れ / 有效牌) and how many copies of them are left.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Useful {
-    /// The hand's shanten (every form of the rule family).
-    pub shanten: i8,
-    /// The kinds whose draw lowers the shanten (受け入れ / 有效牌). A kind the hand
-    /// holds four of is never useful.
+    /// The kinds whose draw lowers the shanten. A kind the hand holds as many of as
+    /// the wall has is never useful.
     pub tiles: TileSet,
-    /// Copies of those kinds not in the hand: `Σ (4 − held)` (no other tile is known).
-    pub count: u8,
+    /// Copies of them neither held nor seen: Σ (copies in the wall − held − seen).
+    pub count: u32,
 }
 
 /// One row of a discard table.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Discard {
-    /// The kind discarded.
-    pub tile: Tile,
-    /// Shanten of the 13 − 3k tiles left.
+    /// The tile discarded (a red five when the row is for the red one).
+    pub tile: Pai,
+    /// Shanten of the hand after the discard.
     pub shanten: i8,
-    /// Draws that lower it, and how many copies of them are not in the hand left.
-    pub useful: TileSet,
-    /// `Σ (4 − held)` over `useful`, counted on the hand after the discard.
-    pub count: u8,
+    /// Useful tiles of the hand after the discard, counted without the discarded copy.
+    pub useful: Useful,
 }
 
-/// The discard table of a 14 − 3k tile hand: one row per kind held, in tile order.
+/// The discard table of a 14 − 3k tile hand: one row per kind held, in tile order,
+/// tiles black, counts `Σ (4 − held)` (nothing else seen).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Discards {
     /// Shanten of the whole 14 − 3k hand.
@@ -381,7 +378,7 @@ fn special(
     orphan_pairs: i8,
 ) -> [(i8, u64); 2] {
     let chiitoi = 6 - pairs.min(7) + (7 - kinds).max(0);
-    let absent = TileSet::ALL.0 & !held.any;
+    let absent = TileSet::ALL.bits() & !held.any;
     let chiitoi_useful = held.once | if kinds < 7 { absent } else { 0 };
     let paired = orphan_pairs > 0;
     let kokushi = 13 - orphan_kinds - i8::from(paired);
@@ -429,15 +426,18 @@ fn merge(best: &mut (i8, u64), form: (i8, u64)) {
 /// [`HandError`] for more than 4 melds, more than 4 copies of a kind, or a tile count
 /// other than 13 − 3k.
 ///
+/// Returns the shanten and the useful tiles, counted as `Σ (4 − held)` (nothing else
+/// seen).
+///
 /// ```
 /// use pairi::notation::parse_hand;
 /// let h = parse_hand("123m456p789s1122z").unwrap();
-/// let u = pairi::shanten::useful(h.concealed(), 0).unwrap();
-/// assert_eq!(u.shanten, 0);
+/// let (shanten, u) = pairi::shanten::useful(h.concealed(), 0).unwrap();
+/// assert_eq!(shanten, 0);
 /// assert_eq!(pairi::notation::format_set(u.tiles), "12z");
 /// assert_eq!(u.count, 4);
 /// ```
-pub fn useful(concealed: &TileCounts, melds: usize) -> Result<Useful, HandError> {
+pub fn useful(concealed: &TileCounts, melds: usize) -> Result<(i8, Useful), HandError> {
     let (sets, words) = check_words(concealed, melds)?;
     let total = 13 - 3 * melds;
     if words.total() as usize != total {
@@ -446,7 +446,7 @@ pub fn useful(concealed: &TileCounts, melds: usize) -> Result<Useful, HandError>
             melds,
         });
     }
-    let c = &concealed.0;
+    let c = concealed.as_array();
     let suits = suits_of(c);
     let j = joins(&suits);
     let t = &tables::EXACT;
@@ -464,11 +464,13 @@ pub fn useful(concealed: &TileCounts, melds: usize) -> Result<Useful, HandError>
             merge(&mut best, form);
         }
     }
-    Ok(Useful {
-        shanten: best.0,
-        tiles: TileSet(best.1),
-        count: held.count(best.1),
-    })
+    Ok((
+        best.0,
+        Useful {
+            tiles: TileSet::from_bits(best.1),
+            count: u32::from(held.count(best.1)),
+        },
+    ))
 }
 
 /// The discard table of a 14 − 3k tile hand under Riichi rules (every form, exact):
@@ -489,9 +491,9 @@ pub fn useful(concealed: &TileCounts, melds: usize) -> Result<Useful, HandError>
 /// let h = parse_hand("123m456p789s11223z").unwrap();
 /// let d = pairi::shanten::discards(h.concealed(), 0).unwrap();
 /// assert_eq!(d.shanten, 0);
-/// let row = d.rows().iter().find(|r| r.tile == t!(3z)).unwrap();
+/// let row = d.rows().iter().find(|r| r.tile.tile() == t!(3z)).unwrap();
 /// assert_eq!(row.shanten, 0);
-/// assert_eq!(pairi::notation::format_set(row.useful), "12z");
+/// assert_eq!(pairi::notation::format_set(row.useful.tiles), "12z");
 /// ```
 pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandError> {
     let (sets, words) = check_words(concealed, melds)?;
@@ -503,17 +505,16 @@ pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandEr
     }
     let t = &tables::EXACT;
     let (n, h) = (t.numbered_classes, t.honours_classes);
-    let c = &concealed.0;
+    let c = concealed.as_array();
     let suits = suits_of(c);
     let j = joins(&suits);
     let mut out = Discards {
         shanten: t.join_gh_cost[j.rest[3] * h + suits[3].class][sets] as i8 - 1,
         len: 0,
         rows: [Discard {
-            tile: Tile::M1,
+            tile: Tile::M1.black(),
             shanten: 0,
-            useful: TileSet::EMPTY,
-            count: 0,
+            useful: Useful::default(),
         }; 14],
     };
     let held = Held::of(&words);
@@ -594,10 +595,12 @@ pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandEr
             let bit = 1u64 << d;
             let count = held.count(best.1 & !bit) + if best.1 & bit != 0 { 5 - n_d } else { 0 };
             out.rows[usize::from(out.len)] = Discard {
-                tile: Tile::new_unchecked(d as u8),
+                tile: Tile::new_unchecked(d as u8).black(),
                 shanten: best.0,
-                useful: TileSet(best.1),
-                count,
+                useful: Useful {
+                    tiles: TileSet::from_bits(best.1),
+                    count: u32::from(count),
+                },
             };
             out.len += 1;
         }
@@ -664,7 +667,7 @@ mod tests {
         for i in 0..34 {
             for n in 0..=4u8 {
                 let mut c = TileCounts::new();
-                c.0[i] = n;
+                c.as_mut_array()[i] = n;
                 let h = Held::of(&Words::of(&c));
                 assert_eq!(h.any, u64::from(n >= 1) << i);
                 assert_eq!(h.once, u64::from(n == 1) << i);
@@ -675,12 +678,12 @@ mod tests {
         // Many bytes at once.
         for k in 0..25usize {
             let mut c = TileCounts::new();
-            for (i, x) in c.0.iter_mut().enumerate() {
+            for (i, x) in c.as_mut_array().iter_mut().enumerate() {
                 *x = ((i * k + i / 5) % 5) as u8;
             }
             let h = Held::of(&Words::of(&c));
             let bits = |f: &dyn Fn(u8) -> bool| {
-                (0..34).fold(0u64, |acc, i| acc | u64::from(f(c.0[i])) << i)
+                (0..34).fold(0u64, |acc, i| acc | u64::from(f(c.as_array()[i])) << i)
             };
             assert_eq!(h.any, bits(&|n| n >= 1), "{k}");
             assert_eq!(h.once, bits(&|n| n == 1), "{k}");

@@ -1,52 +1,74 @@
 //! The exact distribution: per-suit classes convolved suit by suit (see the module docs).
 
-use super::{melds_of, Distribution, Form, StatsError, Tally};
-use crate::shanten::suit_costs;
-use crate::tile::TileCounts;
+use super::{melds_of, Counted, Distribution, StatsError, Tally};
+use crate::shanten::{suit_costs, suit_costs_capped};
+use crate::tile::{Suit, Tile, TileCounts};
+use crate::wall::{Wall, MAX_COPIES};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// The exact shanten distribution of a hand of `tiles` tiles dealt from the full wall
-/// (136 tiles, four copies of each of the 34 kinds): for every shanten value the number
-/// of the `C(136, tiles)` hands that have it.
+/// The exact shanten distribution of a hand of `tiles` tiles dealt from the full
+/// four-player wall (136 tiles, four copies of each of the 34 kinds): for every shanten
+/// value the number of the `C(136, tiles)` hands that have it.
 ///
 /// # Errors
 ///
 /// [`StatsError`] for a hand size that no hand has (13 − 3k or 14 − 3k tiles) or a form
 /// that does not apply to it (seven pairs and thirteen orphans need 13 or 14 tiles).
-pub fn exact(tiles: usize, form: Form) -> Result<Distribution, StatsError> {
-    exact_on_wall(&TileCounts([4; 34]), tiles, form)
+pub fn exact(tiles: usize, form: Counted) -> Result<Distribution, StatsError> {
+    let wall = Wall::four_player([0; 3]);
+    exact_from(&wall, wall.counts(), tiles, form)
 }
 
-/// [`exact`] for a hand dealt from another wall: `wall` holds the number of physical
-/// copies of each kind (at most 4, as in a wall some tiles were taken from), and the
-/// counts add up to `C(wall size, tiles)`.
+/// [`exact`] on another wall: every tile of `wall` dealt, the shanten read on it (on
+/// the three-player wall, `C(108, tiles)` hands).
 ///
 /// # Errors
 ///
-/// As [`exact`]; [`StatsError`] for more than 4 copies of a kind or a wall smaller than
-/// a hand.
-pub fn exact_on_wall(
-    wall: &TileCounts,
+/// As [`exact`]; [`StatsError::UnsupportedWall`] for a wall that is not the four- or
+/// three-player wall (at least 27 kinds, four copies each).
+pub fn exact_on(wall: &Wall, tiles: usize, form: Counted) -> Result<Distribution, StatsError> {
+    exact_from(wall, wall.counts(), tiles, form)
+}
+
+/// [`exact_on`] for a hand dealt from the tiles still `live` in `wall` (some were
+/// taken): the counts add up to `C(live tiles, tiles)`; the shanten is still that of
+/// `wall`.
+///
+/// # Errors
+///
+/// As [`exact_on`]; [`StatsError::TooManyCopies`] for more live copies of a kind than
+/// the wall has, [`StatsError::WallTooSmall`] for fewer live tiles than a hand.
+pub fn exact_from(
+    wall: &Wall,
+    live: &TileCounts,
     tiles: usize,
-    form: Form,
+    form: Counted,
 ) -> Result<Distribution, StatsError> {
     let melds = melds_of(tiles, form)?;
-    if let Some((index, &count)) = wall.0.iter().enumerate().find(|&(_, &c)| c > 4) {
-        return Err(StatsError::TooManyCopies { index, count });
+    check_wall(wall)?;
+    if let Some(t) = Tile::all().find(|&t| live.get(t) > wall.copies(t)) {
+        return Err(StatsError::TooManyCopies {
+            index: t.index(),
+            count: live.get(t),
+            copies: wall.copies(t),
+        });
     }
-    let size = wall.total() as usize;
+    let size = live.total() as usize;
     if size < tiles {
         return Err(StatsError::WallTooSmall { wall: size, tiles });
     }
     let n = tiles as u8;
-    let numbered = |base: usize| {
-        let orphan = |i: usize| i == 0 || i == 8;
-        suit_classes(&wall.0[base..base + 9], orphan, n, form)
+    let live = live.as_array();
+    let copies = wall.counts().as_array();
+    let class = |suit: Suit| {
+        let r = suit.range();
+        let orphan = |i: usize| suit == Suit::Honor || i == 0 || i == 8;
+        suit_classes(&live[r.clone()], &copies[r], orphan, n, form)
     };
-    let man_pin = convolve(&numbered(0), &numbered(9), n);
-    let suited = convolve(&man_pin, &numbered(18), n);
-    let honours = suit_classes(&wall.0[27..34], |_| true, n, form);
+    let man_pin = convolve(&class(Suit::Man), &class(Suit::Pin), n);
+    let suited = convolve(&man_pin, &class(Suit::Sou), n);
+    let honours = class(Suit::Honor);
 
     let mut d = Distribution::empty(tiles, form)?;
     let sets = 4 - melds;
@@ -59,6 +81,19 @@ pub fn exact_on_wall(
         }
     }
     Ok(d)
+}
+
+/// The walls the statistics are exact on: every kind present has four copies and at
+/// least the 27 kinds of the three-player wall are present. There, seven pairs and
+/// thirteen orphans read as on the full wall, only the regular form's runs change, and
+/// every shanten value lies in [`super::range`].
+pub(super) fn check_wall(wall: &Wall) -> Result<(), StatsError> {
+    let kinds = wall.kinds();
+    if kinds.len() >= 27 && kinds.iter().all(|t| wall.copies(t) == MAX_COPIES) {
+        Ok(())
+    } else {
+        Err(StatsError::UnsupportedWall)
+    }
 }
 
 /// Tallies of a part of the hand, with the number of physical choices of each, listed
@@ -74,23 +109,31 @@ const BINOMIAL: [[u8; 5]; 5] = [
     [1, 4, 6, 4, 1],
 ];
 
-/// The classes of one suit of `wall` (9 or 7 kinds, each at most 4 copies) with at most
-/// `n` tiles: every count vector within the wall, weighted by its physical choices
-/// `∏ C(wall_k, c_k)`, merged by tally.
+/// The classes of one suit (9 or 7 kinds) with at most `n` tiles dealt from `live`
+/// (each at most 4 copies): every count vector within it, weighted by its physical
+/// choices `∏ C(live_k, c_k)`, merged by tally. The regular form's costs are those of
+/// the suit of the wall whose copies are `copies` (the tables for a full suit).
 pub(super) fn suit_classes(
-    wall: &[u8],
+    live: &[u8],
+    copies: &[u8],
     orphan: impl Fn(usize) -> bool,
     n: u8,
-    form: Form,
+    form: Counted,
 ) -> Classes {
     let mut merged = vec![Merged::default(); usize::from(n) + 1];
     let mut counts = [0u8; 9];
-    let counts = &mut counts[..wall.len()];
-    each_count_vector(wall, counts, 0, n, 1, &mut |c, weight| {
-        // Within the wall, no count exceeds 4 nor the sum 14: the costs exist.
-        let Some(costs) = suit_costs(c) else {
-            debug_assert!(false, "no costs for {c:?}");
-            return;
+    let counts = &mut counts[..live.len()];
+    let full = copies.iter().all(|&c| c == MAX_COPIES);
+    each_count_vector(live, counts, 0, n, 1, &mut |c, weight| {
+        let costs = if full {
+            // Within the wall, no count exceeds 4 nor the sum 14: the costs exist.
+            let Some(costs) = suit_costs(c) else {
+                debug_assert!(false, "no costs for {c:?}");
+                return;
+            };
+            costs
+        } else {
+            suit_costs_capped(c, copies)
         };
         let t = Tally::of_suit(c, costs, &orphan, form);
         add(&mut merged[usize::from(t.tiles)], t, weight);

@@ -7,7 +7,13 @@
 //! copies of a kind are distinct, so there are `C(136, n)` equally likely hands, and a hand
 //! whose counts are `c` stands for `∏ C(4, c_k)` of them. Its shanten is that of
 //! [`crate::shanten::riichi`] with `(14 − n) / 3` declared melds (none for 13 and 14
-//! tiles), read in one [`Form`]; with 14 tiles, `-1` (complete) is a value like the others.
+//! tiles), read in one form ([`Counted`]); with 14 tiles, `-1` (complete) is a value like
+//! the others.
+//!
+//! Another [`Wall`](crate::wall::Wall) (the three-player wall of 108 tiles) changes both
+//! what is dealt and what the shanten means: [`exact_on`] and [`MonteCarlo::on`] read it
+//! as [`crate::shanten::riichi_on`] does (no run through the missing 2m–8m). [`exact_from`]
+//! deals from the tiles still live in a wall, with the shanten of the whole wall.
 //!
 //! # Exact method
 //!
@@ -37,69 +43,67 @@
 //! ```
 //! use pairi::stats::{self, Form};
 //!
-//! let d = stats::exact(13, Form::Regular).unwrap();
+//! let d = stats::exact(13, Some(Form::Regular)).unwrap();
 //! assert_eq!(d.total(), 483_774_556_165_488_000); // C(136, 13)
 //! assert!(d.probability(0) > 0.0 && d.probability(0) < 0.001);
 //!
-//! let mc = stats::MonteCarlo::new(13, Form::Regular, 10_000, 7).unwrap();
+//! let mc = stats::MonteCarlo::new(13, Some(Form::Regular), 10_000, 7).unwrap();
 //! let sample = mc.run();
 //! assert_eq!(sample.total(), 10_000);
 //! ```
 
+use crate::decompose::Family;
+pub use crate::decompose::Form;
+use crate::error::ErrorKind;
 use crate::shanten::{self, SuitCosts};
 use core::ops::RangeInclusive;
 
 mod exact;
 mod sample;
 
-pub use exact::{exact, exact_on_wall};
+pub use exact::{exact, exact_from, exact_on};
 pub use sample::MonteCarlo;
 
-/// Which shanten of a hand is counted.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Form {
-    /// The hand's shanten: the least over the forms that apply (all three for a closed
-    /// hand of 13 or 14 tiles, the regular form otherwise), as [`crate::shanten::Shanten::min`].
-    All,
-    /// Regular form only: sets and a pair (一般形).
-    Regular,
-    /// Seven pairs of distinct kinds only (七対子); closed hands of 13 or 14 tiles.
-    Chiitoitsu,
-    /// Thirteen orphans only (国士無双); closed hands of 13 or 14 tiles.
-    Kokushi,
-}
+/// Which shanten of a hand is counted: `None` for the hand's shanten (the least over
+/// the forms that apply: all three for a closed hand of 13 or 14 tiles, the regular
+/// form otherwise, as [`crate::shanten::Shanten::min`]), `Some(form)` for one Riichi
+/// form alone ([`Form::Regular`], [`Form::SevenPairs`] and [`Form::ThirteenOrphans`];
+/// the last two need a closed hand of 13 or 14 tiles).
+pub type Counted = Option<Form>;
 
-impl Form {
-    /// Every form, in the order above.
-    pub const ALL: [Form; 4] = [Form::All, Form::Regular, Form::Chiitoitsu, Form::Kokushi];
+/// Every counted form, in the order of [`form_id`]'s names.
+pub const FORMS: [Counted; 4] = [
+    None,
+    Some(Form::Regular),
+    Some(Form::SevenPairs),
+    Some(Form::ThirteenOrphans),
+];
 
-    /// The form's name in JSON and on the command line: `all`, `regular`, `chiitoitsu`,
-    /// `kokushi`.
-    #[must_use]
-    pub const fn id(self) -> &'static str {
-        match self {
-            Form::All => "all",
-            Form::Regular => "regular",
-            Form::Chiitoitsu => "chiitoitsu",
-            Form::Kokushi => "kokushi",
-        }
-    }
-
-    /// The shanten of `s` in this form (`None` when the form does not apply).
-    #[must_use]
-    pub fn of(self, s: &crate::shanten::Shanten) -> Option<i8> {
-        match self {
-            Form::All => Some(s.min()),
-            Form::Regular => Some(s.regular),
-            Form::Chiitoitsu => s.chiitoitsu,
-            Form::Kokushi => s.kokushi,
-        }
+/// The name of a counted form in JSON and on the command line: `all`, `regular`,
+/// `chiitoitsu`, `kokushi` (the Riichi keys of [`Family::key`]).
+#[must_use]
+pub const fn form_id(form: Counted) -> &'static str {
+    match form {
+        None => "all",
+        Some(f) => Family::Riichi.key(f),
     }
 }
 
-impl core::fmt::Display for Form {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.id())
+/// The counted form named `id` (the inverse of [`form_id`]).
+#[must_use]
+pub fn form_by_id(id: &str) -> Option<Counted> {
+    FORMS.into_iter().find(|&f| form_id(f) == id)
+}
+
+/// The shanten of `s` counted as `form` (`None` when the form does not apply).
+#[must_use]
+pub fn shanten_in(form: Counted, s: &crate::shanten::Shanten) -> Option<i8> {
+    match form {
+        None => Some(s.min()),
+        Some(Form::Regular) => Some(s.regular),
+        Some(Form::SevenPairs) => s.chiitoitsu,
+        Some(Form::ThirteenOrphans) => s.kokushi,
+        Some(_) => None,
     }
 }
 
@@ -116,21 +120,30 @@ pub enum StatsError {
         tiles: usize,
     },
     /// Seven pairs and thirteen orphans need a closed hand of 13 or 14 tiles.
-    #[error("form {form} needs a closed hand of 13 or 14 tiles, not {tiles}")]
+    #[error("form {} needs a closed hand of 13 or 14 tiles, not {tiles}", form_id(*form))]
     FormNeedsClosedHand {
         /// The form asked for.
-        form: Form,
+        form: Counted,
         /// The number of tiles asked for.
         tiles: usize,
     },
-    /// A wall with more than four copies of a kind.
-    #[error("{count} copies of kind {index} in the wall: at most 4 exist")]
+    /// A form that Riichi does not have (the MCR forms).
+    #[error("form {} is not a Riichi form: all, regular, chiitoitsu or kokushi", .0.id())]
+    NotRiichiForm(Form),
+    /// Tiles left to deal that the wall does not have.
+    #[error("{count} copies of kind {index} left to deal: the wall has {copies}")]
     TooManyCopies {
         /// The kind's index (`< 34`).
         index: usize,
         /// The copies asked for.
         count: u8,
+        /// The copies of the wall.
+        copies: u8,
     },
+    /// A wall whose kinds do not all have four copies, or fewer than the 27 kinds of
+    /// the three-player wall: shanten values there are not bounded as [`range`] says.
+    #[error("statistics need a wall of at least 27 kinds with four copies each (the four- or three-player wall)")]
+    UnsupportedWall,
     /// A wall with fewer tiles than a hand.
     #[error("a wall of {wall} tiles cannot deal a hand of {tiles}")]
     WallTooSmall {
@@ -140,14 +153,14 @@ pub enum StatsError {
         tiles: usize,
     },
     /// A count given for a shanten value that hands of this size cannot have in this form.
-    #[error("shanten {shanten} is out of range for {tiles}-tile hands, form {form} ({lowest}..={highest})")]
+    #[error("shanten {shanten} is out of range for {tiles}-tile hands, form {} ({lowest}..={highest})", form_id(*form))]
     OutOfRange {
         /// The value given.
         shanten: i8,
         /// Tiles per hand.
         tiles: usize,
         /// The form.
-        form: Form,
+        form: Counted,
         /// The least value of [`range`].
         lowest: i8,
         /// The greatest value of [`range`].
@@ -165,21 +178,24 @@ pub enum StatsError {
 }
 
 impl StatsError {
-    /// The JSON error kind: always `invalid_request`.
+    /// The JSON error kind: always [`ErrorKind::InvalidRequest`].
     #[must_use]
-    pub const fn kind(&self) -> &'static str {
-        "invalid_request"
+    pub const fn kind(&self) -> ErrorKind {
+        ErrorKind::InvalidRequest
     }
 }
 
 /// Number of declared melds of a hand of `tiles` concealed tiles, or an error when no
 /// number of melds makes it a hand; checks that `form` applies.
-fn melds_of(tiles: usize, form: Form) -> Result<usize, StatsError> {
+fn melds_of(tiles: usize, form: Counted) -> Result<usize, StatsError> {
+    if let Some(f @ (Form::HonorsAndKnitted | Form::KnittedStraight)) = form {
+        return Err(StatsError::NotRiichiForm(f));
+    }
     if tiles == 0 || tiles > 14 || tiles % 3 == 0 {
         return Err(StatsError::TileCount { tiles });
     }
     let melds = (14 - tiles) / 3;
-    if melds > 0 && matches!(form, Form::Chiitoitsu | Form::Kokushi) {
+    if melds > 0 && form.is_some_and(|f| f != Form::Regular) {
         return Err(StatsError::FormNeedsClosedHand { form, tiles });
     }
     Ok(melds)
@@ -193,15 +209,15 @@ fn melds_of(tiles: usize, form: Form) -> Result<usize, StatsError> {
 /// # Errors
 ///
 /// [`StatsError`] for a hand size that no hand has or a form that does not apply.
-pub fn range(tiles: usize, form: Form) -> Result<RangeInclusive<i8>, StatsError> {
+pub fn range(tiles: usize, form: Counted) -> Result<RangeInclusive<i8>, StatsError> {
     let melds = melds_of(tiles, form)?;
     let sets = 4 - melds as i8;
     let lowest = if (14 - tiles) % 3 == 0 { -1 } else { 0 };
     let highest = match form {
-        Form::Regular => 2 * sets,
-        Form::All if melds > 0 => 2 * sets,
-        Form::All | Form::Chiitoitsu => 6,
-        Form::Kokushi => 13,
+        Some(Form::ThirteenOrphans) => 13,
+        Some(Form::Regular) => 2 * sets,
+        None if melds > 0 => 2 * sets,
+        _ => 6,
     };
     Ok(lowest..=highest)
 }
@@ -243,7 +259,7 @@ impl Tally {
         counts: &[u8],
         costs: SuitCosts,
         orphan: impl Fn(usize) -> bool,
-        form: Form,
+        form: Counted,
     ) -> Tally {
         let mut t = Tally::EMPTY;
         for (i, &c) in counts.iter().enumerate() {
@@ -262,15 +278,16 @@ impl Tally {
     }
 
     /// Resets the fields that `form` does not look at.
-    fn keep(mut self, form: Form) -> Tally {
-        if !matches!(form, Form::All | Form::Regular) {
+    fn keep(mut self, form: Counted) -> Tally {
+        let counts = |f: Form| form.is_none_or(|g| g == f);
+        if !counts(Form::Regular) {
             self.costs = SuitCosts::EMPTY;
         }
-        if !matches!(form, Form::All | Form::Chiitoitsu) {
+        if !counts(Form::SevenPairs) {
             self.pairs = 0;
             self.kinds = 0;
         }
-        if !matches!(form, Form::All | Form::Kokushi) {
+        if !counts(Form::ThirteenOrphans) {
             self.orphans = 0;
             self.orphan_pair = false;
         }
@@ -309,16 +326,15 @@ impl Tally {
     }
 
     /// The shanten of a whole hand with this tally, needing `sets` sets and a pair.
-    fn shanten(&self, form: Form, sets: usize) -> i8 {
+    fn shanten(&self, form: Counted, sets: usize) -> i8 {
         let regular = || self.costs.0[sets * 2 + 1] as i8 - 1;
         let pairs = || shanten::chiitoitsu_of(self.pairs, self.kinds);
         let orphans = || shanten::thirteen_orphans_of(self.orphans, self.orphan_pair);
         match form {
-            Form::Regular => regular(),
-            Form::Chiitoitsu => pairs(),
-            Form::Kokushi => orphans(),
-            Form::All if sets < 4 => regular(),
-            Form::All => regular().min(pairs()).min(orphans()),
+            Some(Form::SevenPairs) => pairs(),
+            Some(Form::ThirteenOrphans) => orphans(),
+            None if sets == 4 => regular().min(pairs()).min(orphans()),
+            _ => regular(),
         }
     }
 }
@@ -329,7 +345,7 @@ impl Tally {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Distribution {
     tiles: usize,
-    form: Form,
+    form: Counted,
     lowest: i8,
     counts: Vec<u128>,
 }
@@ -340,7 +356,7 @@ impl Distribution {
     /// # Errors
     ///
     /// As [`range`].
-    pub fn empty(tiles: usize, form: Form) -> Result<Distribution, StatsError> {
+    pub fn empty(tiles: usize, form: Counted) -> Result<Distribution, StatsError> {
         let r = range(tiles, form)?;
         Ok(Distribution {
             tiles,
@@ -359,7 +375,7 @@ impl Distribution {
     /// [`StatsError::TooManyHands`] for more than 2^64 − 1 hands in all.
     pub fn from_counts(
         tiles: usize,
-        form: Form,
+        form: Counted,
         counts: impl IntoIterator<Item = (i8, u128)>,
     ) -> Result<Distribution, StatsError> {
         let mut d = Distribution::empty(tiles, form)?;
@@ -414,7 +430,7 @@ impl Distribution {
 
     /// The form counted.
     #[must_use]
-    pub const fn form(&self) -> Form {
+    pub const fn form(&self) -> Counted {
         self.form
     }
 
@@ -490,8 +506,8 @@ impl Distribution {
             Ok(())
         } else {
             Err(StatsError::Mismatch(
-                format!("{} tiles, form {}", self.tiles, self.form),
-                format!("{} tiles, form {}", other.tiles, other.form),
+                format!("{} tiles, form {}", self.tiles, form_id(self.form)),
+                format!("{} tiles, form {}", other.tiles, form_id(other.form)),
             ))
         }
     }

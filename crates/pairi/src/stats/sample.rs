@@ -1,12 +1,16 @@
 //! Monte Carlo: dealt hands by partial Fisher–Yates shuffles, a seeded generator per
 //! block of hands, the table kernel for the shanten.
 
-use super::{melds_of, Distribution, Form, StatsError};
+use super::exact::check_wall;
+use super::{melds_of, Counted, Distribution, Form, StatsError};
 use crate::shanten;
-use crate::tile::TileCounts;
+use crate::tile::{Tile, TileCounts};
+use crate::util::rng::Xoshiro256;
+use crate::wall::Wall;
 
 /// A Monte Carlo estimate of a shanten distribution: `hands` hands of `tiles` tiles
-/// dealt from the full wall, reproducible from `seed`.
+/// dealt from a wall (the full four-player wall unless [`MonteCarlo::on`] says
+/// otherwise), reproducible from `seed`.
 ///
 /// The hands are cut into blocks of [`MonteCarlo::BLOCK`] (the last one shorter); block
 /// `b` is dealt by its own generator, seeded from `(seed, b)`. Run the blocks in any
@@ -14,9 +18,9 @@ use crate::tile::TileCounts;
 /// the same.
 ///
 /// ```
-/// use pairi::stats::{Form, MonteCarlo};
+/// use pairi::stats::MonteCarlo;
 ///
-/// let mc = MonteCarlo::new(14, Form::All, 100_000, 42).unwrap();
+/// let mc = MonteCarlo::new(14, None, 100_000, 42).unwrap();
 /// assert_eq!(mc.blocks(), 2);
 /// let mut d = mc.run_block(1);
 /// d.merge(&mc.run_block(0)).unwrap();
@@ -25,8 +29,9 @@ use crate::tile::TileCounts;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MonteCarlo {
+    wall: Wall,
     tiles: usize,
-    form: Form,
+    form: Counted,
     hands: u64,
     seed: u64,
     /// Sets the regular form needs.
@@ -40,18 +45,43 @@ impl MonteCarlo {
     /// Hands per block.
     pub const BLOCK: u64 = 1 << 16;
 
-    /// A run of `hands` hands of `tiles` tiles, counting `form`, from `seed`.
+    /// A run of `hands` hands of `tiles` tiles, counting `form`, from `seed`, on the
+    /// four-player wall.
     ///
     /// # Errors
     ///
     /// As [`super::exact`]; [`StatsError::NoHands`] for no hands.
-    pub fn new(tiles: usize, form: Form, hands: u64, seed: u64) -> Result<MonteCarlo, StatsError> {
+    pub fn new(
+        tiles: usize,
+        form: Counted,
+        hands: u64,
+        seed: u64,
+    ) -> Result<MonteCarlo, StatsError> {
+        MonteCarlo::on(&Wall::four_player([0; 3]), tiles, form, hands, seed)
+    }
+
+    /// [`MonteCarlo::new`] on another wall: hands dealt from its tiles, their shanten
+    /// read on it as [`shanten::riichi_on`] does. Block by block the same hands as a
+    /// four-player run with the same seed would deal when the wall is the four-player one.
+    ///
+    /// # Errors
+    ///
+    /// As [`super::exact_on`]; [`StatsError::NoHands`] for no hands.
+    pub fn on(
+        wall: &Wall,
+        tiles: usize,
+        form: Counted,
+        hands: u64,
+        seed: u64,
+    ) -> Result<MonteCarlo, StatsError> {
         let melds = melds_of(tiles, form)?;
+        check_wall(wall)?;
         let range = super::range(tiles, form)?;
         if hands == 0 {
             return Err(StatsError::NoHands);
         }
         Ok(MonteCarlo {
+            wall: *wall,
             tiles,
             form,
             hands,
@@ -70,8 +100,14 @@ impl MonteCarlo {
 
     /// The form counted.
     #[must_use]
-    pub const fn form(&self) -> Form {
+    pub const fn form(&self) -> Counted {
         self.form
+    }
+
+    /// The wall dealt from.
+    #[must_use]
+    pub const fn wall(&self) -> &Wall {
+        &self.wall
     }
 
     /// Hands in the run.
@@ -103,7 +139,8 @@ impl MonteCarlo {
     #[must_use]
     pub fn run_block(&self, block: u64) -> Distribution {
         let mut bins = [0u64; 16];
-        let mut dealer = Dealer::new(self.seed, block);
+        let mut dealer = Dealer::new(&self.wall, self.seed, block);
+        let four_player = self.wall.is_four_player();
         let mut batch = [TileCounts::new(); BATCH];
         let mut left = self.block_hands(block);
         while left > 0 {
@@ -114,7 +151,11 @@ impl MonteCarlo {
                 *hand = dealer.deal(self.tiles);
             }
             for hand in &batch[..len] {
-                let s = hand_shanten(hand, self.form, self.sets);
+                let s = if four_player {
+                    hand_shanten(hand, self.form, self.sets)
+                } else {
+                    shanten_on(hand, &self.wall, self.form, self.sets)
+                };
                 if let Some(b) = bins.get_mut((s - self.lowest) as usize) {
                     *b += 1;
                 }
@@ -144,43 +185,61 @@ impl MonteCarlo {
 /// The shanten of a dealt hand (`sets` sets and a pair for the regular form), as
 /// [`shanten::riichi`] reads it in `form`, without the checks of a hand from outside.
 #[inline]
-pub(super) fn hand_shanten(hand: &TileCounts, form: Form, sets: usize) -> i8 {
+pub(super) fn hand_shanten(hand: &TileCounts, form: Counted, sets: usize) -> i8 {
     let regular = || shanten::regular_missing_unchecked(hand, sets) as i8 - 1;
-    if form == Form::Regular || (form == Form::All && sets < 4) {
+    if form == Some(Form::Regular) || (form.is_none() && sets < 4) {
         return regular();
     }
     // The kinds held at least once and at least twice, read by both special forms.
     let w = shanten::Words::of(hand);
     let (ones, twos) = (w.at_least(1), w.at_least(2));
     match form {
-        Form::Chiitoitsu => shanten::chiitoitsu(&ones, &twos),
-        Form::Kokushi => shanten::thirteen_orphans(&ones, &twos),
-        Form::Regular | Form::All => regular()
+        Some(Form::SevenPairs) => shanten::chiitoitsu(&ones, &twos),
+        Some(Form::ThirteenOrphans) => shanten::thirteen_orphans(&ones, &twos),
+        _ => regular()
             .min(shanten::chiitoitsu(&ones, &twos))
             .min(shanten::thirteen_orphans(&ones, &twos)),
     }
 }
 
+/// The shanten of a dealt hand on another wall, as [`shanten::riichi_on`] reads it.
+pub(super) fn shanten_on(hand: &TileCounts, wall: &Wall, form: Counted, sets: usize) -> i8 {
+    // A dealt hand is always a hand of the wall; the value past the range is dropped.
+    shanten::riichi_on(hand, 4 - sets, wall)
+        .ok()
+        .and_then(|s| super::shanten_in(form, &s))
+        .unwrap_or(i8::MAX)
+}
+
 /// Hands dealt before their shanten is read.
 const BATCH: usize = 16;
 
-/// Deals hands from the 136-tile wall: the wall's kinds are kept in an array whose
-/// first `n` entries, after a partial Fisher–Yates shuffle, are the hand. The array is
-/// not reset between hands: each shuffle picks a uniform `n`-subset whatever order the
+/// The most tiles a wall holds: 34 kinds of [`crate::wall::MAX_COPIES`].
+const MAX_TILES: usize = 34 * crate::wall::MAX_COPIES as usize;
+
+/// Deals hands from a wall: the wall's tiles (by kind) are kept in an array whose first
+/// `n` entries, after a partial Fisher–Yates shuffle, are the hand. The array is not
+/// reset between hands: each shuffle picks a uniform `n`-subset whatever order the
 /// array is in, so successive hands are independent and uniform.
 pub(super) struct Dealer {
-    wall: [u8; 136],
+    tiles: [u8; MAX_TILES],
+    len: usize,
     rng: Xoshiro256,
 }
 
 impl Dealer {
-    pub(super) fn new(seed: u64, block: u64) -> Dealer {
-        let mut wall = [0u8; 136];
-        for (i, k) in wall.iter_mut().enumerate() {
-            *k = (i / 4) as u8;
+    pub(super) fn new(wall: &Wall, seed: u64, block: u64) -> Dealer {
+        let mut tiles = [0u8; MAX_TILES];
+        let mut len = 0;
+        for t in Tile::all() {
+            for _ in 0..wall.copies(t) {
+                tiles[len] = t.index() as u8;
+                len += 1;
+            }
         }
         Dealer {
-            wall,
+            tiles,
+            len,
             rng: Xoshiro256::for_block(seed, block),
         }
     }
@@ -189,74 +248,16 @@ impl Dealer {
     #[allow(clippy::manual_swap)] // see the swap below
     pub(super) fn deal(&mut self, n: usize) -> TileCounts {
         let mut hand = TileCounts::new();
-        for i in 0..n.min(136) {
-            let j = i + self.rng.below(136 - i as u64) as usize;
+        let len = self.len;
+        for i in 0..n.min(len) {
+            let j = i + self.rng.below((len - i) as u64) as usize;
             // Swap entries i and j, keeping the dealt kind in a register (`swap` stores
             // it and loads it back, on the critical path).
-            let k = self.wall[j];
-            self.wall[j] = self.wall[i];
-            self.wall[i] = k;
-            hand.0[usize::from(k)] += 1;
+            let k = self.tiles[j];
+            self.tiles[j] = self.tiles[i];
+            self.tiles[i] = k;
+            hand.as_mut_array()[usize::from(k)] += 1;
         }
         hand
-    }
-}
-
-/// One step of SplitMix64 (Steele, Lea and Flood): used to seed [`Xoshiro256`].
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// xoshiro256++ (Blackman and Vigna): 256 bits of state, period 2^256 − 1.
-pub(super) struct Xoshiro256([u64; 4]);
-
-impl Xoshiro256 {
-    /// The generator of block `block` of a run seeded with `seed`: its state is four
-    /// SplitMix64 outputs from a start that mixes the seed, then the block number.
-    pub(super) fn for_block(seed: u64, block: u64) -> Xoshiro256 {
-        let mut s = seed;
-        let mut start = splitmix64(&mut s) ^ block;
-        let mut state = [0u64; 4];
-        for x in &mut state {
-            *x = splitmix64(&mut start);
-        }
-        if state == [0; 4] {
-            // The one state xoshiro cannot leave.
-            state[0] = 1;
-        }
-        Xoshiro256(state)
-    }
-
-    #[inline]
-    fn next_u64(&mut self) -> u64 {
-        let s = &mut self.0;
-        let out = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
-        let t = s[1] << 17;
-        s[2] ^= s[0];
-        s[3] ^= s[1];
-        s[1] ^= s[2];
-        s[0] ^= s[3];
-        s[2] ^= t;
-        s[3] = s[3].rotate_left(45);
-        out
-    }
-
-    /// A uniform number below `range` (> 0), by Lemire's multiply-and-reject: the high
-    /// half of `x × range`, drawing again in the rare case (`range / 2^64`) where the low
-    /// half falls in the biased part.
-    #[inline]
-    pub(super) fn below(&mut self, range: u64) -> u64 {
-        let mut m = u128::from(self.next_u64()) * u128::from(range);
-        if (m as u64) < range {
-            let threshold = range.wrapping_neg() % range;
-            while (m as u64) < threshold {
-                m = u128::from(self.next_u64()) * u128::from(range);
-            }
-        }
-        (m >> 64) as u64
     }
 }

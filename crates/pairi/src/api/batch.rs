@@ -1,0 +1,296 @@
+//! The batch envelope (`spec/json-api.md`, "Batch mode"): one request per JSON line, one
+//! answer per line, the request's `id` echoed byte for byte as written (a large integer
+//! or `1e400` comes back unchanged; absent, it is `null`). A line that cannot be
+//! answered gets `{"id": …, "error": {"kind", "message"}}`: a bad line never stops a
+//! batch. Reading lines, splitting work and writing them out is the front end's job;
+//! this module answers one line at a time, so every front answers alike.
+
+use super::{Error, Request};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+/// Appends the answer to one line (without a line ending) to `out`: the result of
+/// `R` with the line's `id` first, or an error object.
+///
+/// A byte order mark at the start of the line is skipped; the line ending is the
+/// caller's to remove.
+pub fn answer_line<R: Request>(line: &str, defaults: &R::Defaults, out: &mut Vec<u8>) {
+    answer_numbered::<R>(line, None, defaults, out);
+}
+
+/// [`answer_line`] of raw bytes, the line's number in its input (1-based) written into
+/// an error object as `"line"` when given: a line that is not UTF-8 gets an
+/// `invalid_request` error with `id` null.
+pub fn answer_bytes<R: Request>(
+    line: &[u8],
+    number: Option<u64>,
+    defaults: &R::Defaults,
+    out: &mut Vec<u8>,
+) {
+    match core::str::from_utf8(line) {
+        Ok(text) => answer_numbered::<R>(text, number, defaults, out),
+        Err(e) => write_error(
+            out,
+            None,
+            number,
+            &Error::invalid_request(format!("the line is not UTF-8: {e}")),
+        ),
+    }
+}
+
+fn answer_numbered<R: Request>(
+    line: &str,
+    number: Option<u64>,
+    defaults: &R::Defaults,
+    out: &mut Vec<u8>,
+) {
+    let line = line.strip_prefix('\u{feff}').unwrap_or(line);
+    match serde_json::from_str::<Line<'_, R>>(line) {
+        Ok(Line { id, mut request }) => {
+            request.apply_defaults(defaults);
+            match request.answer() {
+                Ok(result) => write_answer(out, id, &result),
+                Err(e) => write_error(out, id, number, &e),
+            }
+        }
+        Err(e) => {
+            let id = serde_json::from_str::<IdOnly<'_>>(line)
+                .ok()
+                .and_then(|l| l.id);
+            write_error(out, id, number, &Error::invalid_request(e));
+        }
+    }
+}
+
+/// Appends an error answer: `{"id": id, "error": {"line"?, "kind", "message"}}`, with
+/// the line's number in its input when given.
+pub fn write_error(out: &mut Vec<u8>, id: Option<&RawValue>, number: Option<u64>, error: &Error) {
+    open_answer(out, id);
+    out.extend_from_slice(b",\"error\":");
+    let at = out.len();
+    // An object of two strings always serialises.
+    let _ = serde_json::to_writer(&mut *out, error);
+    if let Some(n) = number {
+        // After the object's `{`.
+        let field = format!("\"line\":{n},");
+        out.splice(at + 1..at + 1, field.bytes());
+    }
+    out.push(b'}');
+}
+
+/// Appends `{"id": id, <the fields of result>}`; should the result not serialise as an
+/// object, an error object takes its place, so every line stays one JSON object.
+pub fn write_answer<T: serde::Serialize>(out: &mut Vec<u8>, id: Option<&RawValue>, result: &T) {
+    let start = out.len();
+    open_answer(out, id);
+    let body = out.len();
+    match serde_json::to_writer(&mut *out, result) {
+        Ok(()) if out.get(body) == Some(&b'{') => {
+            if out.len() == body + 2 {
+                // `{}`: no field follows the id.
+                out.truncate(body);
+                out.push(b'}');
+            } else {
+                out[body] = b',';
+            }
+        }
+        Ok(()) => {
+            out.truncate(start);
+            let e = Error::invalid_request("the answer is not an object");
+            write_error(out, id, None, &e);
+        }
+        Err(e) => {
+            out.truncate(start);
+            let message = format!("cannot serialise the answer: {e}");
+            write_error(out, id, None, &Error::invalid_request(message));
+        }
+    }
+}
+
+/// `{"id":` and the id as written (`null` when absent).
+fn open_answer(out: &mut Vec<u8>, id: Option<&RawValue>) {
+    out.extend_from_slice(b"{\"id\":");
+    out.extend_from_slice(id.map_or("null", RawValue::get).as_bytes());
+}
+
+/// A batch line: the request, and its `id` as written. The `id` is taken out of the
+/// object as the request's fields are read, so the line is parsed once.
+struct Line<'de, R> {
+    id: Option<&'de RawValue>,
+    request: R,
+}
+
+impl<'de, R: Deserialize<'de>> Deserialize<'de> for Line<'de, R> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct LineVisitor<R>(core::marker::PhantomData<R>);
+        impl<'de, R: Deserialize<'de>> Visitor<'de> for LineVisitor<R> {
+            type Value = Line<'de, R>;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+                let mut id = None;
+                let request = R::deserialize(de::value::MapAccessDeserializer::new(WithoutId {
+                    map,
+                    id: &mut id,
+                }))?;
+                Ok(Line { id, request })
+            }
+        }
+        d.deserialize_map(LineVisitor(core::marker::PhantomData))
+    }
+}
+
+/// The entries of a map but `id`, whose raw value is kept aside.
+struct WithoutId<'a, 'de, A> {
+    map: A,
+    id: &'a mut Option<&'de RawValue>,
+}
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for WithoutId<'_, 'de, A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        loop {
+            match self.map.next_key::<Key<'de>>()? {
+                None => return Ok(None),
+                Some(Key::Borrowed("id")) => *self.id = Some(self.map.next_value()?),
+                Some(Key::Owned(k)) if k == "id" => *self.id = Some(self.map.next_value()?),
+                Some(Key::Borrowed(k)) => {
+                    return seed
+                        .deserialize(de::value::BorrowedStrDeserializer::new(k))
+                        .map(Some)
+                }
+                Some(Key::Owned(k)) => {
+                    return seed
+                        .deserialize(de::value::StringDeserializer::new(k))
+                        .map(Some)
+                }
+            }
+        }
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
+        self.map.next_value_seed(seed)
+    }
+}
+
+/// A map key, borrowed from the line when it has no escapes.
+enum Key<'de> {
+    Borrowed(&'de str),
+    Owned(String),
+}
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a field name")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key::Borrowed(v))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key::Owned(v.to_owned()))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
+                Ok(Key::Owned(v))
+            }
+        }
+        d.deserialize_str(KeyVisitor)
+    }
+}
+
+/// The `id` of a line whose request could not be read: only an object has one.
+struct IdOnly<'a> {
+    id: Option<&'a RawValue>,
+}
+
+impl<'de> Deserialize<'de> for IdOnly<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct IdVisitor;
+        impl<'de> Visitor<'de> for IdVisitor {
+            type Value = IdOnly<'de>;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<IdOnly<'de>, A::Error> {
+                let mut id = None;
+                while let Some(key) = map.next_key::<Key<'de>>()? {
+                    let is_id = match &key {
+                        Key::Borrowed(k) => *k == "id",
+                        Key::Owned(k) => k == "id",
+                    };
+                    if is_id {
+                        id = Some(map.next_value()?);
+                    } else {
+                        map.next_value::<de::IgnoredAny>()?;
+                    }
+                }
+                Ok(IdOnly { id })
+            }
+        }
+        d.deserialize_map(IdVisitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::analysis::ShantenRequest;
+
+    fn answer(line: &str) -> String {
+        let mut out = Vec::new();
+        answer_line::<ShantenRequest>(line, &Default::default(), &mut out);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn answer_line_ok_id_echoed_as_written() {
+        for id in [
+            "9007199254740993",
+            "1e400",
+            "\"a\\u0062\"",
+            "[1, {\"x\": 2}]",
+            "-0.0",
+        ] {
+            let got = answer(&format!(r#"{{"hand": "123m456p789s1122z", "id": {id}}}"#));
+            assert!(
+                got.starts_with(&format!("{{\"id\":{id},\"shanten\":0,")),
+                "{got}"
+            );
+        }
+        let got = answer(r#"{"hand": "123m456p789s1122z"}"#);
+        assert!(got.starts_with(r#"{"id":null,"shanten":0,"#), "{got}");
+    }
+
+    #[test]
+    fn answer_line_ok_bom_and_errors() {
+        let got = answer("\u{feff}{\"id\": 3, \"hand\": \"123m456p789s1122z\"}");
+        assert!(got.starts_with(r#"{"id":3,"shanten":0"#), "{got}");
+        let got = answer(r#"{"id": 4, "hand": 5}"#);
+        assert!(
+            got.starts_with(r#"{"id":4,"error":{"kind":"invalid_request""#),
+            "{got}"
+        );
+        let got = answer("not json");
+        assert!(
+            got.starts_with(r#"{"id":null,"error":{"kind":"invalid_request""#),
+            "{got}"
+        );
+        let got = answer(r#"{"id": "x", "hand": "12q"}"#);
+        assert!(
+            got.starts_with(r#"{"id":"x","error":{"kind":"parse""#),
+            "{got}"
+        );
+        let mut out = Vec::new();
+        answer_bytes::<ShantenRequest>(b"\xff{}", Some(9), &Default::default(), &mut out);
+        assert!(out.starts_with(br#"{"id":null,"error":{"line":9,"kind":"invalid_request""#));
+    }
+}

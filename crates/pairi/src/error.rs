@@ -1,0 +1,54 @@
+//! The kinds of error every front end reports (`spec/json-api.md`): each error type of
+//! the library says which kind it is through its `kind()`.
+
+use core::fmt;
+
+/// The JSON error kind of a failed request.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// Notation that cannot be read (`parse`).
+    Parse,
+    /// A request that is not JSON, or a field that cannot be used (`invalid_request`).
+    InvalidRequest,
+    /// Tiles or a situation that break the rules of the game (`invalid_hand`).
+    InvalidHand,
+    /// A score or fan request whose hand is not complete (`not_winning`).
+    NotWinning,
+    /// A complete Riichi hand without a yaku (`no_yaku`).
+    NoYaku,
+}
+
+impl ErrorKind {
+    /// The id written in JSON: `parse`, `invalid_request`, `invalid_hand`,
+    /// `not_winning`, `no_yaku`.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            ErrorKind::Parse => "parse",
+            ErrorKind::InvalidRequest => "invalid_request",
+            ErrorKind::InvalidHand => "invalid_hand",
+            ErrorKind::NotWinning => "not_winning",
+            ErrorKind::NoYaku => "no_yaku",
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl PartialEq<&str> for ErrorKind {
+    /// A kind equals its JSON id: `kind == "parse"`.
+    fn eq(&self, other: &&str) -> bool {
+        self.id() == *other
+    }
+}
+
+impl PartialEq<str> for ErrorKind {
+    fn eq(&self, other: &str) -> bool {
+        self.id() == other
+    }
+}
