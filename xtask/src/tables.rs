@@ -110,7 +110,7 @@ pub(crate) fn combine(a: &[u8; 10], b: &[u8; 10]) -> [u8; 10] {
     out
 }
 
-fn digits(mut code: usize, len: usize) -> Vec<u8> {
+pub(crate) fn digits(mut code: usize, len: usize) -> Vec<u8> {
     (0..len)
         .map(|_| {
             let d = u8::try_from(code % 5).unwrap();

@@ -29,20 +29,10 @@ pub(crate) fn run() -> ExitCode {
     }
 }
 
-fn digits(mut code: usize, len: usize) -> Vec<u8> {
-    (0..len)
-        .map(|_| {
-            let d = u8::try_from(code % 5).unwrap();
-            code /= 5;
-            d
-        })
-        .collect()
-}
-
 fn suits(len: usize) -> bool {
     let start = Instant::now();
     let codes: Vec<Vec<u8>> = (0..5usize.pow(u32::try_from(len).unwrap()))
-        .map(|c| digits(c, len))
+        .map(|c| crate::tables::digits(c, len))
         .filter(|d| d.iter().map(|&x| u32::from(x)).sum::<u32>() <= 14)
         .collect();
     let bad: Vec<String> = codes

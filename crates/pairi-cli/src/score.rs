@@ -202,13 +202,15 @@ fn human(req: &ScoreRequest, r: &ScoreResult) -> String {
         })
         .collect();
     let _ = writeln!(s, "fu       {}  ({})", r.fu, items.join(", "));
+    // A yakuman count names its limit already ("1 yakuman"); han and fu are followed
+    // by the limit they reach, if any ("7 han 30 fu haneman").
     let value = if r.yakuman > 0 {
         format!("{} yakuman", r.yakuman)
     } else {
-        format!("{} han {} fu", r.han, r.fu)
+        let limit = r.limit.map(|l| format!(" {l}")).unwrap_or_default();
+        format!("{} han {} fu{limit}", r.han, r.fu)
     };
-    let limit = r.limit.map(|l| format!(" {l}")).unwrap_or_default();
-    let _ = writeln!(s, "value    {value}{limit}");
+    let _ = writeln!(s, "value    {value}");
     let p = &r.payments;
     let pay = match (p.ron, p.all, p.dealer, p.non_dealer) {
         (Some(x), ..) => format!("ron {x}"),

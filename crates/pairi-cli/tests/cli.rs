@@ -565,3 +565,35 @@ fn output_err_closed_pipe_ends_quietly_with_status_2() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.is_empty(), "{stderr}");
 }
+
+#[test]
+fn analyze_kongs_in_hand_reads_plain_fours_as_kongs() {
+    // Four kongs and a pair written as a plain list of 18 tiles.
+    let hand = "111122223333444455m";
+    let err = fails(&["analyze", hand]);
+    assert!(err.contains("18 concealed tiles"), "{err}");
+    assert!(
+        err.contains("[1111m]") && err.contains("--kongs-in-hand"),
+        "{err}"
+    );
+    let text = ok(&["analyze", hand, "--kongs-in-hand"]);
+    assert!(text.contains("[1111m][2222m][3333m][4444m]"), "{text}");
+    assert!(text.contains("Complete in 1 way"), "{text}");
+    let written = ok(&["analyze", "[1111m][2222m][3333m][4444m]55m", "--json"]);
+    let plain = ok(&["analyze", hand, "--kongs-in-hand", "--json"]);
+    assert_eq!(plain, written);
+    eqnice!(
+        "complete (-1)  (regular -1)\n",
+        ok(&["shanten", hand, "--kongs-in-hand"])
+    );
+    // The same in a batch line, and a line without the flag is refused.
+    let batch = pairi_with_input(
+        &["shanten", "--batch", "-"],
+        &format!(
+            "{{\"id\": 1, \"hand\": \"{hand}\", \"kongs_in_hand\": true}}\n{{\"id\": 2, \"hand\": \"{hand}\"}}\n"
+        ),
+    );
+    let lines: Vec<&str> = batch.stdout.lines().collect();
+    assert!(lines[0].contains("\"shanten\":-1"), "{}", batch.stdout);
+    assert!(lines[1].contains("invalid_hand"), "{}", batch.stdout);
+}

@@ -112,3 +112,23 @@ fn fan_err_missing_batch_file_exits_2() {
     let out = pairi(&["fan", "--batch", "/nonexistent/cases.jsonl"], None);
     assert_eq!(out.code, 2);
 }
+
+#[test]
+fn fan_strict_1998_is_read_by_its_documented_name() {
+    // Seven pairs of honours: the strict 1998 reading scores no tile fan beside seven pairs.
+    let hand = "11223344556677z";
+    for spelling in ["strict_1998", "strict1998", "strict-1998"] {
+        let out = pairi(&["fan", hand, "--rules", spelling, "--json"], None);
+        assert_eq!(out.code, 0, "{spelling}: {}", out.stderr);
+        let v: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+        assert!(v["fans"].get("all_honors").is_none(), "{spelling}: {v}");
+        let line = format!(r#"{{"hand": "{hand}", "rules": "{spelling}"}}"#);
+        let batch = pairi(&["fan", "--batch", "-"], Some(&line));
+        let mut b: serde_json::Value = serde_json::from_str(&batch.stdout).expect("JSON");
+        b.as_object_mut().expect("an object").remove("id");
+        assert_eq!(b, v, "{spelling}: batch and single differ");
+    }
+    let default = pairi(&["fan", hand, "--json"], None);
+    let v: serde_json::Value = serde_json::from_str(&default.stdout).expect("JSON");
+    assert!(v["fans"].get("all_honors").is_some(), "{v}");
+}

@@ -2,6 +2,7 @@
 
 use crate::error::ErrorKind;
 use crate::tile::{Pai, Suit, Tile, TileCounts};
+use crate::util::plural;
 use crate::wall::{Wall, MAX_COPIES};
 
 /// What kind of meld (副露 / 副露, 明刻 …).
@@ -360,7 +361,7 @@ pub enum HandError {
         first: Tile,
     },
     /// A full hand needs 13 − 3k or 14 − 3k concealed tiles for k melds.
-    #[error("{} with {}: a hand needs {} or {}{}", plural(*concealed as u32, "concealed tile", "concealed tiles"), plural(*melds as u32, "meld", "melds"), 13usize.saturating_sub(3 * melds), 14usize.saturating_sub(3 * melds), if *concealed > 14usize.saturating_sub(3 * melds) { " (a kong is a meld: write it in brackets, [1111m])" } else { "" })]
+    #[error("{} with {}: a hand needs {} or {}{}", plural(*concealed as u32, "concealed tile", "concealed tiles"), plural(*melds as u32, "meld", "melds"), 13usize.saturating_sub(3 * melds), 14usize.saturating_sub(3 * melds), if *concealed > 14usize.saturating_sub(3 * melds) { " (a kong is a meld: write it in brackets, [1111m]; `analyze` and `shanten` read each plain four of a kind as a concealed kong with --kongs-in-hand, JSON `\"kongs_in_hand\": true`)" } else { "" })]
     WrongTileCount {
         /// Concealed tiles found.
         concealed: usize,
@@ -375,6 +376,11 @@ pub enum HandError {
     },
 }
 
+/// The five of a numbered suit, as a reader names it (`5m`).
+pub(crate) fn suit_five(suit: Suit) -> String {
+    Tile::from_suit_number(suit, 5).map_or_else(|| format!("{suit:?}"), |t| t.to_string())
+}
+
 /// The error of `count` copies of `tile` where the wall has `copies`.
 pub(crate) fn copies_error(tile: Tile, count: u32, copies: u8) -> HandError {
     if copies >= MAX_COPIES {
@@ -386,16 +392,6 @@ pub(crate) fn copies_error(tile: Tile, count: u32, copies: u8) -> HandError {
             copies,
         }
     }
-}
-
-/// `n` and the word for one or for many: `1 meld`, `2 melds`.
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// The five of a numbered suit, as a reader names it (`5m`).
-fn suit_five(suit: Suit) -> String {
-    Tile::from_suit_number(suit, 5).map_or_else(|| format!("{suit:?}"), |t| t.to_string())
 }
 
 impl HandError {
@@ -686,6 +682,22 @@ mod tests {
     use super::*;
     use crate::notation::parse_hand;
     use crate::t;
+
+    #[test]
+    fn fours_as_kongs_ok_moves_each_four_with_its_red_five() {
+        let mut h = parse_hand("1111m5550p7777z123s").unwrap();
+        h.fours_as_kongs();
+        assert_eq!(h.concealed_len(), 3);
+        assert_eq!(h.melds().len(), 3);
+        assert!(h.melds().iter().all(|m| m.kind() == MeldKind::ClosedKan));
+        let pin = h.melds().iter().find(|m| m.first() == t!(5p)).unwrap();
+        assert_eq!(pin.red(), 1);
+        assert_eq!(h.concealed_red(), [0, 0, 0]);
+        // Three of a kind stay concealed tiles.
+        let mut h = parse_hand("111m").unwrap();
+        h.fours_as_kongs();
+        assert!(h.melds().is_empty());
+    }
 
     #[test]
     fn validate_err_five_copies() {

@@ -4,6 +4,11 @@
 use core::fmt;
 use core::ops::Deref;
 
+/// `n` and the noun that agrees with it: "1 meld", "2 melds".
+pub(crate) fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A fixed-capacity list: an `ArrayVec`-like store of `Copy` values, no heap.
 #[derive(Clone, Copy)]
 pub struct FixedList<T: Copy + Default, const N: usize> {

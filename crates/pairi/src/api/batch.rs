@@ -58,9 +58,55 @@ fn answer_numbered<R: Request>(
             let id = serde_json::from_str::<IdOnly<'_>>(line)
                 .ok()
                 .and_then(|l| l.id);
-            write_error(out, id, number, &Error::invalid_request(e));
+            write_error(
+                out,
+                id,
+                number,
+                &Error::invalid_request(named::<R>(line, &e)),
+            );
         }
     }
+}
+
+/// The message of a line's JSON error, naming the field it is about (`` `honba`: … ``):
+/// serde's own message says what was wrong with a value but not where. Only a refused
+/// line is read this second time.
+fn named<'de, R: Deserialize<'de>>(line: &'de str, e: &serde_json::Error) -> String {
+    let mut d = serde_json::Deserializer::from_str(line);
+    match serde_path_to_error::deserialize::<_, R>(&mut d) {
+        Err(pe) if !e.is_syntax() && !e.is_eof() => {
+            let path = pe.path().to_string();
+            let message = plain_ranges(&e.to_string());
+            if path.is_empty() || path.starts_with(['.', '?', '[']) {
+                message
+            } else {
+                format!("`{path}`: {message}")
+            }
+        }
+        _ => e.to_string(),
+    }
+}
+
+/// serde names the Rust type a number was read into (`expected u8`); a caller wants
+/// the range.
+fn plain_ranges(message: &str) -> String {
+    [
+        ("expected u8", "expected a whole number from 0 to 255"),
+        ("expected u16", "expected a whole number from 0 to 65535"),
+        (
+            "expected u32",
+            "expected a whole number from 0 to 4294967295",
+        ),
+        ("expected u64", "expected a whole number from 0 to 2^64 - 1"),
+        (
+            "expected usize",
+            "expected a whole number from 0 to 2^64 - 1",
+        ),
+    ]
+    .iter()
+    .fold(message.to_owned(), |m, (rust, plain)| {
+        m.replace(rust, plain)
+    })
 }
 
 /// Appends an error answer: `{"id": id, "error": {"line"?, "kind", "message"}}`, with
@@ -249,6 +295,23 @@ mod tests {
         let mut out = Vec::new();
         answer_line::<ShantenRequest>(line, &Default::default(), &mut out);
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn answer_line_err_names_the_field_and_its_range() {
+        let out = answer(r#"{"id": 3, "hand": "123m456p789s1122z", "classic": 1}"#);
+        assert!(
+            out.starts_with(r#"{"id":3,"error":{"kind":"invalid_request""#),
+            "{out}"
+        );
+        assert!(out.contains("`classic`: invalid type"), "{out}");
+        let mut out = Vec::new();
+        let line = r#"{"hand": "123m456p789s11555z", "win": "5z", "melds": [{"kind": "pon", "tiles": "777z", "from": 300}]}"#;
+        answer_line::<crate::api::riichi::ScoreRequest>(line, &Default::default(), &mut out);
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("`melds[0].from`: invalid value: integer `300`, expected a whole number from 0 to 255"), "{out}");
+        // Not an object: no field to name.
+        assert!(!answer("[1, 2]").contains('`'), "{}", answer("[1, 2]"));
     }
 
     #[test]

@@ -75,8 +75,8 @@ pub enum RulesSpec {
 pub enum RulesPreset {
     /// The defaults (mahjong-algorithm / MIL conventions).
     Default,
-    /// [`Rules::strict_1998`]; `strict1998` is read too.
-    #[serde(alias = "strict1998", alias = "strict-1998")]
+    /// [`Rules::strict_1998`]; `strict1998` and `strict-1998` are read too.
+    #[serde(rename = "strict_1998", alias = "strict1998", alias = "strict-1998")]
     Strict1998,
 }
 

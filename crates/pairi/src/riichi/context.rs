@@ -8,8 +8,9 @@
 //! the hand (a rinshan without a kong, riichi with an open meld, …) are made when
 //! scoring.
 
+use crate::hand::suit_five;
 use crate::tile::{Pai, Tile, TileCounts, Wind};
-use crate::util::FixedList;
+use crate::util::{plural, FixedList};
 use crate::wall::Wall;
 
 /// How the winning tile came: drawn (自摸) or claimed from a discard (栄和), with the
@@ -217,7 +218,7 @@ pub enum Impossible {
         count: u8,
     },
     /// The dora indicators and the hand hold more red fives than the rules have.
-    #[error("the hand and the dora indicators hold {count} red five(s) of {suit:?}: the rules have {limit}")]
+    #[error("the hand and the dora indicators hold {}: the rules have {limit}", plural(u32::from(*count), &format!("red {}", suit_five(*suit)), &format!("red {}s", suit_five(*suit))))]
     IndicatorRed {
         /// The suit.
         suit: crate::tile::Suit,
@@ -230,7 +231,7 @@ pub enum Impossible {
     #[error("more ura dora indicators than dora indicators")]
     MoreUraThanDora,
     /// Each kong turns over one more dora indicator.
-    #[error("{kongs} kong(s) turn over {} dora indicators, fewer are given", kongs + 1)]
+    #[error("{} turn over {} dora indicators, fewer are given", plural(*kongs as u32, "kong", "kongs"), kongs + 1)]
     TooFewIndicators {
         /// Kongs of the hand.
         kongs: usize,
