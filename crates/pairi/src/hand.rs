@@ -626,7 +626,7 @@ impl Hand {
             });
         }
         let all = self.all_counts();
-        if let Some((tile, count)) = all.iter().find(|&(t, c)| c > wall.copies(t)) {
+        if let Some((tile, count)) = wall.excess(&all) {
             return Err(copies_error(tile, u32::from(count), wall.copies(tile)));
         }
         let limit = wall.red();

@@ -78,6 +78,23 @@ impl Suit {
     }
 }
 
+/// Suit and number of each kind, read from one table: scorers ask for them in their
+/// innermost loops, where a load beats the compare chain of a range match.
+const SUIT_AND_NUMBER: [(Suit, u8); Tile::COUNT] = {
+    let mut t = [(Suit::Honor, 0u8); Tile::COUNT];
+    let mut i = 0;
+    while i < Tile::COUNT {
+        t[i] = match i / 9 {
+            0 => (Suit::Man, (i % 9) as u8 + 1),
+            1 => (Suit::Pin, (i % 9) as u8 + 1),
+            2 => (Suit::Sou, (i % 9) as u8 + 1),
+            _ => (Suit::Honor, (i - 26) as u8),
+        };
+        i += 1;
+    }
+    t
+};
+
 impl Tile {
     /// Number of tile kinds.
     pub const COUNT: usize = 34;
@@ -165,18 +182,13 @@ impl Tile {
     /// The suit.
     #[must_use]
     pub const fn suit(self) -> Suit {
-        match self.0 {
-            0..=8 => Suit::Man,
-            9..=17 => Suit::Pin,
-            18..=26 => Suit::Sou,
-            _ => Suit::Honor,
-        }
+        SUIT_AND_NUMBER[self.0 as usize].0
     }
 
     /// The number within the suit: 1..=9, or 1..=7 for honours (E S W N White Green Red).
     #[must_use]
     pub const fn number(self) -> u8 {
-        self.0 - self.suit().base() + 1
+        SUIT_AND_NUMBER[self.0 as usize].1
     }
 
     /// A wind or a dragon.
@@ -632,7 +644,13 @@ impl TileCounts {
     /// The set of kinds present.
     #[must_use]
     pub fn kinds(&self) -> TileSet {
-        self.iter().map(|(t, _)| t).collect()
+        // Branch-free: scorers build this set for every hand.
+        TileSet(
+            self.0
+                .iter()
+                .enumerate()
+                .fold(0, |k, (i, &n)| k | u64::from(n > 0) << i),
+        )
     }
 
     /// The counts of one numbered suit (9 entries) or the honours (7 entries).
@@ -955,6 +973,22 @@ pub mod shape {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tile_ok_suit_and_number_table_matches_the_index_layout() {
+        for t in Tile::all() {
+            let i = t.as_u8();
+            let (suit, base) = match i {
+                0..=8 => (Suit::Man, 0),
+                9..=17 => (Suit::Pin, 9),
+                18..=26 => (Suit::Sou, 18),
+                _ => (Suit::Honor, 27),
+            };
+            assert_eq!(t.suit(), suit, "{t}");
+            assert_eq!(t.number(), i - base + 1, "{t}");
+            assert_eq!(suit.base(), base);
+        }
+    }
 
     #[test]
     fn tile_ok_index_order() {

@@ -141,6 +141,23 @@ impl Wall {
         self.red
     }
 
+    /// The first kind (in index order) of which `counts` holds more copies than the
+    /// wall has, with its count: the copy check of hands, indicators and dealt tiles.
+    #[must_use]
+    pub fn excess(&self, counts: &TileCounts) -> Option<(Tile, u8)> {
+        // Every scored hand is checked: a branch-free pass answers the usual "none".
+        let (held, wall) = (counts.as_array(), self.copies.as_array());
+        if held
+            .iter()
+            .zip(wall)
+            .fold(0, |over, (h, w)| over | h.saturating_sub(*w))
+            == 0
+        {
+            return None;
+        }
+        counts.iter().find(|&(t, c)| c > self.copies(t))
+    }
+
     /// The kinds the wall holds at least one copy of.
     #[must_use]
     pub fn kinds(&self) -> TileSet {
@@ -232,6 +249,20 @@ const fn clamp_red(red: [u8; 3]) -> [u8; 3] {
 mod tests {
     use super::*;
     use crate::t;
+
+    #[test]
+    fn excess_ok_first_kind_over_the_wall() {
+        let mut c = TileCounts::new();
+        c.add(t!(1m));
+        c.add(t!(2m));
+        assert_eq!(Wall::default().excess(&c), None);
+        // Three-player: no 2m at all, so one copy is already too many.
+        assert_eq!(Wall::three_player([0; 3]).excess(&c), Some((t!(2m), 1)));
+        for _ in 0..5 {
+            c.add(t!(7z));
+        }
+        assert_eq!(Wall::default().excess(&c), Some((t!(7z), 5)));
+    }
 
     #[test]
     fn dora_ok_four_player_wraps() {

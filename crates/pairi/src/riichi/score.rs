@@ -405,7 +405,7 @@ fn check_indicators(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), 
             red[p.tile().suit() as usize] += 1;
         }
     }
-    if let Some((tile, count)) = all.iter().find(|&(t, c)| c > wall.copies(t)) {
+    if let Some((tile, count)) = wall.excess(&all) {
         return Err(Impossible::IndicatorCopies { tile, count }.into());
     }
     if let Some(i) = (0..3).find(|&i| red[i] > wall.red()[i]) {

@@ -120,7 +120,7 @@ fn check_on(concealed: &TileCounts, melds: usize, wall: &Wall) -> Result<usize, 
     if melds > 4 {
         return Err(HandError::TooManyMelds { melds });
     }
-    if let Some((tile, count)) = concealed.iter().find(|&(t, c)| c > wall.copies(t)) {
+    if let Some((tile, count)) = wall.excess(concealed) {
         return Err(crate::hand::copies_error(
             tile,
             u32::from(count),

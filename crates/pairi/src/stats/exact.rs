@@ -2,7 +2,7 @@
 
 use super::{melds_of, Counted, Distribution, StatsError, Tally};
 use crate::shanten::{suit_costs, suit_costs_capped};
-use crate::tile::{Suit, Tile, TileCounts};
+use crate::tile::{Suit, TileCounts};
 use crate::wall::{Wall, MAX_COPIES};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -47,10 +47,10 @@ pub fn exact_from(
 ) -> Result<Distribution, StatsError> {
     let melds = melds_of(tiles, form)?;
     check_wall(wall)?;
-    if let Some(t) = Tile::all().find(|&t| live.get(t) > wall.copies(t)) {
+    if let Some((t, count)) = wall.excess(live) {
         return Err(StatsError::TooManyCopies {
             index: t.index(),
-            count: live.get(t),
+            count,
             copies: wall.copies(t),
         });
     }
