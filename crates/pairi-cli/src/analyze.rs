@@ -3,13 +3,13 @@
 
 use crate::batch;
 use crate::output::{print_json, print_line, refused, refused_hand};
-use crate::parse::json_name;
+use crate::parse::{json_name, players};
 use pairi::analysis::{DiscardedCopy, Family};
 use pairi::api::analysis::{
     AnalysisRequest, AnalysisResult, DiscardView, FormsView, ImprovementView, MeldsField,
     ShantenRequest, Waits,
 };
-use pairi::api::hand::TilesField;
+use pairi::api::hand::{PlayersField, TilesField};
 use pairi::api::Request;
 use pairi::notation::format::unicode_char;
 use pairi::notation::{
@@ -56,6 +56,12 @@ pub(crate) struct AnalyzeArgs {
     /// (a plain list such as `111122223333444455m`); otherwise write kongs in brackets.
     #[arg(long, conflicts_with = "batch")]
     kongs_in_hand: bool,
+    /// 3 for three-player mahjong (sanma): no 2m–8m in the wall (Riichi forms only).
+    #[arg(long, value_name = "N", value_parser = players, conflicts_with = "batch")]
+    players: Option<PlayersField>,
+    /// North tiles set aside as dora (three players): they cannot be drawn.
+    #[arg(long, value_name = "N", default_value_t = 0, conflicts_with = "batch")]
+    kita: u32,
     /// Print the analysis as one JSON object instead of text.
     #[arg(long, conflicts_with = "batch")]
     json: bool,
@@ -86,6 +92,12 @@ pub(crate) struct ShantenArgs {
     /// Read each four of a kind in a hand of more than 14 − 3k tiles as a concealed kong.
     #[arg(long, conflicts_with = "batch")]
     kongs_in_hand: bool,
+    /// 3 for three-player mahjong (sanma): no 2m–8m in the wall (Riichi forms only).
+    #[arg(long, value_name = "N", value_parser = players, conflicts_with = "batch")]
+    players: Option<PlayersField>,
+    /// North tiles set aside as dora (three players).
+    #[arg(long, value_name = "N", default_value_t = 0, conflicts_with = "batch")]
+    kita: u32,
     /// Print the result as one JSON object instead of text.
     #[arg(long, conflicts_with = "batch")]
     json: bool,
@@ -107,6 +119,8 @@ impl AnalyzeArgs {
             rules: Some(self.rules),
             discarded: self.discarded,
             kongs_in_hand: self.kongs_in_hand,
+            players: self.players,
+            kita: self.kita,
         }
     }
 }
@@ -120,6 +134,8 @@ impl ShantenArgs {
             classic: self.classic,
             rules: Some(self.rules),
             kongs_in_hand: self.kongs_in_hand,
+            players: self.players,
+            kita: self.kita,
         }
     }
 }
@@ -142,6 +158,13 @@ pub(crate) fn run_analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
         0 => {}
         1 => text += "  + 1 meld",
         n => text += &format!("  + {n} melds"),
+    }
+    if args.players.is_some_and(|p| u8::from(p) == 3) {
+        text += "  (three players, 108 tiles";
+        if args.kita > 0 {
+            text += &format!(", {} kita", args.kita);
+        }
+        text.push(')');
     }
     text.push('\n');
     text += &human(&result, style);

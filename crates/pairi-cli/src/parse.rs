@@ -43,6 +43,14 @@ pub(crate) fn json_name<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, St
     })
 }
 
+/// A player count, 3 or 4, read as JSON reads `players`.
+pub(crate) fn players(s: &str) -> Result<pairi::api::hand::PlayersField, String> {
+    let n: u8 = s
+        .parse()
+        .map_err(|_| format!("`players` is 3 or 4, not {s}"))?;
+    pairi::api::hand::PlayersField::try_from(n)
+}
+
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     let request = ParseRequest {
         hand: args.hand.clone(),

@@ -81,9 +81,16 @@ pub(crate) struct Args {
     /// Riichi sticks on the table.
     #[arg(long, default_value_t = 0)]
     sticks: u32,
-    /// Rules preset: default, tenhou, mahjongsoul, mleague, wrc, ema.
+    /// Rules preset: default, tenhou, mahjongsoul, mleague, wrc, ema, tenhou-sanma,
+    /// mahjongsoul-sanma.
     #[arg(long)]
     rules: Option<String>,
+    /// 3 for three-player mahjong (sanma) under the rules asked for; 4 for four.
+    #[arg(long, value_name = "N", value_parser = crate::parse::players)]
+    players: Option<pairi::api::hand::PlayersField>,
+    /// North tiles set aside as dora (three players, 0 to 4).
+    #[arg(long, value_name = "N", default_value_t = 0, conflicts_with = "batch")]
+    kita: u32,
     /// A rule option on top of the preset, KEY=VALUE (e.g. `kiriage=true`,
     /// `double_wind_fu=2`, `renhou=mangan`); repeatable.
     #[arg(long = "rule", value_name = "KEY=VALUE")]
@@ -113,13 +120,16 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
 
 /// The rules of `--rules` and `--rule`: a preset, options on top of it, or none.
 fn rules(args: &Args) -> anyhow::Result<Option<RulesRequest>> {
-    if args.rules.is_none() && args.rule.is_empty() {
+    if args.rules.is_none() && args.rule.is_empty() && args.players.is_none() {
         return Ok(None);
     }
     // The options are the JSON request's rule object, keys and values as it names them.
     let mut options = Map::new();
     if let Some(p) = &args.rules {
         options.insert("preset".into(), Value::String(p.clone()));
+    }
+    if let Some(p) = args.players {
+        options.insert("players".into(), Value::from(u8::from(p)));
     }
     for kv in &args.rule {
         let (k, v) = kv
@@ -163,6 +173,8 @@ pub(crate) fn request(args: &Args) -> anyhow::Result<ScoreRequest> {
         honba: args.honba,
         riichi_sticks: args.sticks,
         rules: rules(args)?,
+        players: args.players,
+        kita: args.kita,
     })
 }
 
@@ -171,9 +183,17 @@ fn human(req: &ScoreRequest, r: &ScoreResult) -> String {
     use std::fmt::Write;
     let mut s = String::new();
     let (how, win) = (r.how, &r.win.0);
+    let three = req
+        .inputs()
+        .is_ok_and(|i| i.rules.players == pairi::riichi::rules::Players::Three);
+    let table = if three {
+        format!(", three players, {} kita", req.kita)
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         s,
-        "{}  {how} {win}  round {}, seat {}",
+        "{}  {how} {win}  round {}, seat {}{table}",
         req.hand, req.round_wind, req.seat_wind
     );
     let _ = writeln!(s, "reading  {}  ({} wait)", r.decomposition.0, r.wait);
@@ -215,6 +235,9 @@ fn human(req: &ScoreRequest, r: &ScoreResult) -> String {
     let pay = match (p.ron, p.all, p.dealer, p.non_dealer) {
         (Some(x), ..) => format!("ron {x}"),
         (_, Some(x), ..) => format!("{x} from each player"),
+        (_, _, Some(d), Some(n)) if three => {
+            format!("{d} from the dealer, {n} from the non-dealer")
+        }
         (_, _, Some(d), Some(n)) => format!("{d} from the dealer, {n} from each non-dealer"),
         _ => String::new(),
     };

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
     pairi stats --exact --form regular --observed 0:5,1:484,2:6688,3:24873,4:37662,5:23684,6:6030,7:563,8:11\n\n\
 JSON (--json), one object:\n  \
     {\"tiles\": 13, \"form\": \"all\", \"total\": N, \"counts\": {\"0\": n, \"1\": n, ...}, \"mean\": m}\n\
-total is the number of hands: C(136, tiles) for --exact alone, the hands dealt (or observed)\n\
+total is the number of hands: C(136, tiles) (C(108, tiles) with --players 3) for --exact alone, the hands dealt (or observed)\n\
 otherwise; counts has every shanten value the form allows (-1 = complete, 14 tiles only),\n\
 zeros included. A Monte Carlo run adds \"seed\"; a sample compared with the exact\n\
 distribution (--exact with --hands or --observed) adds \"exact\": {\"0\": p, ...}, the exact\n\
@@ -33,7 +33,8 @@ probability of each value, and \"z\": {\"0\": z, ...}, the z-score (count - N p)
 null where p is 0 or 1."
 )]
 pub(crate) struct Args {
-    /// The exact distribution of a hand dealt from the 136 tiles. With --hands or
+    /// The exact distribution of a hand dealt from the 136 tiles (108 with
+    /// --players 3). With --hands or
     /// --observed: compare the counts with it (exact probability and z-score per value).
     #[arg(long)]
     exact: bool,
@@ -65,6 +66,10 @@ pub(crate) struct Args {
         conflicts_with = "hands"
     )]
     observed: Option<String>,
+    /// 3 for three-player mahjong (sanma): hands dealt from the 108 tiles without
+    /// 2m–8m.
+    #[arg(long, value_name = "N", value_parser = crate::parse::players)]
+    players: Option<pairi::api::hand::PlayersField>,
     /// Print one JSON object instead of the table (see below).
     #[arg(long)]
     json: bool,
@@ -145,6 +150,7 @@ fn request(args: &Args) -> anyhow::Result<StatsRequest> {
         hands: args.hands,
         seed: args.seed,
         observed,
+        players: args.players,
     })
 }
 
@@ -214,8 +220,10 @@ fn draw(path: &Path, r: &StatsResult, sampled: bool, source: &Source) -> anyhow:
         None => {}
     }
     let title = format!(
-        "Shanten of {}-tile hands dealt from 136 tiles, form {}",
-        r.tiles, r.form
+        "Shanten of {}-tile hands dealt from {} tiles, form {}",
+        r.tiles,
+        wall_size(r),
+        r.form
     );
     plot::bars(path, &title, &series)
 }
@@ -298,18 +306,30 @@ fn prob(p: f64) -> String {
     }
 }
 
+/// Tiles in the wall the hands were dealt from.
+fn wall_size(r: &StatsResult) -> u32 {
+    if r.players == Some(3) {
+        108
+    } else {
+        136
+    }
+}
+
 /// The table of an exact distribution.
 fn exact_table(r: &StatsResult, time: Duration) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Exact shanten distribution of {}-tile hands dealt from 136 tiles, form {}",
-        r.tiles, r.form
+        "Exact shanten distribution of {}-tile hands dealt from {} tiles, form {}",
+        r.tiles,
+        wall_size(r),
+        r.form
     );
     let _ = writeln!(
         out,
-        "{} hands (C(136, {})), computed in {:.3} s\n",
+        "{} hands (C({}, {})), computed in {:.3} s\n",
         r.total,
+        wall_size(r),
         r.tiles,
         time.as_secs_f64()
     );
@@ -333,8 +353,11 @@ fn sample_table(r: &StatsResult, source: &Source, exact_time: Option<Duration>) 
             let secs = time.as_secs_f64();
             let _ = writeln!(
                 out,
-                "Monte Carlo: {} hands of {} tiles dealt from 136, form {}, seed {seed}",
-                r.total, r.tiles, r.form
+                "Monte Carlo: {} hands of {} tiles dealt from {}, form {}, seed {seed}",
+                r.total,
+                r.tiles,
+                wall_size(r),
+                r.form
             );
             let _ = writeln!(
                 out,

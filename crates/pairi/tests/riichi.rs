@@ -1,7 +1,10 @@
-//! Every Riichi scoring case of `shared/data/riichi/score-cases.jsonl`.
+//! Every Riichi scoring case of `shared/data/riichi/score-cases.jsonl`, and every
+//! three-player case of `shared/data/sanma/score-cases.jsonl` (under the project's
+//! default rules for three players, and under `tenhou-sanma` where Tenhou differs).
 
-use pairi::api::riichi::ScoreRequest;
+use pairi::api::riichi::{RulesRequest, ScoreRequest};
 use pairi::api::Request;
+use pairi::riichi::Preset;
 use serde_json::Value;
 
 const CASES: &str = concat!(
@@ -9,14 +12,28 @@ const CASES: &str = concat!(
     "/../../../shared/data/riichi/score-cases.jsonl"
 );
 
+const SANMA_CASES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/data/sanma/score-cases.jsonl"
+);
+
 /// Cases where this implementation and the reference disagree on purpose (none).
 const KNOWN_DIFFERENCES: &[(&str, &str)] = &[];
 
-/// Compares one case; returns a description of the first difference.
+/// Compares one case with its `expected` object; returns a description of the first
+/// difference.
 fn check(line: &str) -> Result<(), String> {
+    check_against(line, "expected", None)
+}
+
+/// Compares one case, scored under `preset` if given, with its object `key`.
+fn check_against(line: &str, key: &str, preset: Option<Preset>) -> Result<(), String> {
     let case: Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
-    let req: ScoreRequest = serde_json::from_str(line).map_err(|e| e.to_string())?;
-    let want = &case["expected"];
+    let mut req: ScoreRequest = serde_json::from_str(line).map_err(|e| e.to_string())?;
+    if let Some(p) = preset {
+        req.rules = Some(RulesRequest::Preset(p));
+    }
+    let want = &case[key];
     let got = req.answer();
     if let Some(kind) = want.get("error") {
         return match got {
@@ -45,25 +62,32 @@ fn check(line: &str) -> Result<(), String> {
     Ok(())
 }
 
-#[test]
-fn riichi_ok_every_shared_case() {
-    let text = std::fs::read_to_string(CASES).expect("shared riichi cases");
+/// Runs `check` over every case of `file`, and returns how many there are, and
+/// the failures.
+fn run(
+    file: &str,
+    check: impl Fn(&str, &Value) -> Option<Result<(), String>>,
+) -> (usize, Vec<String>) {
+    let text = std::fs::read_to_string(file).expect("shared cases");
     let mut failures = Vec::new();
     let mut total = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        total += 1;
-        let id = serde_json::from_str::<Value>(line).unwrap()["id"]
-            .as_str()
-            .unwrap_or("?")
-            .to_string();
+        let case = serde_json::from_str::<Value>(line).unwrap();
+        let id = case["id"].as_str().unwrap_or("?").to_string();
         if KNOWN_DIFFERENCES.iter().any(|(k, _)| *k == id) {
             continue;
         }
-        if let Err(e) = check(line) {
-            failures.push(format!("{id}: {e}\n  {line}"));
+        if let Some(result) = check(line, &case) {
+            total += 1;
+            if let Err(e) = result {
+                failures.push(format!("{id}: {e}\n  {line}"));
+            }
         }
     }
-    assert_eq!(total, 3000);
+    (total, failures)
+}
+
+fn assert_none_failed(total: usize, failures: &[String]) {
     assert!(
         failures.is_empty(),
         "{} of {total} cases differ:\n{}",
@@ -75,4 +99,29 @@ fn riichi_ok_every_shared_case() {
             .collect::<Vec<_>>()
             .join("\n")
     );
+}
+
+#[test]
+fn sanma_ok_every_shared_case() {
+    let (total, failures) = run(SANMA_CASES, |line, _| Some(check(line)));
+    assert_eq!(total, 1926);
+    assert_none_failed(total, &failures);
+}
+
+#[test]
+fn sanma_ok_tenhou_where_it_differs() {
+    let (total, failures) = run(SANMA_CASES, |line, case| {
+        case.get("expected_tenhou")
+            .map(|_| check_against(line, "expected_tenhou", Some(Preset::TenhouSanma)))
+    });
+    // The folder README says 160 lines; the file holds 73.
+    assert_eq!(total, 73);
+    assert_none_failed(total, &failures);
+}
+
+#[test]
+fn riichi_ok_every_shared_case() {
+    let (total, failures) = run(CASES, |line, _| Some(check(line)));
+    assert_eq!(total, 3000);
+    assert_none_failed(total, &failures);
 }

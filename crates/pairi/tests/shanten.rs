@@ -115,3 +115,63 @@ fn shanten_cases_riichi() {
 fn shanten_cases_mcr() {
     run("mcr/shanten-seed1.jsonl", check_mcr);
 }
+
+/// One three-player case through the JSON requests: shanten per form (`shanten`),
+/// useful tiles and their count (`analyze`) on the 108-tile wall, and the four-player
+/// answer for the same tiles (`expected_4p`).
+fn check_sanma(case: &Value) -> Result<(), String> {
+    use pairi::api::analysis::{AnalysisRequest, ShantenRequest};
+    use pairi::api::Request;
+    let answer = |players: bool| -> Result<(Value, Value), String> {
+        let mut case = case.clone();
+        if !players {
+            case.as_object_mut().unwrap().remove("players");
+        }
+        let shanten: ShantenRequest = serde_json::from_value(case.clone()).unwrap();
+        let analysis: AnalysisRequest = serde_json::from_value(case).unwrap();
+        let s = shanten.answer().map_err(|e| e.to_string())?;
+        let a = analysis.answer().map_err(|e| e.to_string())?;
+        Ok((
+            serde_json::to_value(s).unwrap(),
+            serde_json::to_value(a).unwrap(),
+        ))
+    };
+    let (s, a) = answer(true)?;
+    let e = &case["expected"];
+    for form in ["regular", "chiitoitsu", "kokushi"] {
+        if s[form] != e[form] {
+            return Err(format!(
+                "{form}: got {}, want {}",
+                s["forms"][form], e[form]
+            ));
+        }
+    }
+    if s["shanten"] != e["shanten"] || a["shanten"] != e["shanten"] {
+        return Err(format!(
+            "shanten: got {} / {}, want {}",
+            s["shanten"], a["shanten"], e["shanten"]
+        ));
+    }
+    for field in ["useful", "count"] {
+        if e.get(field).is_some() && a[field] != e[field] {
+            return Err(format!("{field}: got {}, want {}", a[field], e[field]));
+        }
+    }
+    let (_, a4) = answer(false)?;
+    let e4 = &case["expected_4p"];
+    for field in ["shanten", "useful", "count"] {
+        if e4.get(field).is_some() && a4[field] != e4[field] {
+            return Err(format!(
+                "four players, {field}: got {}, want {}",
+                a4[field], e4[field]
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn shanten_cases_sanma() {
+    assert_eq!(lines("sanma/shanten-cases.jsonl").len(), 976);
+    run("sanma/shanten-cases.jsonl", check_sanma);
+}

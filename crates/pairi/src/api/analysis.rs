@@ -18,16 +18,19 @@
 //! assert!(json.contains(r#""tiles":[["1z",1],["2z",2]],"waits":"12z""#));
 //! ```
 
-use super::hand::{MeldRequest, TilesField};
+use super::hand::{MeldRequest, PlayersField, TilesField};
 use super::{deserialize_by_name, Error, Request};
 use crate::analysis::{
     complete_readings, Analysis, Analyzer, DiscardedCopy, Family, Forms, Holding, Improvement,
 };
 use crate::decompose::Wait;
-use crate::hand::Hand;
+use crate::error::ErrorKind;
+use crate::hand::{Hand, MeldKind};
 use crate::notation::{format_pai, format_set, parse_hand, Dialect, Format};
+use crate::riichi::context::MAX_KITA;
+use crate::riichi::rules::Players;
 use crate::shanten::Mode;
-use crate::tile::{Tile, TileSet};
+use crate::tile::{Tile, TileCounts, TileSet};
 use crate::wall::Wall;
 use serde::{Deserialize, Serialize};
 
@@ -73,6 +76,34 @@ pub struct AnalysisRequest {
     /// kong (a plain list such as `111122223333444455m`).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub kongs_in_hand: bool,
+    /// 3 or 4 players (default 4): three play without 2m–8m (Riichi forms only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<PlayersField>,
+    /// North tiles set aside (抜きドラ), 0 to 4, three players only: they are not in the
+    /// hand and cannot be drawn.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub kita: u32,
+}
+
+/// The wall of `players` under `family`, and `kita` checked against it.
+fn wall_of(players: Option<PlayersField>, family: Family, kita: u32) -> Result<Wall, Error> {
+    let three = players.is_some_and(|p| p.0 == Players::Three);
+    if three && family == Family::Mcr {
+        return Err(Error::invalid_request(
+            "`players`: three-player mahjong is a Riichi rule; MCR is played by four",
+        ));
+    }
+    if kita > 0 && !three {
+        return Err(Error::invalid_request(
+            "`kita` (North tiles set aside) is three-player only: set `players` to 3",
+        ));
+    }
+    if kita > u32::from(MAX_KITA) {
+        return Err(Error::invalid_request(format!(
+            "`kita` is 0 to {MAX_KITA}, not {kita}"
+        )));
+    }
+    Ok(players.map_or_else(Wall::default, PlayersField::wall))
 }
 
 impl Serialize for DiscardedCopy {
@@ -106,11 +137,24 @@ pub struct ShantenRequest {
     /// As [`AnalysisRequest::kongs_in_hand`].
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub kongs_in_hand: bool,
+    /// As [`AnalysisRequest::players`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<PlayersField>,
+    /// As [`AnalysisRequest::kita`].
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub kita: u32,
 }
 
-/// The hand of `hand` with the melds of the `melds` field, and whether every meld's
-/// tiles are known (a count of melds leaves them out).
-fn hand_of(hand: &str, melds: &MeldsField, kongs: bool) -> Result<(Hand, bool), Error> {
+/// The hand of `hand` with the melds of the `melds` field, checked against `wall`
+/// with `kita` Norths set aside, and whether every meld's tiles are known (a count of
+/// melds leaves them out).
+fn hand_of(
+    hand: &str,
+    melds: &MeldsField,
+    kongs: bool,
+    wall: &Wall,
+    kita: u32,
+) -> Result<(Hand, bool), Error> {
     let mut h: Hand = parse_hand(hand)?;
     let listed = match melds {
         MeldsField::Count(n) => *n,
@@ -119,22 +163,41 @@ fn hand_of(hand: &str, melds: &MeldsField, kongs: bool) -> Result<(Hand, bool), 
     if kongs && h.concealed_len() + 3 * listed > 14 {
         h.fours_as_kongs();
     }
-    match melds {
-        MeldsField::Count(0) => Ok((h, true)),
-        MeldsField::Count(_) => Ok((h, false)),
+    let complete = match melds {
+        MeldsField::Count(n) => *n == 0,
         MeldsField::List(list) => {
             for m in list {
                 h.push_meld(m.to_meld(Dialect::Standard)?);
             }
-            h.validate(&Wall::default())?;
-            Ok((h, true))
+            true
         }
+    };
+    h.validate(wall)?;
+    if !wall.is_four_player() && h.melds().iter().any(|m| m.kind() == MeldKind::Chi) {
+        return Err(Error::new(
+            ErrorKind::InvalidHand,
+            "a chi in three-player mahjong, which has none",
+        ));
     }
+    let norths = u32::from(h.all_counts().get(Tile::NORTH)) + kita;
+    if norths > u32::from(wall.copies(Tile::NORTH)) {
+        return Err(Error::new(
+            ErrorKind::InvalidHand,
+            format!("the hand and the kita hold {norths} North tiles: 4 exist"),
+        ));
+    }
+    Ok((h, complete))
 }
 
 /// Builds the holding of `hand` plus the `melds` field.
-fn holding(hand: &str, melds: &MeldsField, kongs: bool) -> Result<Holding, Error> {
-    let (h, _) = hand_of(hand, melds, kongs)?;
+fn holding(
+    hand: &str,
+    melds: &MeldsField,
+    kongs: bool,
+    wall: &Wall,
+    kita: u32,
+) -> Result<Holding, Error> {
+    let (h, _) = hand_of(hand, melds, kongs, wall, kita)?;
     match melds {
         MeldsField::Count(n) => Ok(Holding::with_unlisted_melds(&h, *n)?),
         MeldsField::List(_) => Ok(Holding::from_hand(&h)),
@@ -161,6 +224,8 @@ impl AnalysisRequest {
             rules: None,
             discarded: None,
             kongs_in_hand: false,
+            players: None,
+            kita: 0,
         }
     }
 
@@ -170,12 +235,28 @@ impl AnalysisRequest {
     ///
     /// `parse` for bad notation, `invalid_hand` for bad melds.
     pub fn prepare(&self) -> Result<(Analyzer, Holding), Error> {
-        let holding = holding(&self.hand, &self.melds, self.kongs_in_hand)?;
-        let mut analyzer = Analyzer::new(self.rules.unwrap_or_default())
+        let family = self.rules.unwrap_or_default();
+        let wall = wall_of(self.players, family, self.kita)?;
+        let holding = holding(
+            &self.hand,
+            &self.melds,
+            self.kongs_in_hand,
+            &wall,
+            self.kita,
+        )?;
+        let mut analyzer = Analyzer::new(family)
+            .with_wall(wall)
             .with_mode(mode(self.classic))
             .with_discarded(self.discarded.unwrap_or_default());
-        if let Some(v) = &self.visible {
-            analyzer = analyzer.with_visible(v.counts().map_err(|e| e.in_field("visible"))?);
+        let mut visible = match &self.visible {
+            Some(v) => v.counts().map_err(|e| e.in_field("visible"))?,
+            None => TileCounts::new(),
+        };
+        for _ in 0..self.kita {
+            visible.add(Tile::NORTH);
+        }
+        if self.visible.is_some() || self.kita > 0 {
+            analyzer = analyzer.with_visible(visible);
         }
         Ok((analyzer, holding))
     }
@@ -192,8 +273,14 @@ impl Request for AnalysisRequest {
     /// Shanten, forms, and useful tiles, waits and improvements (13 − 3k tiles) or the
     /// discard table (14 − 3k tiles).
     fn answer(&self) -> Result<AnalysisResult, Error> {
-        let (hand, listed) = hand_of(&self.hand, &self.melds, self.kongs_in_hand)?;
         let (analyzer, holding) = self.prepare()?;
+        let (hand, listed) = hand_of(
+            &self.hand,
+            &self.melds,
+            self.kongs_in_hand,
+            analyzer.wall(),
+            self.kita,
+        )?;
         let analysis = analyzer.analyze(&holding)?;
         let mut result = AnalysisResult::of(&analysis, &analyzer, &holding);
         result.hand = hand.to_string();
@@ -248,9 +335,18 @@ impl Request for ShantenRequest {
 
     /// Shanten and shanten per form.
     fn answer(&self) -> Result<ShantenResult, Error> {
-        let h = holding(&self.hand, &self.melds, self.kongs_in_hand)?;
+        let family = self.rules.unwrap_or_default();
+        let wall = wall_of(self.players, family, self.kita)?;
+        let h = holding(
+            &self.hand,
+            &self.melds,
+            self.kongs_in_hand,
+            &wall,
+            self.kita,
+        )?;
         h.size()?;
-        let forms = Analyzer::new(self.rules.unwrap_or_default())
+        let forms = Analyzer::new(family)
+            .with_wall(wall)
             .with_mode(mode(self.classic))
             .forms(h.concealed(), h.melds())?;
         Ok(ShantenResult::from_forms(&forms))
@@ -577,8 +673,8 @@ impl AnalysisResult {
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde passes fields by reference
-fn is_zero(n: &usize) -> bool {
-    *n == 0
+fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
+    *n == T::default()
 }
 
 fn wait_ids(waits: &[Wait]) -> Vec<String> {
@@ -605,6 +701,74 @@ mod tests {
             Ok(r) => serde_json::to_string(&r).unwrap(),
             Err(e) => format!("error {}: {e}", e.kind()),
         }
+    }
+
+    #[test]
+    fn players_ok_three_player_wall_and_kita() {
+        // Without 7m and 8m, a lone 9m waits only for its pair.
+        let four = answer(r#"{"hand": "119m123p456p789s1z"}"#, Family::Riichi);
+        let three = answer(
+            r#"{"hand": "119m123p456p789s1z", "players": 3}"#,
+            Family::Riichi,
+        );
+        assert!(four.contains(r#""useful":"1789m1z","count":16"#), "{four}");
+        assert!(three.contains(r#""useful":"19m1z","count":8"#), "{three}");
+        // Kita are seen Norths: two set aside leave one to draw for a pair of Norths.
+        let hand = r#""hand": "123456789p1s44z5z", "players": 3"#;
+        let out = answer(&format!("{{{hand}, \"kita\": 2}}"), Family::Riichi);
+        assert!(out.contains(r#"["4z",0]"#), "{out}");
+        let out = answer(&format!("{{{hand}}}"), Family::Riichi);
+        assert!(out.contains(r#"["4z",2]"#), "{out}");
+    }
+
+    #[test]
+    fn players_err_sanma_impossible_inputs() {
+        for (json, family, want) in [
+            (
+                r#"{"hand": "234m456p789s1122z", "players": 3}"#,
+                Family::Riichi,
+                "error invalid_hand",
+            ),
+            (
+                r#"{"hand": "19m456p789s1122z", "players": 3}"#,
+                Family::Mcr,
+                "error invalid_request",
+            ),
+            (
+                r#"{"hand": "19m456p789s1122z", "kita": 1}"#,
+                Family::Riichi,
+                "error invalid_request",
+            ),
+            (
+                r#"{"hand": "19m456p789s1144z", "players": 3, "kita": 3}"#,
+                Family::Riichi,
+                "error invalid_hand",
+            ),
+            (
+                r#"{"hand": "19m456p789s1144z", "players": 3, "kita": 9}"#,
+                Family::Riichi,
+                "error invalid_request",
+            ),
+            (
+                r#"{"hand": "19m456p789s1144z", "players": 5}"#,
+                Family::Riichi,
+                "players",
+            ),
+        ] {
+            let out = std::panic::catch_unwind(|| answer(json, family))
+                .unwrap_or_else(|_| "players".to_owned());
+            assert!(out.starts_with(want), "{json}: {out}");
+        }
+        let out = answer(
+            r#"{"hand": "19m456p89s1144z", "melds": [{"kind": "chi", "tiles": "123s"}], "players": 3}"#,
+            Family::Riichi,
+        );
+        assert!(out.starts_with("error invalid_hand"), "{out}");
+        let out = shanten(
+            r#"{"hand": "2m19m456p789s144z", "players": 3}"#,
+            Family::Riichi,
+        );
+        assert!(out.starts_with("error invalid_hand"), "{out}");
     }
 
     #[test]

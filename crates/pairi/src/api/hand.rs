@@ -17,7 +17,9 @@ use super::{deserialize_by_name, Error};
 use crate::decompose::Family;
 use crate::hand::{Hand, HandSize, Meld, MeldKind, Source};
 use crate::notation::{format_pai, format_pais, parse_tiles_with, parse_wind, Dialect, Format};
+use crate::riichi::rules::Players;
 use crate::tile::{Pai, Tile, TileCounts, Wind};
+use crate::wall::Wall;
 use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 
 /// A hand in canonical JSON form: sorted MPSZ with red fives as `0`, the red fives per
@@ -311,6 +313,37 @@ pub(crate) fn parse_tile_with(s: &str, dialect: Dialect) -> Result<Pai, Error> {
         _ => Err(crate::notation::parse_tile(s)
             .map(|_| Error::invalid_request(format!("{s:?} is not one tile")))
             .unwrap_or_else(Error::from)),
+    }
+}
+
+/// A player count: 3 or 4 (`players` in Riichi requests).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct PlayersField(pub Players);
+
+impl TryFrom<u8> for PlayersField {
+    type Error = String;
+    fn try_from(n: u8) -> Result<Self, String> {
+        Players::from_count(n)
+            .map(PlayersField)
+            .ok_or_else(|| format!("`players` is 3 or 4, not {n}"))
+    }
+}
+
+impl From<PlayersField> for u8 {
+    fn from(p: PlayersField) -> u8 {
+        p.0.count()
+    }
+}
+
+impl PlayersField {
+    /// The wall of a Riichi analysis for this many players (three: no 2m–8m).
+    #[must_use]
+    pub const fn wall(self) -> Wall {
+        match self.0 {
+            Players::Four => Wall::four_player([1, 1, 1]),
+            Players::Three => Wall::three_player([1, 1, 1]),
+        }
     }
 }
 

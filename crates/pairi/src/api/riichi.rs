@@ -4,15 +4,19 @@
 //! `dora`/`ura` indicators, `honba`, `riichi_sticks`, and optionally `rules` (a preset
 //! name, or an object of options with an optional `preset` to start from). Unknown
 //! fields (such as `expected`) are ignored; unknown rule options are an error.
+//!
+//! Three-player (sanma) requests say `"players": 3` (or name a `-sanma` preset) and
+//! give the North tiles set aside as `"kita": n`.
 
-use super::hand::{winning_tile, MeldRequest, TilesField};
+use super::hand::{winning_tile, MeldRequest, PlayersField, TilesField};
 use super::{deserialize_by_name, Display, Error, Request};
 use crate::decompose::{Origin, Reading};
 use crate::hand::Hand;
 use crate::notation::{parse_hand_unchecked, Dialect};
+use crate::riichi::context::MAX_KITA;
 use crate::riichi::rules::{
     DoubleWindFu, DoubleYakuman, KazoeLimit, OpenPinfuFu, PinfuTsumoFu, RedFives, Renhou,
-    RinshanFu, YakumanStacking,
+    RinshanFu, ThreePlayerTsumo, YakumanStacking,
 };
 use crate::riichi::yaku::YakuList;
 use crate::riichi::{self, Flags, Fu, FuItem, Payments, Preset, Rules, Score, WinContext};
@@ -87,6 +91,13 @@ pub struct ScoreRequest {
     /// Rules: a preset name or options.
     #[serde(default)]
     pub rules: Option<RulesRequest>,
+    /// 3 or 4 players: the rules asked for, played by that many (default: as the rules
+    /// say, four unless a `-sanma` preset).
+    #[serde(default)]
+    pub players: Option<PlayersField>,
+    /// North tiles set aside as dora (抜きドラ), 0 to 4; three-player only.
+    #[serde(default)]
+    pub kita: u32,
 }
 
 /// The `rules` field: a preset name or an object of options.
@@ -125,7 +136,8 @@ impl<'de> Deserialize<'de> for Preset {
         Preset::from_id(&s).ok_or_else(|| {
             de::Error::invalid_value(
                 de::Unexpected::Str(&s),
-                &"a preset: default, tenhou, mahjongsoul, mleague, wrc or ema",
+                &"a preset: default, tenhou, mahjongsoul, mleague, wrc, ema, tenhou-sanma or \
+                  mahjongsoul-sanma",
             )
         })
     }
@@ -174,6 +186,12 @@ pub struct RuleOptions {
     /// Tsumo fu on a rinshan win.
     #[serde(default)]
     pub rinshan_fu: Option<bool>,
+    /// 3 or 4 players.
+    #[serde(default)]
+    pub players: Option<PlayersField>,
+    /// Who pays a three-player self-draw: `loss` (tsumo loss) or `split` (North split).
+    #[serde(default)]
+    pub three_player_tsumo: Option<ThreePlayerTsumo>,
 }
 
 /// A red-five count: 0, 3 or 4.
@@ -209,6 +227,11 @@ impl<const A: u8, const B: u8> TryFrom<u8> for FuOption<A, B> {
 deserialize_by_name!(KazoeLimit, "yakuman or sanbaiman", {
     "yakuman" => KazoeLimit::Yakuman,
     "sanbaiman" => KazoeLimit::Sanbaiman,
+});
+
+deserialize_by_name!(ThreePlayerTsumo, "loss or split", {
+    "loss" => ThreePlayerTsumo::Loss,
+    "split" => ThreePlayerTsumo::Split,
 });
 
 deserialize_by_name!(Renhou, "off, mangan or yakuman", {
@@ -293,6 +316,12 @@ impl RuleOptions {
                 RinshanFu::NoTsumoFu
             };
         }
+        if let Some(v) = self.players {
+            r.players = v.0;
+        }
+        if let Some(v) = self.three_player_tsumo {
+            r.three_player_tsumo = v;
+        }
         r
     }
 }
@@ -341,6 +370,7 @@ impl ScoreRequest {
     pub fn inputs(&self) -> Result<Inputs, Error> {
         in_range("honba", self.honba, MAX_COUNTER)?;
         in_range("riichi_sticks", self.riichi_sticks, MAX_COUNTER)?;
+        in_range("kita", self.kita, u32::from(MAX_KITA))?;
         let mut hand = parse_hand_unchecked(&self.hand)?;
         for m in &self.melds {
             hand.push_meld(m.to_meld(Dialect::Standard)?);
@@ -377,11 +407,15 @@ impl ScoreRequest {
             self.honba,
             self.riichi_sticks,
         )
+        .and_then(|c| c.with_kita(u8::try_from(self.kita).unwrap_or(u8::MAX)))
         .map_err(riichi::ScoreError::from)?;
-        let rules = self
+        let mut rules = self
             .rules
             .as_ref()
             .map_or_else(Rules::default, RulesRequest::rules);
+        if let Some(p) = self.players {
+            rules.players = p.0;
+        }
         if self.renhou && rules.renhou == Renhou::Off {
             return Err(Error::invalid_request(
                 "`renhou` is not a yaku under these rules: turn on the rule option \

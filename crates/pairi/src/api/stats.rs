@@ -21,8 +21,10 @@
 //! assert!(json.ends_with(r#""13":0},"mean":3.5}"#));
 //! ```
 
+use super::hand::PlayersField;
 use super::{Error, Request};
 use crate::stats::{self, Counted, Distribution, MonteCarlo, StatsError};
+use crate::wall::Wall;
 use serde::{de, Deserialize, Deserializer, Serialize};
 use std::collections::BTreeMap;
 
@@ -49,6 +51,9 @@ pub struct StatsRequest {
     /// Counts from elsewhere, shanten → hands, compared with the exact distribution.
     #[serde(default)]
     pub observed: Option<BTreeMap<i8, u128>>,
+    /// 3 or 4 players (default 4): three deal from the 108 tiles without 2m–8m.
+    #[serde(default)]
+    pub players: Option<PlayersField>,
 }
 
 /// The most hands a Monte Carlo request deals: ten billion (about five minutes on two
@@ -95,6 +100,7 @@ impl Default for StatsRequest {
             hands: None,
             seed: 0,
             observed: None,
+            players: None,
         }
     }
 }
@@ -110,6 +116,15 @@ pub struct Computed {
 }
 
 impl StatsRequest {
+    /// The wall hands are dealt from.
+    #[must_use]
+    pub const fn wall(&self) -> Wall {
+        match self.players {
+            Some(p) => p.wall(),
+            None => Wall::four_player([1, 1, 1]),
+        }
+    }
+
     /// The Monte Carlo run asked for, if any, checked.
     ///
     /// # Errors
@@ -121,8 +136,9 @@ impl StatsRequest {
                 "`hands` is 1 to {MAX_HANDS}, not {n}"
             )));
         }
+        let wall = self.wall();
         self.hands
-            .map(|n| MonteCarlo::new(self.tiles, self.form.0, n, self.seed))
+            .map(|n| MonteCarlo::on(&wall, self.tiles, self.form.0, n, self.seed))
             .transpose()
             .map_err(Error::from)
     }
@@ -166,7 +182,7 @@ impl StatsRequest {
         };
         let mc = self.monte_carlo()?;
         let exact = if self.exact {
-            Some(stats::exact(self.tiles, form)?)
+            Some(stats::exact_on(&self.wall(), self.tiles, form)?)
         } else {
             None
         };
@@ -194,6 +210,7 @@ impl Computed {
         if request.hands.is_some() {
             r.seed = Some(request.seed);
         }
+        r.players = request.players.map(u8::from).filter(|&n| n != 4);
         Ok(r)
     }
 }
@@ -238,6 +255,9 @@ pub struct StatsResult {
     /// The z-score of each count against the exact distribution (`null`: undefined).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub z: Option<BTreeMap<i8, Option<f64>>>,
+    /// 3 for hands dealt from the three-player wall (absent for four players).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<u8>,
 }
 
 impl StatsResult {
@@ -255,6 +275,7 @@ impl StatsResult {
             exact_mean: None,
             expected: None,
             z: None,
+            players: None,
         }
     }
 

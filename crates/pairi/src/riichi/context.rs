@@ -117,7 +117,12 @@ pub struct WinContext {
     pub(crate) honba: u32,
     /// Riichi sticks on the table before this win, collected by the winner, 供託.
     pub(crate) riichi_sticks: u32,
+    /// North tiles set aside as dora (抜きドラ, three-player only).
+    pub(crate) kita: u8,
 }
+
+/// The most North tiles a player can set aside: all four copies.
+pub const MAX_KITA: u8 = 4;
 
 /// The flags of a request, as booleans: [`WinContext::new`] checks and converts them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -239,6 +244,24 @@ pub enum Impossible {
     /// The winning tile must be one of the concealed tiles.
     #[error("the winning tile {0} is not in the hand")]
     WinNotInHand(Pai),
+    /// Only four North tiles exist.
+    #[error("{0} kita: at most {MAX_KITA} North tiles can be set aside")]
+    TooManyKita(u8),
+    /// The hand and the North tiles set aside hold more Norths than exist.
+    #[error("the hand and the kita hold {0} North tiles: 4 exist")]
+    TooManyNorths(u8),
+    /// Setting a North aside is a call: no first-turn win after it.
+    #[error("a first-turn win after a kita")]
+    FirstTurnWithKita,
+    /// North tiles are set aside only in three-player mahjong.
+    #[error("kita (North set aside) is three-player only: set `players` to 3")]
+    KitaWithFourPlayers,
+    /// Three players sit East, South and West, in an East, South or West round.
+    #[error("no {} seat or round in three-player mahjong", .0.name())]
+    ThreePlayerWind(Wind),
+    /// Three-player mahjong has no chi.
+    #[error("a chi in three-player mahjong, which has none")]
+    ThreePlayerChi,
 }
 
 impl Flags {
@@ -275,6 +298,7 @@ impl WinContext {
             ura: Indicators::new(),
             honba: 0,
             riichi_sticks: 0,
+            kita: 0,
         }
     }
 
@@ -391,6 +415,7 @@ impl WinContext {
             ura: ura_list,
             honba,
             riichi_sticks,
+            kita: 0,
         })
     }
 
@@ -460,6 +485,31 @@ impl WinContext {
         self.riichi_sticks
     }
 
+    /// North tiles set aside as dora (抜きドラ), three-player only.
+    #[must_use]
+    pub const fn kita(&self) -> u8 {
+        self.kita
+    }
+
+    /// The same situation with `kita` North tiles set aside (三人麻雀's 抜きドラ). Each
+    /// counts one dora, and one more per indicator pointing at North; each is replaced
+    /// by a draw from the dead wall, so a win on that draw is rinshan kaihou without a
+    /// kong. Setting a North aside is a call, so no first-turn win follows one.
+    ///
+    /// # Errors
+    ///
+    /// [`Impossible::TooManyKita`] above four, [`Impossible::FirstTurnWithKita`].
+    pub const fn with_kita(mut self, kita: u8) -> Result<WinContext, Impossible> {
+        if kita > MAX_KITA {
+            return Err(Impossible::TooManyKita(kita));
+        }
+        if kita > 0 && !matches!(self.first_turn, FirstTurn::None) {
+            return Err(Impossible::FirstTurnWithKita);
+        }
+        self.kita = kita;
+        Ok(self)
+    }
+
     /// The same situation as request flags (the inverse of [`WinContext::new`]).
     #[must_use]
     pub fn flags(&self) -> Flags {
@@ -524,7 +574,8 @@ impl WinContext {
             ura,
             self.honba,
             self.riichi_sticks,
-        )
+        )?
+        .with_kita(self.kita)
     }
 
     /// Whether the winner is the dealer (親 / 庄家): seat East.

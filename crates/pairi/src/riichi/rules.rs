@@ -4,20 +4,23 @@
 //! combinations (`docs/riichi-rules.md` gives each cell with its source). Options are
 //! plain fields, so a request can start from a preset and change any of them.
 //!
-//! Three-player mahjong (三人麻雀 / 三麻) is not implemented, but nothing here assumes
-//! four players except [`Players::Four`]: payments are computed from the number of
-//! players, and a `Three` variant (with its own payment and nukidora options) can be
-//! added without touching the callers.
+//! Three-player mahjong (三人麻雀 / 三麻) is the same rules with [`Players::Three`]: the
+//! wall loses 2m–8m ([`Rules::wall`]), a self-draw is paid by two players
+//! ([`ThreePlayerTsumo`]), and North tiles set aside (抜きドラ, "kita") count as dora
+//! (see [`crate::riichi::WinContext::with_kita`]). The presets `tenhou-sanma` and
+//! `mahjongsoul-sanma` are the platforms' three-player rooms.
 
 use crate::wall::Wall;
 
 /// How many players sit at the table.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-#[non_exhaustive]
 pub enum Players {
     /// Four-player mahjong (四人麻雀).
     #[default]
     Four,
+    /// Three-player mahjong (三人麻雀, sanma): no 2m–8m, no chi, North set aside as
+    /// dora, East, South and West seats only.
+    Three,
 }
 
 impl Players {
@@ -26,8 +29,33 @@ impl Players {
     pub const fn count(self) -> u8 {
         match self {
             Players::Four => 4,
+            Players::Three => 3,
         }
     }
+
+    /// The value for `n` players (3 or 4).
+    #[must_use]
+    pub const fn from_count(n: u8) -> Option<Players> {
+        match n {
+            4 => Some(Players::Four),
+            3 => Some(Players::Three),
+            _ => None,
+        }
+    }
+}
+
+/// Who pays a self-draw in three-player mahjong, where the fourth player's share has
+/// nobody to pay it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum ThreePlayerTsumo {
+    /// Tsumo loss (ツモ損): the two others pay what they would pay with four players,
+    /// so a self-draw is worth less than a ron (Tenhou, Mahjong Soul).
+    #[default]
+    Loss,
+    /// North split (北家折半): the missing player's payment is shared by the two
+    /// payers, half each (each half rounded up to 100), so a self-draw is worth about a
+    /// ron.
+    Split,
 }
 
 /// How many red fives (赤ドラ / 赤宝牌) the set holds, per suit.
@@ -158,8 +186,10 @@ pub enum YakumanStacking {
 /// Every option of Riichi scoring.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
-    /// The number of players (only four for now).
+    /// The number of players.
     pub players: Players,
+    /// Who pays a three-player self-draw (ignored with four players).
+    pub three_player_tsumo: ThreePlayerTsumo,
     /// All simples counts in an open hand (喰いタン / 食断).
     pub open_tanyao: bool,
     /// Red fives in the set.
@@ -189,12 +219,20 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The wall these rules play with: the four-player wall with the rules' red fives.
+    /// The wall these rules play with: 136 tiles for four players, 108 (no 2m–8m) for
+    /// three, with the rules' red fives (a three-player wall has no red 5m).
     #[must_use]
     pub const fn wall(&self) -> Wall {
         match self.players {
             Players::Four => Wall::four_player(self.red_fives.per_suit()),
+            Players::Three => Wall::three_player(self.red_fives.per_suit()),
         }
+    }
+
+    /// The same rules for `players` players.
+    #[must_use]
+    pub const fn with_players(self, players: Players) -> Rules {
+        Rules { players, ..self }
     }
 }
 
@@ -221,17 +259,23 @@ pub enum Preset {
     Wrc,
     /// European Mahjong Association Riichi Competition Rules (2016 edition).
     Ema,
+    /// Tenhou's three-player ranked rooms (三麻).
+    TenhouSanma,
+    /// Mahjong Soul's three-player ranked matches (三人麻将).
+    MahjongSoulSanma,
 }
 
 impl Preset {
     /// Every preset, in documentation order.
-    pub const ALL: [Preset; 6] = [
+    pub const ALL: [Preset; 8] = [
         Preset::Default,
         Preset::Tenhou,
         Preset::MahjongSoul,
         Preset::MLeague,
         Preset::Wrc,
         Preset::Ema,
+        Preset::TenhouSanma,
+        Preset::MahjongSoulSanma,
     ];
 
     /// The name used in requests and on the command line.
@@ -244,13 +288,19 @@ impl Preset {
             Preset::MLeague => "mleague",
             Preset::Wrc => "wrc",
             Preset::Ema => "ema",
+            Preset::TenhouSanma => "tenhou-sanma",
+            Preset::MahjongSoulSanma => "mahjongsoul-sanma",
         }
     }
 
-    /// The preset of that name.
+    /// The preset of that name (`_` is read as `-`: `tenhou_sanma`).
     #[must_use]
     pub fn from_id(id: &str) -> Option<Preset> {
-        Preset::ALL.into_iter().find(|p| p.id() == id)
+        Preset::ALL.into_iter().find(|p| {
+            p.id()
+                .bytes()
+                .eq(id.bytes().map(|b| if b == b'_' { b'-' } else { b }))
+        })
     }
 
     /// Its options. Sources for each value: `docs/riichi-rules.md`.
@@ -258,6 +308,7 @@ impl Preset {
     pub const fn rules(self) -> Rules {
         let base = Rules {
             players: Players::Four,
+            three_player_tsumo: ThreePlayerTsumo::Loss,
             open_tanyao: true,
             red_fives: RedFives::OnePerSuit,
             double_yakuman: DoubleYakuman::Double,
@@ -309,6 +360,8 @@ impl Preset {
                 nagashi_mangan: true,
                 ..base
             },
+            Preset::TenhouSanma => Preset::Tenhou.rules().with_players(Players::Three),
+            Preset::MahjongSoulSanma => Preset::MahjongSoul.rules().with_players(Players::Three),
         }
     }
 }

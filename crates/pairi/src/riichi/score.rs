@@ -9,6 +9,10 @@
 //! to a ron and 100 to each self-draw payment. Riichi sticks on the table (1000 each)
 //! go to the winner and are reported apart from the payments.
 //!
+//! With three players ([`Players::Three`]) a self-draw has two payers, each paying as
+//! with four (tsumo loss, ツモ損) or also half the missing share (北家折半, by rule); a
+//! ron's honba is 100 per player who would have paid a self-draw (200).
+//!
 //! Among every reading and every wait the winning tile can take, the one with the
 //! highest total payment is chosen; ties go to a real yakuman over a counted one (数え
 //!役満 at the same payment reads as the yakuman, as Tenhou and the `mahjong` package
@@ -19,12 +23,13 @@
 
 use super::context::{FirstTurn, Impossible, TsumoEvent, WinContext, WinMethod};
 use super::fu::{self, Fu};
-use super::rules::{KazoeLimit, Renhou, Rules};
+use super::rules::{KazoeLimit, Players, Renhou, Rules, ThreePlayerTsumo};
 use super::yaku::{self, Found, HandFacts, Yaku, YakuList, YakuValue};
 use super::ScoreError;
 use crate::decompose::{decompose_hand, Family, Reading, WaitShape};
+use crate::hand::MeldKind;
 use crate::hand::{Hand, HandSize};
-use crate::tile::Suit;
+use crate::tile::{Suit, Tile, Wind};
 
 /// A hand value above the fu/han table (満貫 and up).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -178,13 +183,17 @@ struct Dora {
     dora: u8,
     aka: u8,
     ura: u8,
+    kita: u8,
 }
 
 impl Dora {
     fn count(hand: &Hand, facts: &HandFacts, ctx: &WinContext, rules: &Rules) -> Dora {
         let wall = rules.wall();
+        // North tiles set aside are the player's own: dora and ura count on them too.
+        let kita = ctx.kita;
         let per = |counts: crate::tile::TileCounts| -> u8 {
-            counts.iter().map(|(t, n)| n * facts.all.get(t)).sum::<u8>()
+            let held: u8 = counts.iter().map(|(t, n)| n * facts.all.get(t)).sum();
+            held + counts.get(Tile::NORTH) * kita
         };
         let aka = if rules.red_fives.total() == 0 {
             0
@@ -199,6 +208,7 @@ impl Dora {
             } else {
                 per(ctx.ura_counts(&wall))
             },
+            kita,
         }
     }
 }
@@ -232,6 +242,7 @@ fn value(
                 (Yaku::Dora, dora.dora),
                 (Yaku::AkaDora, dora.aka),
                 (Yaku::UraDora, dora.ura),
+                (Yaku::Kita, dora.kita),
             ] {
                 if n > 0 {
                     yaku.push(YakuValue {
@@ -312,14 +323,25 @@ fn round_up_100(x: u32) -> u32 {
 fn pay(basic: u32, ctx: &WinContext, rules: &Rules) -> (Payments, u32) {
     let others = u32::from(rules.players.count()) - 1;
     let honba = HONBA_PER_PAYER.saturating_mul(ctx.honba);
+    // Under the North split the share of the missing non-dealer (basic × 1 on a
+    // non-dealer's self-draw, × 2 on the dealer's) is paid half by each payer.
+    let split =
+        rules.players == Players::Three && rules.three_player_tsumo == ThreePlayerTsumo::Split;
+    let missing = |factor: u32| {
+        if split {
+            round_up_100(round_up_100(basic.saturating_mul(factor)) / 2)
+        } else {
+            0
+        }
+    };
     let share = |factor: u32| round_up_100(basic.saturating_mul(factor)).saturating_add(honba);
     if ctx.method.is_tsumo() {
         if ctx.is_dealer() {
-            let each = share(TSUMO_DEALER_SHARE);
+            let each = share(TSUMO_DEALER_SHARE).saturating_add(missing(TSUMO_DEALER_SHARE));
             (Payments::DealerTsumo { each }, each.saturating_mul(others))
         } else {
-            let dealer = share(TSUMO_DEALER_SHARE);
-            let non_dealer = share(1);
+            let dealer = share(TSUMO_DEALER_SHARE).saturating_add(missing(1));
+            let non_dealer = share(1).saturating_add(missing(1));
             let total = dealer.saturating_add(non_dealer.saturating_mul(others - 1));
             (Payments::Tsumo { dealer, non_dealer }, total)
         }
@@ -371,7 +393,9 @@ fn check(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), ScoreError>
         return Err(Impossible::WinNotInHand(win).into());
     }
     let melds = hand.melds();
+    check_players(hand, ctx, rules)?;
     if ctx.method == WinMethod::Tsumo(TsumoEvent::Rinshan)
+        && ctx.kita == 0
         && !melds.iter().any(|m| m.kind().is_kan())
     {
         return Err(Impossible::RinshanWithoutKan.into());
@@ -392,12 +416,41 @@ fn check(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), ScoreError>
     check_indicators(hand, ctx, rules)
 }
 
+/// What three-player mahjong rules out (2m–8m are left to the wall check): a chi, a
+/// North seat or round, more Norths in hand and set aside than exist; and kita with four
+/// players.
+fn check_players(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), ScoreError> {
+    match rules.players {
+        Players::Four if ctx.kita > 0 => Err(Impossible::KitaWithFourPlayers.into()),
+        Players::Four => Ok(()),
+        Players::Three => {
+            if let Some(w) = [ctx.seat_wind, ctx.round_wind]
+                .into_iter()
+                .find(|&w| w == Wind::North)
+            {
+                return Err(Impossible::ThreePlayerWind(w).into());
+            }
+            if hand.melds().iter().any(|m| m.kind() == MeldKind::Chi) {
+                return Err(Impossible::ThreePlayerChi.into());
+            }
+            let norths = hand.all_counts().get(Tile::NORTH) + ctx.kita;
+            if norths > 4 {
+                return Err(Impossible::TooManyNorths(norths).into());
+            }
+            Ok(())
+        }
+    }
+}
+
 /// The dora indicators are tiles of the dead wall: with the hand they hold no more
 /// copies (and red fives) than the wall has; each kong turns over one more indicator;
 /// ura indicators lie under the dora indicators, one each at most.
 fn check_indicators(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), ScoreError> {
     let wall = rules.wall();
     let mut all = hand.all_counts();
+    for _ in 0..ctx.kita {
+        all.add(Tile::NORTH);
+    }
     let mut red = hand.all_red();
     for p in ctx.dora.iter().chain(ctx.ura.iter()) {
         all.add(p.tile());

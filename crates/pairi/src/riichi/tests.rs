@@ -11,14 +11,15 @@ use crate::tile::Wind;
 /// Scores `hand` (melds in brackets) under `rules`. `spec` holds space-separated
 /// words: `tsumo riichi double ippatsu rinshan chankan haitei houtei tenhou chiihou
 /// renhou`, and `win=T seat=W round=W dora=T,T ura=T honba=N sticks=N`. The winning
-/// tile defaults to the last concealed tile written; winds default to East.
+/// tile defaults to the last concealed tile written; winds default to East; `kita=N`
+/// sets North tiles aside (three players).
 fn score_with(hand: &str, spec: &str, rules: &Rules) -> Result<Score, ScoreError> {
     let h = parse_hand_unchecked(hand).unwrap();
     let mut flags = Flags::default();
     let (mut round, mut seat) = (Wind::East, Wind::East);
     let mut win = h.last().unwrap();
     let (mut dora, mut ura) = (Vec::new(), Vec::new());
-    let (mut honba, mut sticks) = (0, 0);
+    let (mut honba, mut sticks, mut kita) = (0, 0, 0);
     for word in spec.split_whitespace() {
         match word.split_once('=') {
             None => match word {
@@ -42,10 +43,12 @@ fn score_with(hand: &str, spec: &str, rules: &Rules) -> Result<Score, ScoreError
             Some(("ura", ts)) => ura = ts.split(',').map(|t| parse_tile(t).unwrap()).collect(),
             Some(("honba", n)) => honba = n.parse().unwrap(),
             Some(("sticks", n)) => sticks = n.parse().unwrap(),
+            Some(("kita", n)) => kita = n.parse().unwrap(),
             _ => panic!("unknown word {word}"),
         }
     }
-    let ctx = WinContext::new(win, flags, round, seat, &dora, &ura, honba, sticks)?;
+    let ctx =
+        WinContext::new(win, flags, round, seat, &dora, &ura, honba, sticks)?.with_kita(kita)?;
     score(&h, &ctx, rules)
 }
 
@@ -680,9 +683,10 @@ fn preset_ok_renhou() {
 
 #[test]
 fn preset_ok_every_preset_scores() {
+    // Riichi, pinfu, tanyao without man tiles: a hand for three players too.
     for p in Preset::ALL {
         let r = p.rules();
-        let s = score_with(PINFU, "riichi", &r).unwrap();
+        let s = score_with("234p345678s55p567p", "riichi", &r).unwrap();
         assert_eq!(s.han, 3, "{p:?}");
     }
     assert_eq!(Preset::MLeague.rules().double_wind_fu, DoubleWindFu::Two);
@@ -881,4 +885,213 @@ fn context_changes_are_checked() {
     assert_eq!(WinContext::tsumo(win).with_flags(f).unwrap().flags(), f);
     let c = WinContext::ron(win).with_counters(3, 2);
     assert_eq!((c.honba(), c.riichi_sticks()), (3, 2));
+}
+
+/// Three-player mahjong (三麻): each difference of `docs/riichi-rules.md` as a hand.
+mod sanma {
+    use super::super::rules::{Players, ThreePlayerTsumo};
+    use super::*;
+
+    const SANMA: Rules = Preset::Default.rules().with_players(Players::Three);
+
+    fn s3(hand: &str, spec: &str) -> Result<Score, ScoreError> {
+        score_with(hand, spec, &SANMA)
+    }
+
+    fn ok3(hand: &str, spec: &str) -> Score {
+        s3(hand, spec).unwrap_or_else(|e| panic!("{hand} {spec}: {e}"))
+    }
+
+    fn impossible3(hand: &str, spec: &str) -> Impossible {
+        match s3(hand, spec) {
+            Err(ScoreError::Impossible(i)) => i,
+            other => panic!("{hand} {spec}: want impossible, got {other:?}"),
+        }
+    }
+
+    /// Riichi, pure straight in pin, 123s and a 9s pair: 4 han closed before dora.
+    const ITTSU: &str = "123456789p123s99s";
+
+    #[test]
+    fn wall_err_two_to_eight_man_and_red_man() {
+        for hand in ["234m456p789s11z555z", "11z555z406m456p789s"] {
+            let e = s3(hand, "").unwrap_err();
+            assert_eq!(e.kind(), "invalid_hand", "{hand}: {e}");
+        }
+        // The same tiles are a hand with four players.
+        assert!(score_of("234m456p789s11z555z", "").is_ok());
+    }
+
+    #[test]
+    fn dora_ok_one_and_nine_man_indicate_each_other() {
+        let hand = "111999m123p456s55z";
+        let s = ok3(hand, "riichi dora=1m");
+        assert!(yaku(&s).contains(&("dora", 3)), "{:?}", yaku(&s));
+        let s = ok3(hand, "riichi dora=9m");
+        assert!(yaku(&s).contains(&("dora", 3)), "{:?}", yaku(&s));
+        // Four players: 1m indicates 2m.
+        let s = ok(hand, "riichi dora=1m");
+        assert!(
+            !yaku(&s).iter().any(|&(id, _)| id == "dora"),
+            "{:?}",
+            yaku(&s)
+        );
+    }
+
+    #[test]
+    fn kita_ok_one_han_each_and_dora_on_them() {
+        let s = ok3(ITTSU, "riichi kita=2");
+        assert_eq!(
+            yaku(&s),
+            [("riichi", 1), ("ittsu", 2), ("kita", 2)],
+            "{}",
+            s.reading
+        );
+        // West indicates North: each North set aside is a dora too, and ura alike.
+        let s = ok3(ITTSU, "riichi kita=2 dora=3z ura=3z");
+        assert_eq!(
+            yaku(&s),
+            [
+                ("riichi", 1),
+                ("ittsu", 2),
+                ("dora", 2),
+                ("ura_dora", 2),
+                ("kita", 2)
+            ]
+        );
+        // Dora do not make a yaku: North dora neither.
+        let e = s3("123p456p999p99s222z", "kita=4 dora=3z").unwrap_err();
+        assert!(matches!(e, ScoreError::NoYaku), "{e}");
+    }
+
+    #[test]
+    fn kita_ok_rinshan_on_its_replacement_draw() {
+        assert!(yaku(&ok3(ITTSU, "tsumo riichi rinshan kita=1")).contains(&("rinshan_kaihou", 1)));
+        assert_eq!(
+            impossible3(ITTSU, "tsumo riichi rinshan"),
+            Impossible::RinshanWithoutKan
+        );
+    }
+
+    #[test]
+    fn kita_err_impossible_situations() {
+        assert_eq!(
+            impossible3("123p456p789p11s444z", "kita=2"),
+            Impossible::TooManyNorths(5)
+        );
+        assert_eq!(impossible3(ITTSU, "kita=5"), Impossible::TooManyKita(5));
+        assert_eq!(
+            impossible3(ITTSU, "tsumo tenhou kita=1"),
+            Impossible::FirstTurnWithKita
+        );
+        match score_of(ITTSU, "riichi kita=1") {
+            Err(ScoreError::Impossible(i)) => assert_eq!(i, Impossible::KitaWithFourPlayers),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn seats_err_north_and_chi() {
+        assert_eq!(
+            impossible3(ITTSU, "riichi seat=N"),
+            Impossible::ThreePlayerWind(Wind::North)
+        );
+        assert_eq!(
+            impossible3(ITTSU, "riichi round=N seat=S"),
+            Impossible::ThreePlayerWind(Wind::North)
+        );
+        assert_eq!(
+            impossible3("456789p123s99s[123p]", ""),
+            Impossible::ThreePlayerChi
+        );
+    }
+
+    #[test]
+    fn north_ok_a_guest_wind_for_every_seat() {
+        let hand = "123p456p999p99s444z";
+        for seat in ["E", "S", "W"] {
+            let e = s3(hand, &format!("seat={seat}")).unwrap_err();
+            assert!(matches!(e, ScoreError::NoYaku), "{seat}: {e}");
+        }
+        assert_yaku(hand, "seat=N", &[("yakuhai_seat_wind", 1)]);
+    }
+
+    #[test]
+    fn payments_ok_tsumo_loss_and_north_split() {
+        // 5 han: riichi, tsumo, ittsu, one dora (9s indicates 1s).
+        let pays = |spec: &str, rules: &Rules| {
+            let s = score_with(ITTSU, spec, rules).unwrap();
+            (s.payments, s.total)
+        };
+        let split = Rules {
+            three_player_tsumo: ThreePlayerTsumo::Split,
+            ..SANMA
+        };
+        let non_dealer = "tsumo riichi dora=9s seat=S";
+        assert_eq!(
+            pays(non_dealer, &SANMA),
+            (
+                Payments::Tsumo {
+                    dealer: 4000,
+                    non_dealer: 2000
+                },
+                6000
+            )
+        );
+        assert_eq!(
+            pays(non_dealer, &split),
+            (
+                Payments::Tsumo {
+                    dealer: 5000,
+                    non_dealer: 3000
+                },
+                8000
+            )
+        );
+        let dealer = "tsumo riichi dora=9s";
+        assert_eq!(
+            pays(dealer, &SANMA),
+            (Payments::DealerTsumo { each: 4000 }, 8000)
+        );
+        assert_eq!(
+            pays(dealer, &split),
+            (Payments::DealerTsumo { each: 6000 }, 12000)
+        );
+        // Four players for contrast.
+        assert_eq!(
+            pays(non_dealer, &Rules::default()),
+            (
+                Payments::Tsumo {
+                    dealer: 4000,
+                    non_dealer: 2000
+                },
+                8000
+            )
+        );
+        // Honba: 100 from each payer on a self-draw, 200 on a ron.
+        assert_eq!(
+            pays("tsumo riichi dora=9s seat=S honba=2", &SANMA),
+            (
+                Payments::Tsumo {
+                    dealer: 4200,
+                    non_dealer: 2200
+                },
+                6400
+            )
+        );
+        assert_eq!(
+            pays("riichi dora=9s seat=S honba=2", &SANMA),
+            (Payments::Ron { discarder: 8400 }, 8400)
+        );
+    }
+
+    #[test]
+    fn presets_ok_double_yakuman_by_platform() {
+        let kokushi = "19m19p19s1234567z1s";
+        let count = |p: Preset| score_with(kokushi, "", &p.rules()).unwrap().yakuman;
+        assert_eq!(count(Preset::MahjongSoulSanma), 2);
+        assert_eq!(count(Preset::TenhouSanma), 1);
+        assert_eq!(Preset::TenhouSanma.rules().players, Players::Three);
+        assert_eq!(Preset::from_id("tenhou_sanma"), Some(Preset::TenhouSanma));
+    }
 }

@@ -165,6 +165,8 @@ yaku_table! {
     AkaDora = "aka_dora", "Red fives", "赤ドラ", "赤宝牌", 1, 1, 0;
     /// Ura dora, 裏ドラ: dora under the indicators, after riichi.
     UraDora = "ura_dora", "Ura dora", "裏ドラ", "里宝牌", 1, 1, 0;
+    /// North dora, 抜きドラ: one han per North set aside (three-player only).
+    Kita = "kita", "North dora", "抜きドラ", "拔北宝牌", 1, 1, 0;
 }
 
 impl Yaku {
@@ -192,10 +194,14 @@ impl Yaku {
         self.info().yakuman > 0
     }
 
-    /// Whether it is a dora kind (dora, red fives, ura dora): han, but not a yaku.
+    /// Whether it is a dora kind (dora, red fives, ura dora, North dora): han, but not a
+    /// yaku.
     #[must_use]
     pub const fn is_dora(self) -> bool {
-        matches!(self, Yaku::Dora | Yaku::AkaDora | Yaku::UraDora)
+        matches!(
+            self,
+            Yaku::Dora | Yaku::AkaDora | Yaku::UraDora | Yaku::Kita
+        )
     }
 }
 
