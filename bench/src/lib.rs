@@ -21,13 +21,23 @@ impl Rng {
 /// `n` hands of `size` concealed tiles, each the first `size` tiles of a freshly shuffled
 /// 136-tile wall. The seed mixes in `size` so that groups do not share prefixes.
 pub fn deal(size: usize, n: usize) -> Vec<TileCounts> {
-    let mut rng = Rng(pairi::util::rng::SplitMix64::new(SEED ^ ((size as u64) << 32)));
-    let mut wall: Vec<u8> = (0..136).map(|i| (i / 4) as u8).collect();
+    deal_from(&pairi::wall::Wall::four_player([0; 3]), size, n)
+}
+
+/// As [`deal`], from any wall (the 108 tiles of three-player mahjong).
+pub fn deal_from(from: &pairi::wall::Wall, size: usize, n: usize) -> Vec<TileCounts> {
+    let mut rng = Rng(pairi::util::rng::SplitMix64::new(
+        SEED ^ ((size as u64) << 32),
+    ));
+    let mut wall: Vec<u8> = pairi::Tile::all()
+        .flat_map(|t| std::iter::repeat_n(t.index() as u8, usize::from(from.copies(t))))
+        .collect();
+    let total = wall.len();
     (0..n)
         .map(|_| {
             // Partial Fisher-Yates: only the first `size` places are needed.
             for i in 0..size {
-                let j = i + rng.below(136 - i);
+                let j = i + rng.below(total - i);
                 wall.swap(i, j);
             }
             let mut c = TileCounts::new();
@@ -73,7 +83,8 @@ pub type Row = (usize, i8, u64, u32);
 /// with the count of the useful tiles. Rows go to `out`; returns the hand's shanten.
 pub fn xiangting_discards(c: &TileCounts, out: &mut Vec<Row>) -> i8 {
     out.clear();
-    let Ok((r, unneeded)) = xiangting::calculate_unnecessary_tiles(c.as_array(), PlayerCount::Four) else {
+    let Ok((r, unneeded)) = xiangting::calculate_unnecessary_tiles(c.as_array(), PlayerCount::Four)
+    else {
         return i8::MAX;
     };
     let mut bits = unneeded;
@@ -89,7 +100,8 @@ pub fn xiangting_discards(c: &TileCounts, out: &mut Vec<Row>) -> i8 {
 fn xiangting_row(c: &TileCounts, d: usize) -> Option<Row> {
     let mut after = *c;
     after.as_mut_array()[d] -= 1;
-    let (r13, needed) = xiangting::calculate_necessary_tiles(after.as_array(), PlayerCount::Four).ok()?;
+    let (r13, needed) =
+        xiangting::calculate_necessary_tiles(after.as_array(), PlayerCount::Four).ok()?;
     Some((d, r13 as i8 - 1, needed, count_of(&after, needed)))
 }
 
@@ -122,14 +134,15 @@ pub mod work {
 
     /// xiangting's necessary tiles of a 13-tile hand: their count.
     pub fn xiangting_useful(h: &TileCounts) -> i64 {
-        xiangting::calculate_necessary_tiles(&h.as_array(), PlayerCount::Four)
+        xiangting::calculate_necessary_tiles(h.as_array(), PlayerCount::Four)
             .map_or(0, |(_, n)| i64::from(count_of(h, n)))
     }
 
     /// pairi's discard table: the sum of its rows' counts.
     pub fn pairi_discards(h: &TileCounts, melds: usize) -> i64 {
-        pairi::shanten::discards(h, melds)
-            .map_or(0, |t| t.rows().iter().map(|r| i64::from(r.useful.count)).sum())
+        pairi::shanten::discards(h, melds).map_or(0, |t| {
+            t.rows().iter().map(|r| i64::from(r.useful.count)).sum()
+        })
     }
 
     /// [`xiangting_discards`]: the sum of its rows' counts (`rows` is scratch space).
@@ -181,7 +194,12 @@ pub fn check_agreement() {
                 "{name}: riichienv-core on {:?}",
                 c.as_array()
             );
-            assert_eq!(p, xiangting_shanten(&c), "{name}: xiangting on {:?}", c.as_array());
+            assert_eq!(
+                p,
+                xiangting_shanten(&c),
+                "{name}: xiangting on {:?}",
+                c.as_array()
+            );
         }
     }
     let mut rows = Vec::new();
@@ -194,7 +212,14 @@ pub fn check_agreement() {
                 .rows()
                 .iter()
                 .filter(|r| r.shanten == s)
-                .map(|r| (r.tile.tile().index(), r.shanten, r.useful.tiles.bits(), r.useful.count))
+                .map(|r| {
+                    (
+                        r.tile.tile().index(),
+                        r.shanten,
+                        r.useful.tiles.bits(),
+                        r.useful.count,
+                    )
+                })
                 .collect();
             // Neither lists a kind the hand holds four of (it cannot be drawn). A complete
             // hand keeps its shanten (-1) with no discard.

@@ -445,10 +445,10 @@ impl Analyzer {
         melds: usize,
         base: i8,
     ) -> Result<TileSet, HandError> {
-        if self.uses_riichi_fast_path() {
+        if self.uses_riichi_fast_path(counts) {
             let (shanten, u) = shanten::useful(counts, melds)?;
             debug_assert_eq!(shanten, base);
-            return Ok(u.tiles);
+            return self.fourth_end_draws(counts, melds, base, u.tiles);
         }
         self.useful_by_draws(counts, melds, base)
     }
@@ -565,13 +565,46 @@ impl Analyzer {
 
     /// Whether the table-driven useful tiles and discard tables of
     /// [`shanten::useful`] and [`shanten::discards`] answer for this analyzer (Riichi
-    /// forms, exact count); other cases evaluate every draw.
-    fn uses_riichi_fast_path(&self) -> bool {
-        self.family == Family::Riichi && self.mode == Mode::Exact && self.wall.is_four_player()
+    /// forms, exact count) on `counts`: the four-player wall, or the three-player one
+    /// where the kernel reads the same ([`shanten::kernel_reads`]; see
+    /// [`Analyzer::fourth_end_draws`] for the draws it does not read); other cases
+    /// evaluate every draw.
+    fn uses_riichi_fast_path(&self, counts: &TileCounts) -> bool {
+        self.family == Family::Riichi
+            && self.mode == Mode::Exact
+            && shanten::kernel_reads(counts, &self.wall, 0)
+    }
+
+    /// The table-driven useful kinds `tiles` of `counts` (at shanten `base`) on this
+    /// wall: kept to the wall's kinds and, on the three-player wall, the draw of a
+    /// fourth 1m or 9m evaluated (only there does it differ from four players).
+    fn fourth_end_draws(
+        &self,
+        counts: &TileCounts,
+        melds: usize,
+        base: i8,
+        tiles: TileSet,
+    ) -> Result<TileSet, HandError> {
+        if self.wall.is_four_player() {
+            return Ok(tiles);
+        }
+        let mut tiles = tiles.intersection(self.wall.kinds());
+        for t in [Tile::M1, Tile::M9] {
+            if counts[t] == 3 {
+                let mut c = *counts;
+                c[t] += 1;
+                if self.forms(&c, melds)?.shanten() < base {
+                    tiles.insert(t);
+                } else {
+                    tiles.remove(t);
+                }
+            }
+        }
+        Ok(tiles)
     }
 
     fn discard_table(&self, h: &Holding) -> Result<Vec<Discard>, HandError> {
-        let fast = if self.uses_riichi_fast_path() {
+        let fast = if self.uses_riichi_fast_path(&h.concealed) {
             Some(shanten::discards(&h.concealed, h.melds)?)
         } else {
             None
@@ -580,7 +613,10 @@ impl Analyzer {
         let mut by_kind: [Option<(i8, TileSet)>; Tile::COUNT] = [None; Tile::COUNT];
         if let Some(f) = &fast {
             for r in f.rows() {
-                by_kind[r.tile.tile().index()] = Some((r.shanten, r.useful.tiles));
+                let mut rest = h.concealed;
+                rest[r.tile.tile()] -= 1;
+                let tiles = self.fourth_end_draws(&rest, h.melds, r.shanten, r.useful.tiles)?;
+                by_kind[r.tile.tile().index()] = Some((r.shanten, tiles));
             }
         }
         let left = Left::new(&self.wall, &h.known, &self.visible);

@@ -30,6 +30,17 @@ pub const MAX_COPIES: u8 = 4;
 pub struct Wall {
     copies: TileCounts,
     red: [u8; 3],
+    /// Which of the two standard walls `copies` is, if either: kept beside the copies
+    /// so that the hot paths ask with one comparison.
+    layout: Layout,
+}
+
+/// The standard walls, recognised once when a wall is built.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Layout {
+    FourPlayer,
+    ThreePlayer,
+    Custom,
 }
 
 /// A wall that cannot exist.
@@ -71,6 +82,7 @@ impl Wall {
         Wall {
             copies: TileCounts::from_array([MAX_COPIES; 34]),
             red: clamp_red(red),
+            layout: Layout::FourPlayer,
         }
     }
 
@@ -88,6 +100,7 @@ impl Wall {
         Wall {
             copies: TileCounts::from_array(copies),
             red: [0, red[1], red[2]],
+            layout: Layout::ThreePlayer,
         }
     }
 
@@ -111,7 +124,20 @@ impl Wall {
                 });
             }
         }
-        Ok(Wall { copies, red })
+        let four = Wall::four_player(red);
+        let three = Wall::three_player(red);
+        let layout = if *copies.as_array() == *four.copies.as_array() {
+            Layout::FourPlayer
+        } else if *copies.as_array() == *three.copies.as_array() {
+            Layout::ThreePlayer
+        } else {
+            Layout::Custom
+        };
+        Ok(Wall {
+            copies,
+            red,
+            layout,
+        })
     }
 
     /// The same kinds and copies with other red fives.
@@ -180,7 +206,14 @@ impl Wall {
     /// red fives: the case the table kernels are built for.
     #[must_use]
     pub fn is_four_player(&self) -> bool {
-        self.copies.as_array().iter().all(|&c| c == MAX_COPIES)
+        self.layout == Layout::FourPlayer
+    }
+
+    /// Whether every kind but 2m–8m has four copies and 2m–8m none: the three-player
+    /// wall, whatever its red fives.
+    #[must_use]
+    pub fn is_three_player(&self) -> bool {
+        self.layout == Layout::ThreePlayer
     }
 
     /// Copies of `t` neither `held` nor `seen`: `copies − held − seen`, 0 when negative.
@@ -249,6 +282,20 @@ const fn clamp_red(red: [u8; 3]) -> [u8; 3] {
 mod tests {
     use super::*;
     use crate::t;
+
+    #[test]
+    fn layout_ok_standard_walls_recognised_when_custom() {
+        let four = Wall::four_player([1, 1, 1]);
+        let three = Wall::three_player([0, 1, 1]);
+        assert!(four.is_four_player() && !four.is_three_player());
+        assert!(three.is_three_player() && !three.is_four_player());
+        assert_eq!(Wall::custom(*four.counts(), [1, 1, 1]), Ok(four));
+        assert_eq!(Wall::custom(*three.counts(), [0, 1, 1]), Ok(three));
+        let mut fewer = *four.counts();
+        fewer.as_mut_array()[33] = 3;
+        let custom = Wall::custom(fewer, [1, 1, 1]).unwrap();
+        assert!(!custom.is_four_player() && !custom.is_three_player());
+    }
 
     #[test]
     fn excess_ok_first_kind_over_the_wall() {

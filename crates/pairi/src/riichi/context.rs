@@ -215,12 +215,14 @@ pub enum Impossible {
     #[error("a winning hand needs 14 - 3k concealed tiles, the winning tile included")]
     MissingWinningTile,
     /// The dora indicators and the hand hold more copies of a kind than exist.
-    #[error("the hand and the dora indicators hold {count} copies of {tile}")]
+    #[error("the hand and the dora indicators hold {} of {tile}: the wall has {}", plural(u32::from(*count), "copy", "copies"), plural(u32::from(*copies), "copy", "copies"))]
     IndicatorCopies {
         /// The kind.
         tile: Tile,
         /// Copies in hand and indicators.
         count: u8,
+        /// Copies in the wall (0 for 2m–8m with three players).
+        copies: u8,
     },
     /// The dora indicators and the hand hold more red fives than the rules have.
     #[error("the hand and the dora indicators hold {}: the rules have {limit}", plural(u32::from(*count), &format!("red {}", suit_five(*suit)), &format!("red {}s", suit_five(*suit))))]

@@ -459,7 +459,12 @@ fn check_indicators(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), 
         }
     }
     if let Some((tile, count)) = wall.excess(&all) {
-        return Err(Impossible::IndicatorCopies { tile, count }.into());
+        return Err(Impossible::IndicatorCopies {
+            tile,
+            count,
+            copies: wall.copies(tile),
+        }
+        .into());
     }
     if let Some(i) = (0..3).find(|&i| red[i] > wall.red()[i]) {
         return Err(Impossible::IndicatorRed {

@@ -61,7 +61,7 @@ mod useful;
 mod wall;
 
 pub use regular::{suit_costs, suit_costs_classic, SuitCosts};
-pub use wall::{riichi_on, suit_costs_capped};
+pub use wall::{kernel_reads, riichi_on, suit_costs_capped};
 // The unchecked special-form kernels and their formulas, for hands the library builds
 // itself (the dealt hands and suit classes of `stats`).
 pub(crate) use special::{chiitoitsu, chiitoitsu_of, thirteen_orphans, thirteen_orphans_of};

@@ -9,6 +9,13 @@
 //!
 //! Seven pairs needs pairs of kinds with at least two copies; thirteen orphans needs
 //! every terminal and honour in the wall (`None` otherwise).
+//!
+//! On the three-player wall, a hand holding at most three 1m and three 9m has its
+//! four-player shanten, and is read by the table kernel: for those counts the man suit
+//! costs the same whether 2m–8m exist or not (a run 123m that uses a held 1m costs two
+//! draws, as does the triplet it could be instead; every count up to three is checked in
+//! `three_player_man_costs_ok_equal_four_player_up_to_three`). Only a fourth 1m or 9m
+//! differs: with four players it could start 123m or 789m.
 
 use super::regular::{self, SuitCosts};
 use super::{special, Mode, Shanten};
@@ -162,7 +169,22 @@ pub fn riichi_on(concealed: &TileCounts, melds: usize, wall: &Wall) -> Result<Sh
     if wall.is_four_player() {
         return super::riichi(concealed, melds);
     }
+    if kernel_reads(concealed, wall, 0) {
+        // The three-player wall: the kernel checks everything but 2m–8m.
+        let man = &concealed.as_array()[1..8];
+        if let Some(i) = man.iter().position(|&c| c > 0) {
+            let t = Tile::new_unchecked(i as u8 + 1);
+            return Err(crate::hand::copies_error(t, u32::from(man[i]), 0));
+        }
+        return super::riichi(concealed, melds);
+    }
     let sets = check_on(concealed, melds, wall)?;
+    Ok(by_suits(concealed, melds, sets, wall))
+}
+
+/// [`riichi_on`] from each suit's costs under the wall's copy limits, for a hand
+/// already checked (`sets` the sets the regular form needs).
+fn by_suits(concealed: &TileCounts, melds: usize, sets: usize, wall: &Wall) -> Shanten {
     let costs =
         [Suit::Man, Suit::Pin, Suit::Sou, Suit::Honor].map(|s| suit_costs_on(concealed, wall, s));
     let all = costs[0]
@@ -175,17 +197,29 @@ pub fn riichi_on(concealed: &TileCounts, melds: usize, wall: &Wall) -> Result<Sh
         _ => i8::MAX,
     };
     if melds != 0 {
-        return Ok(Shanten {
+        return Shanten {
             regular,
             chiitoitsu: None,
             kokushi: None,
-        });
+        };
     }
-    Ok(Shanten {
+    Shanten {
         regular,
         chiitoitsu: chiitoitsu_on(concealed, wall),
         kokushi: kokushi_on(concealed, wall),
-    })
+    }
+}
+
+/// Whether the four-player table kernel answers exactly for `concealed` on `wall`, and
+/// for `concealed` with up to `more` tiles added: the four-player wall, or the
+/// three-player wall with 1m and 9m held at most three times once they are added (see
+/// the module docs).
+#[must_use]
+pub fn kernel_reads(concealed: &TileCounts, wall: &Wall, more: u8) -> bool {
+    wall.is_four_player()
+        || (wall.is_three_player()
+            && concealed.get(Tile::M1) + more <= 3
+            && concealed.get(Tile::M9) + more <= 3)
 }
 
 /// Seven distinct pairs on `wall`: each pair needs a kind with at least two copies. A
@@ -227,6 +261,30 @@ mod tests {
     use crate::notation::parse_hand;
     use crate::shanten::reference;
     use proptest::prelude::*;
+
+    #[test]
+    fn three_player_man_costs_ok_equal_four_player_up_to_three() {
+        // The man suit of the three-player wall is 1m and 9m alone: its costs, read as
+        // two honours, against the four-player suit tables of the same counts.
+        for c1 in 0..=4u8 {
+            for c9 in 0..=4u8 {
+                let numbered = [c1, 0, 0, 0, 0, 0, 0, 0, c9];
+                let four =
+                    SuitCosts::of_class(regular::numbered_class(&numbered, Mode::Exact), false);
+                let three = suit_costs_on(
+                    &TileCounts::from_array({
+                        let mut a = [0; 34];
+                        a[0] = c1;
+                        a[8] = c9;
+                        a
+                    }),
+                    &Wall::three_player([0; 3]),
+                    Suit::Man,
+                );
+                assert_eq!(four == three, c1 <= 3 && c9 <= 3, "{c1} 1m, {c9} 9m");
+            }
+        }
+    }
 
     #[test]
     fn suit_costs_capped_ok_equals_tables_on_full_suits() {
@@ -307,6 +365,25 @@ mod tests {
         ) {
             let held: Vec<u8> = held.iter().zip(&caps).map(|(&h, &c)| h.min(c)).collect();
             prop_assert_eq!(suit_costs_capped(&held, &caps), capped_reference(&held, &caps));
+        }
+
+        /// Three-player hands (1m and 9m up to four times): the table kernel where it
+        /// reads, the suit costs of the wall everywhere, agree.
+        #[test]
+        fn riichi_on_ok_three_player_kernel_equals_suit_costs(
+            (melds, picks) in (0usize..=4, 0usize..=1).prop_flat_map(|(melds, extra)| {
+                let n = 13 - 3 * melds + extra;
+                (Just(melds), proptest::sample::subsequence((0..108u8).collect::<Vec<_>>(), n))
+            }),
+        ) {
+            let sanma = Wall::three_player([0; 3]);
+            let kinds: Vec<Tile> = sanma.kinds().iter().collect();
+            let counts: TileCounts = picks.iter().map(|&i| kinds[usize::from(i / 4)]).collect();
+            let sets = check_on(&counts, melds, &sanma).unwrap();
+            prop_assert_eq!(
+                riichi_on(&counts, melds, &sanma).unwrap(),
+                by_suits(&counts, melds, sets, &sanma)
+            );
         }
     }
 }
