@@ -61,6 +61,8 @@ struct Input {
     meld_count: u8,
     visible: Vec<TileByte>,
     rules: u8,
+    players: Option<u8>,
+    kita: u8,
 }
 
 fn tiles(v: &[TileByte]) -> String {
@@ -106,13 +108,28 @@ fuzz_target!(|input: Input| {
     if let Some(w) = &input.win {
         request["win"] = json!(w.text());
     }
+    // Three players (and other counts, to reach the errors), North set aside.
+    if let Some(p) = input.players {
+        request["players"] = json!(p % 6);
+    }
+    if input.kita > 0 {
+        request["kita"] = json!(input.kita);
+    }
     let line = match input.kind {
         Kind::Score => {
             for (i, name) in pairi::riichi::Flags::NAMES.iter().enumerate() {
                 request[*name] = json!(flag(i as u16));
             }
-            const PRESETS: [&str; 6] =
-                ["default", "tenhou", "mahjongsoul", "mleague", "wrc", "ema"];
+            const PRESETS: [&str; 8] = [
+                "default",
+                "tenhou",
+                "mahjongsoul",
+                "mleague",
+                "wrc",
+                "ema",
+                "tenhou-sanma",
+                "mahjongsoul-sanma",
+            ];
             request["melds"] = Value::Array(melds);
             request["dora"] = json!(input.dora.iter().map(TileByte::text).collect::<Vec<_>>());
             request["ura"] = json!(tiles(&input.ura));

@@ -597,3 +597,82 @@ fn analyze_kongs_in_hand_reads_plain_fours_as_kongs() {
     assert!(lines[0].contains("\"shanten\":-1"), "{}", batch.stdout);
     assert!(lines[1].contains("invalid_hand"), "{}", batch.stdout);
 }
+
+#[test]
+fn sanma_ok_score_analyze_and_batch() {
+    let out = ok(&[
+        "score",
+        "67p33405667789s5p",
+        "--players",
+        "3",
+        "--kita",
+        "1",
+        "--tsumo",
+        "--riichi",
+        "--rinshan",
+        "--seat",
+        "S",
+    ]);
+    assert!(
+        out.starts_with("67p33405667789s5p  tsumo 5p  round E, seat S, three players, 1 kita\n"),
+        "{out}"
+    );
+    assert!(out.contains("North dora"), "{out}");
+    assert!(
+        out.contains("6000 from the dealer, 3000 from the non-dealer"),
+        "{out}"
+    );
+    // The preset and the rule option say the same as --players.
+    for rules in [["--rules", "tenhou-sanma"], ["--rule", "players=3"]] {
+        let json = ok(&["score", "19m19p19s1234567z1s", rules[0], rules[1], "--json"]);
+        assert!(json.contains(r#""kokushi_13":"#), "{json}");
+    }
+    let out = ok(&[
+        "analyze",
+        "119m123p456p789s1z",
+        "--players",
+        "3",
+        "--kita",
+        "1",
+    ]);
+    assert!(
+        out.starts_with("Hand     119m123456p789s1z  (three players, 108 tiles, 1 kita)\n"),
+        "{out}"
+    );
+    assert!(out.contains("Useful   19m1z  (8 left)"), "{out}");
+    let r = pairi_with_input(
+        &["shanten", "--batch", "-"],
+        "{\"hand\": \"11119999m66789p\", \"players\": 3}\n{\"hand\": \"11119999m66789p\"}\n",
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert!(
+        lines[0].contains(r#""shanten":2"#) && lines[1].contains(r#""shanten":1"#),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn sanma_err_impossible_inputs() {
+    eqnice!(
+        "error: invalid_hand: 1 copy of 2m: the wall has 0 copies\n",
+        fails(&["score", "234m456p789s11z555z", "--players", "3"])
+    );
+    eqnice!(
+        "error: invalid_hand: impossible situation: kita (North set aside) is three-player only: set `players` to 3\n",
+        fails(&["score", "123456789p123s99s", "--riichi", "--kita", "1"])
+    );
+    eqnice!(
+        "error: invalid_request: `kita` (North tiles set aside) is three-player only: set `players` to 3\n",
+        fails(&["analyze", "119m123p456p789s1z", "--kita", "1"])
+    );
+    eqnice!(
+        "error: invalid_hand: impossible situation: no North seat or round in three-player mahjong\n",
+        fails(&["score", "123456789p123s99s", "--riichi", "--players", "3", "--seat", "N"])
+    );
+    let r = pairi(&["analyze", "1m", "--players", "5"]);
+    assert!(
+        r.code == 2 && r.stderr.contains("`players` is 3 or 4, not 5"),
+        "{r:?}"
+    );
+}

@@ -288,3 +288,17 @@ fn stats_err_exit_2_with_a_message() {
     let e = fails(&["--hands", "10", "--observed", "0:5", "--exact"]);
     assert!(e.contains("cannot be used with"), "{e}");
 }
+
+#[test]
+fn stats_ok_three_players() {
+    let v = json(&["--exact", "--players", "3", "--json"]);
+    assert_eq!(
+        v["total"].as_u64(),
+        Some(20_592_957_740_312_160),
+        "C(108, 13)"
+    );
+    assert_eq!(v["players"], 3);
+    assert_eq!(counts(&v)[0], (0, 4_248_510_347_840), "tenpai hands");
+    let out = ok(&["--exact", "--players", "3", "--tiles", "14"]);
+    assert!(out.contains("hands (C(108, 14))"), "{out}");
+}

@@ -151,7 +151,9 @@ impl MonteCarlo {
                 *hand = dealer.deal(self.tiles);
             }
             for hand in &batch[..len] {
-                let s = if four_player {
+                // The kernel also reads three-player hands with at most three 1m and 9m
+                // (see `shanten::kernel_reads`); a dealt hand needs no checks.
+                let s = if four_player || shanten::kernel_reads(hand, &self.wall, 0) {
                     hand_shanten(hand, self.form, self.sets)
                 } else {
                     shanten_on(hand, &self.wall, self.form, self.sets)
