@@ -1,14 +1,16 @@
 //! Three-player (sanma) beside four-player: shanten, discard tables and scoring under
 //! each rule set, in one run. Hands are dealt with the same seed from the 108-tile wall
 //! (no 2m–8m) and from the 136-tile wall; `xiangting` (three-player mode) is the outside
-//! baseline for shanten. Scoring runs over the shared cases of each variant
-//! (`data/sanma` and `data/riichi`), counted per hand.
+//! baseline for shanten. Scoring runs over the four-player shared cases that are also
+//! three-player hands, under each rule set, counted per hand.
 //!
 //! Run: `cd bench && cargo bench --bench sanma`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use pairi::analysis::{Analyzer, Family, Holding};
 use pairi::api::riichi::{Inputs, ScoreRequest};
+use pairi::riichi::rules::Players;
+use pairi::riichi::Rules;
 use pairi::wall::Wall;
 use pairi::{Hand, TileCounts};
 use pairi_bench::{deal_from, sum_over, HANDS};
@@ -92,35 +94,44 @@ fn tables(c: &mut Criterion) {
     }
 }
 
-fn cases(file: &str) -> Vec<Inputs> {
-    let path = format!("{}/../../shared/data/{file}", env!("CARGO_MANIFEST_DIR"));
+/// The four-player shared cases that are also three-player hands (no 2m–8m, no chi, no
+/// North seat, scored without error both ways), with their rules for four and for three.
+fn cases() -> Vec<(Inputs, Rules)> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/data/riichi/score-cases.jsonl"
+    );
     let text = std::fs::read_to_string(path).expect("shared cases");
     text.lines()
         .filter_map(|l| serde_json::from_str::<ScoreRequest>(l).ok()?.inputs().ok())
+        .filter_map(|i| {
+            let three = i.rules.with_players(Players::Three);
+            let both = pairi::riichi::score(&i.hand, &i.context, &i.rules).is_ok()
+                && pairi::riichi::score(&i.hand, &i.context, &three).is_ok();
+            both.then_some((i, three))
+        })
         .collect()
 }
 
 fn score(c: &mut Criterion) {
-    for (label, file) in [
-        ("pairi-4p", "riichi/score-cases.jsonl"),
-        ("pairi-3p", "sanma/score-cases.jsonl"),
-    ] {
-        let cases = cases(file);
-        let mut g = c.benchmark_group(format!("sanma/score/{label}"));
-        g.throughput(Throughput::Elements(cases.len() as u64));
-        g.bench_function("shared_cases", |b| {
+    let cases = cases();
+    let mut g = c.benchmark_group("sanma/score");
+    g.throughput(Throughput::Elements(cases.len() as u64));
+    for label in ["pairi-4p", "pairi-3p"] {
+        g.bench_function(label, |b| {
             b.iter(|| {
-                for i in &cases {
+                for (i, three) in &cases {
+                    let rules = if label == "pairi-3p" { three } else { &i.rules };
                     let _ = black_box(pairi::riichi::score(
                         black_box(&i.hand),
                         black_box(&i.context),
-                        black_box(&i.rules),
+                        black_box(rules),
                     ));
                 }
             });
         });
-        g.finish();
     }
+    g.finish();
 }
 
 criterion_group!(benches, shanten, tables, score);

@@ -90,15 +90,19 @@ impl Wall {
     /// per suit (the man entry is ignored: no 5m exists).
     #[must_use]
     pub const fn three_player(red: [u8; 3]) -> Wall {
-        let mut copies = [MAX_COPIES; 34];
-        let mut i = 1;
-        while i < 8 {
-            copies[i] = 0;
-            i += 1;
-        }
+        // Built once at compile time: scoring asks for the rules' wall on every hand.
+        const COPIES: [u8; 34] = {
+            let mut copies = [MAX_COPIES; 34];
+            let mut i = 1;
+            while i < 8 {
+                copies[i] = 0;
+                i += 1;
+            }
+            copies
+        };
         let red = clamp_red(red);
         Wall {
-            copies: TileCounts::from_array(copies),
+            copies: TileCounts::from_array(COPIES),
             red: [0, red[1], red[2]],
             layout: Layout::ThreePlayer,
         }
