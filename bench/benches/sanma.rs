@@ -8,9 +8,6 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use pairi::analysis::{Analyzer, Family, Holding};
-use pairi::api::riichi::{Inputs, ScoreRequest};
-use pairi::riichi::rules::Players;
-use pairi::riichi::Rules;
 use pairi::wall::Wall;
 use pairi::{Hand, TileCounts};
 use pairi_bench::{deal_from, sum_over, HANDS};
@@ -94,27 +91,8 @@ fn tables(c: &mut Criterion) {
     }
 }
 
-/// The four-player shared cases that are also three-player hands (no 2m–8m, no chi, no
-/// North seat, scored without error both ways), with their rules for four and for three.
-fn cases() -> Vec<(Inputs, Rules)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/data/riichi/score-cases.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("shared cases");
-    text.lines()
-        .filter_map(|l| serde_json::from_str::<ScoreRequest>(l).ok()?.inputs().ok())
-        .filter_map(|i| {
-            let three = i.rules.with_players(Players::Three);
-            let both = pairi::riichi::score(&i.hand, &i.context, &i.rules).is_ok()
-                && pairi::riichi::score(&i.hand, &i.context, &three).is_ok();
-            both.then_some((i, three))
-        })
-        .collect()
-}
-
 fn score(c: &mut Criterion) {
-    let cases = cases();
+    let cases = pairi_bench::sanma_score_cases();
     let mut g = c.benchmark_group("sanma/score");
     g.throughput(Throughput::Elements(cases.len() as u64));
     for label in ["pairi-4p", "pairi-3p"] {

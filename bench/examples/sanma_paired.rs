@@ -4,27 +4,11 @@
 //! runs. `cargo run --release --example sanma_paired`.
 #![allow(clippy::print_stdout)]
 
-use pairi::api::riichi::ScoreRequest;
-use pairi::riichi::rules::Players;
 use std::hint::black_box;
 use std::time::Instant;
 
 fn main() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/data/riichi/score-cases.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("shared cases");
-    let cases: Vec<_> = text
-        .lines()
-        .filter_map(|l| serde_json::from_str::<ScoreRequest>(l).ok()?.inputs().ok())
-        .filter_map(|i| {
-            let three = i.rules.with_players(Players::Three);
-            let both = pairi::riichi::score(&i.hand, &i.context, &i.rules).is_ok()
-                && pairi::riichi::score(&i.hand, &i.context, &three).is_ok();
-            both.then_some((i, three))
-        })
-        .collect();
+    let cases = pairi_bench::sanma_score_cases();
     let pass = |three: bool| {
         let start = Instant::now();
         for (i, r3) in &cases {

@@ -304,3 +304,29 @@ pub fn paired_report() -> Vec<String> {
     }
     out
 }
+
+/// The four-player shared scoring cases that are also three-player hands (no 2m–8m, no
+/// chi, no North seat; scored without error both ways), each with its rules for three
+/// players: one hand under both rule sets.
+pub fn sanma_score_cases() -> Vec<(pairi::api::riichi::Inputs, pairi::riichi::Rules)> {
+    use pairi::riichi::rules::Players;
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/data/riichi/score-cases.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("shared cases");
+    text.lines()
+        .filter_map(|l| {
+            serde_json::from_str::<pairi::api::riichi::ScoreRequest>(l)
+                .ok()?
+                .inputs()
+                .ok()
+        })
+        .filter_map(|i| {
+            let three = i.rules.with_players(Players::Three);
+            let both = pairi::riichi::score(&i.hand, &i.context, &i.rules).is_ok()
+                && pairi::riichi::score(&i.hand, &i.context, &three).is_ok();
+            both.then_some((i, three))
+        })
+        .collect()
+}

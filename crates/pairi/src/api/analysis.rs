@@ -18,7 +18,7 @@
 //! assert!(json.contains(r#""tiles":[["1z",1],["2z",2]],"waits":"12z""#));
 //! ```
 
-use super::hand::{MeldRequest, PlayersField, TilesField};
+use super::hand::{check_kita, MeldRequest, PlayersField, TilesField};
 use super::{deserialize_by_name, Error, Request};
 use crate::analysis::{
     complete_readings, Analysis, Analyzer, DiscardedCopy, Family, Forms, Holding, Improvement,
@@ -27,7 +27,6 @@ use crate::decompose::Wait;
 use crate::error::ErrorKind;
 use crate::hand::{Hand, MeldKind};
 use crate::notation::{format_pai, format_set, parse_hand, Dialect, Format};
-use crate::riichi::context::MAX_KITA;
 use crate::riichi::rules::Players;
 use crate::shanten::Mode;
 use crate::tile::{Tile, TileCounts, TileSet};
@@ -98,11 +97,7 @@ fn wall_of(players: Option<PlayersField>, family: Family, kita: u32) -> Result<W
             "`kita` (North tiles set aside) is three-player only: set `players` to 3",
         ));
     }
-    if kita > u32::from(MAX_KITA) {
-        return Err(Error::invalid_request(format!(
-            "`kita` is 0 to {MAX_KITA}, not {kita}"
-        )));
-    }
+    check_kita(kita)?;
     Ok(players.map_or_else(Wall::default, PlayersField::wall))
 }
 
@@ -204,6 +199,23 @@ fn holding(
     }
 }
 
+/// The analyzer (rule family, count, wall) and the holding of the fields analysis and
+/// shanten requests share; `hand` is the hand, its melds and `kongs_in_hand`.
+fn start(
+    family: Family,
+    classic: bool,
+    players: Option<PlayersField>,
+    kita: u32,
+    hand: (&str, &MeldsField, bool),
+) -> Result<(Analyzer, Holding), Error> {
+    let wall = wall_of(players, family, kita)?;
+    let holding = holding(hand.0, hand.1, hand.2, &wall, kita)?;
+    let analyzer = Analyzer::new(family)
+        .with_wall(wall)
+        .with_mode(mode(classic));
+    Ok((analyzer, holding))
+}
+
 fn mode(classic: bool) -> Mode {
     if classic {
         Mode::Classic
@@ -235,19 +247,14 @@ impl AnalysisRequest {
     ///
     /// `parse` for bad notation, `invalid_hand` for bad melds.
     pub fn prepare(&self) -> Result<(Analyzer, Holding), Error> {
-        let family = self.rules.unwrap_or_default();
-        let wall = wall_of(self.players, family, self.kita)?;
-        let holding = holding(
-            &self.hand,
-            &self.melds,
-            self.kongs_in_hand,
-            &wall,
+        let (analyzer, holding) = start(
+            self.rules.unwrap_or_default(),
+            self.classic,
+            self.players,
             self.kita,
+            (&self.hand, &self.melds, self.kongs_in_hand),
         )?;
-        let mut analyzer = Analyzer::new(family)
-            .with_wall(wall)
-            .with_mode(mode(self.classic))
-            .with_discarded(self.discarded.unwrap_or_default());
+        let mut analyzer = analyzer.with_discarded(self.discarded.unwrap_or_default());
         let mut visible = match &self.visible {
             Some(v) => v.counts().map_err(|e| e.in_field("visible"))?,
             None => TileCounts::new(),
@@ -335,20 +342,15 @@ impl Request for ShantenRequest {
 
     /// Shanten and shanten per form.
     fn answer(&self) -> Result<ShantenResult, Error> {
-        let family = self.rules.unwrap_or_default();
-        let wall = wall_of(self.players, family, self.kita)?;
-        let h = holding(
-            &self.hand,
-            &self.melds,
-            self.kongs_in_hand,
-            &wall,
+        let (analyzer, h) = start(
+            self.rules.unwrap_or_default(),
+            self.classic,
+            self.players,
             self.kita,
+            (&self.hand, &self.melds, self.kongs_in_hand),
         )?;
         h.size()?;
-        let forms = Analyzer::new(family)
-            .with_wall(wall)
-            .with_mode(mode(self.classic))
-            .forms(h.concealed(), h.melds())?;
+        let forms = analyzer.forms(h.concealed(), h.melds())?;
         Ok(ShantenResult::from_forms(&forms))
     }
 }
@@ -747,7 +749,7 @@ mod tests {
             (
                 r#"{"hand": "19m456p789s1144z", "players": 3, "kita": 9}"#,
                 Family::Riichi,
-                "error invalid_request",
+                "error invalid_hand",
             ),
             (
                 r#"{"hand": "19m456p789s1144z", "players": 5}"#,

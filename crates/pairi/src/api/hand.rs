@@ -336,6 +336,18 @@ impl From<PlayersField> for u8 {
     }
 }
 
+/// `invalid_hand` for more North tiles set aside than exist (`kita` above 4).
+pub(crate) fn check_kita(kita: u32) -> Result<(), Error> {
+    let most = crate::riichi::context::MAX_KITA;
+    if kita > u32::from(most) {
+        return Err(Error::new(
+            crate::error::ErrorKind::InvalidHand,
+            format!("`kita` is 0 to {most}, not {kita}: four North tiles exist"),
+        ));
+    }
+    Ok(())
+}
+
 impl PlayersField {
     /// The wall of a Riichi analysis for this many players (three: no 2m–8m).
     #[must_use]

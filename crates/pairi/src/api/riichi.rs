@@ -8,12 +8,11 @@
 //! Three-player (sanma) requests say `"players": 3` (or name a `-sanma` preset) and
 //! give the North tiles set aside as `"kita": n`.
 
-use super::hand::{winning_tile, MeldRequest, PlayersField, TilesField};
+use super::hand::{check_kita, winning_tile, MeldRequest, PlayersField, TilesField};
 use super::{deserialize_by_name, Display, Error, Request};
 use crate::decompose::{Origin, Reading};
 use crate::hand::Hand;
 use crate::notation::{parse_hand_unchecked, Dialect};
-use crate::riichi::context::MAX_KITA;
 use crate::riichi::rules::{
     DoubleWindFu, DoubleYakuman, KazoeLimit, OpenPinfuFu, PinfuTsumoFu, RedFives, Renhou,
     RinshanFu, ThreePlayerTsumo, YakumanStacking,
@@ -370,7 +369,7 @@ impl ScoreRequest {
     pub fn inputs(&self) -> Result<Inputs, Error> {
         in_range("honba", self.honba, MAX_COUNTER)?;
         in_range("riichi_sticks", self.riichi_sticks, MAX_COUNTER)?;
-        in_range("kita", self.kita, u32::from(MAX_KITA))?;
+        check_kita(self.kita)?;
         let mut hand = parse_hand_unchecked(&self.hand)?;
         for m in &self.melds {
             hand.push_meld(m.to_meld(Dialect::Standard)?);
@@ -670,6 +669,16 @@ mod tests {
     fn score_err_kinds() {
         let kind = |j: &str| req(j).answer().unwrap_err().kind();
         assert_eq!(kind(r#"{"hand": "234m4x6p78999s777z"}"#), "parse");
+        // Three players: 2m–8m, five kita.
+        assert_eq!(
+            kind(r#"{"hand": "234m406p78999s777z", "players": 3}"#),
+            "invalid_hand"
+        );
+        assert_eq!(
+            kind(r#"{"hand": "123456789p123s99s", "players": 3, "riichi": true, "kita": 5}"#),
+            "invalid_hand"
+        );
+        assert!(serde_json::from_str::<ScoreRequest>(r#"{"hand": "1m", "players": 2}"#).is_err());
         assert_eq!(
             kind(r#"{"hand": "234m406p78999s", "melds": [{"kind": "pon", "tiles": "556s"}]}"#),
             "invalid_hand"
