@@ -516,6 +516,17 @@ impl Pai {
         }
     }
 
+    /// The tile of a 136-tile id, as Tenhou's records and the Python `mahjong` package
+    /// number them: kind `id / 4`, and the first copy of each five (ids 16, 52 and 88)
+    /// red. `None` from 136 up.
+    #[must_use]
+    pub const fn from_id136(id: u8) -> Option<Pai> {
+        let Some(tile) = Tile::new(id / 4) else {
+            return None;
+        };
+        Pai::new(tile, matches!(id, 16 | 52 | 88))
+    }
+
     /// Its kind (a red five is a five).
     #[must_use]
     pub const fn tile(self) -> Tile {
@@ -1045,6 +1056,17 @@ mod tests {
         assert!(!t!(E).is_suji(t!(N)));
         assert_eq!(t!(4s).suji().collect::<Vec<_>>(), vec![t!(1s), t!(7s)]);
         assert_eq!(t!(8p).suji().collect::<Vec<_>>(), vec![t!(5p)]);
+    }
+
+    #[test]
+    fn pai_ok_from_id136() {
+        assert_eq!(Pai::from_id136(0), Some(Tile::M1.black()));
+        assert_eq!(Pai::from_id136(16), Tile::new(4).unwrap().red());
+        assert_eq!(Pai::from_id136(17), Some(Tile::new(4).unwrap().black()));
+        assert_eq!(Pai::from_id136(52).map(Pai::is_red), Some(true));
+        assert_eq!(Pai::from_id136(88).map(Pai::is_red), Some(true));
+        assert_eq!(Pai::from_id136(135), Some(Tile::new(33).unwrap().black()));
+        assert_eq!(Pai::from_id136(136), None);
     }
 
     #[test]

@@ -39,6 +39,21 @@ pub fn answer_bytes<R: Request>(
     }
 }
 
+/// One request given as JSON text, answered as a value: the shims (Python, the server)
+/// call this, so their answers and errors are the batch's, message for message.
+///
+/// # Errors
+///
+/// `invalid_request` for text that is not such a request (the message names the field),
+/// and whatever [`Request::answer`] returns.
+pub fn answer_json<R: Request>(json: &str, defaults: &R::Defaults) -> Result<R::Answer, Error> {
+    let json = json.strip_prefix('\u{feff}').unwrap_or(json);
+    let mut request: R =
+        serde_json::from_str(json).map_err(|e| Error::invalid_request(named::<R>(json, &e)))?;
+    request.apply_defaults(defaults);
+    request.answer()
+}
+
 fn answer_numbered<R: Request>(
     line: &str,
     number: Option<u64>,

@@ -1,0 +1,106 @@
+"""Type stubs of pairi: each function's keyword arguments are the JSON request fields of
+``spec/json-api.md``; each result's attributes are the fields of its JSON answer."""
+
+from typing import Any, Literal, Mapping, Sequence, Union
+
+import numpy as np
+import numpy.typing as npt
+
+Hand = Union[str, Sequence[int]]
+"""MPSZ (or any notation), 34 counts, or 136-tile ids."""
+Wind = Literal["E", "S", "W", "N", "east", "south", "west", "north", "1z", "2z", "3z", "4z"]
+Meld = Mapping[str, Any]
+"""``{"kind": "pon", "tiles": "777z", "claimed": 1, "from": 3}``"""
+
+class PairiError(Exception): ...
+class ParseError(PairiError): ...
+class InvalidRequestError(PairiError): ...
+class InvalidHandError(PairiError): ...
+class NotWinningError(PairiError): ...
+class NoYakuError(PairiError): ...
+
+class Result:
+    def __getattr__(self, name: str) -> Any: ...
+    def __getitem__(self, key: str) -> Any: ...
+    def __contains__(self, key: str) -> bool: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+class Parsed(Result):
+    hand: dict[str, Any]
+    text: str
+
+class Shanten(Result):
+    shanten: int
+
+class Analysis(Result):
+    hand: str
+    shanten: int
+    forms: dict[str, int | None]
+    useful: str | None
+    count: int | None
+    tiles: list[list[Any]] | None
+    discards: list[dict[str, Any]] | None
+    waits: str | None
+    improvements: list[dict[str, Any]] | None
+
+class Score(Result):
+    han: int
+    fu: int
+    yakuman: int
+    yaku: dict[str, int]
+    payments: dict[str, int]
+    total: int
+    limit: str | None
+    riichi_sticks_collected: int
+    fu_detail: list[dict[str, Any]]
+    decomposition: str
+    wait: str
+    win: str
+    how: Literal["ron", "tsumo"]
+
+class Fan(Result):
+    fan: int
+    win: str
+    fans: dict[str, int]
+    decomposition: str
+    form: str
+    base: int
+    flowers: int
+    meets_minimum: bool
+    breakdown: list[dict[str, Any]]
+
+class Stats(Result):
+    tiles: int
+    form: str
+    total: int
+    counts: dict[str, int]
+    mean: float
+
+def parse(hand: Hand, dialect: Literal["standard", "mcr"] | None = ...,
+          to: Literal["mpsz", "unicode", "mjai", "mcr", "libsaki"] | None = ...) -> Parsed: ...
+def shanten(hand: Hand, *, melds: int | Sequence[Meld] = ..., classic: bool = ...,
+            rules: Literal["riichi", "mcr"] | None = ..., kongs_in_hand: bool = ...,
+            players: Literal[3, 4] | None = ..., kita: int = ...) -> Shanten: ...
+def analyze(hand: Hand, *, melds: int | Sequence[Meld] = ..., visible: str | Sequence[str] | None = ...,
+            classic: bool = ..., rules: Literal["riichi", "mcr"] | None = ...,
+            discarded: Literal["gone", "drawable"] | None = ..., kongs_in_hand: bool = ...,
+            players: Literal[3, 4] | None = ..., kita: int = ...) -> Analysis: ...
+def score(hand: Hand, *, win: str | None = ..., melds: Sequence[Meld] = ..., tsumo: bool = ...,
+          riichi: bool = ..., double_riichi: bool = ..., ippatsu: bool = ..., rinshan: bool = ...,
+          chankan: bool = ..., haitei: bool = ..., houtei: bool = ..., tenhou: bool = ...,
+          chiihou: bool = ..., renhou: bool = ..., round_wind: Wind = ..., seat_wind: Wind = ...,
+          dora: str | Sequence[str] = ..., ura: str | Sequence[str] = ..., honba: int = ...,
+          riichi_sticks: int = ..., rules: str | Mapping[str, Any] | None = ...,
+          players: Literal[3, 4] | None = ..., kita: int = ...) -> Score: ...
+def fan(hand: Hand, *, win: str | None = ..., melds: Sequence[Meld] = ..., tsumo: bool = ...,
+        fourth_tile: bool = ..., kong: bool = ..., last_tile: bool = ..., flowers: int = ...,
+        round_wind: Wind = ..., seat_wind: Wind = ...,
+        rules: str | Mapping[str, Any] | None = ...,
+        dialect: Literal["standard", "mcr"] | None = ...) -> Fan: ...
+def stats(*, tiles: int = ..., form: Literal["all", "regular", "chiitoitsu", "kokushi"] = ...,
+          exact: bool = ..., hands: int | None = ..., seed: int = ...,
+          observed: Mapping[int, int] | None = ..., players: Literal[3, 4] | None = ...) -> Stats: ...
+def score_many(requests: Sequence[Mapping[str, Any]]) -> list[Score | PairiError]: ...
+def shanten_array(counts: npt.NDArray[np.uint8], melds: int = ...) -> npt.NDArray[np.int8]: ...
+def useful_array(counts: npt.NDArray[np.uint8], melds: int = ...) -> tuple[
+    npt.NDArray[np.int8], npt.NDArray[np.uint8], npt.NDArray[np.uint32]]: ...

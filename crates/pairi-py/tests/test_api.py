@@ -1,0 +1,119 @@
+"""The Python API: results, hands in every form, exceptions, batches and arrays."""
+
+import numpy as np
+import pytest
+
+import pairi
+
+
+def test_score_result_reads_as_attributes_and_dict():
+    r = pairi.score("234m406p78999s[777z]", win="9s", seat_wind="S", dora=["3p"])
+    assert isinstance(r, pairi.Score)
+    assert (r.han, r.fu, r.total) == (3, 30, 3900)
+    assert r["yaku"] == {"yakuhai_chun": 1, "dora": 1, "aka_dora": 1}
+    d = r.to_dict()
+    d["han"] = 99
+    assert r.han == 3, "to_dict is a copy"
+    with pytest.raises(AttributeError):
+        r.nope
+
+
+def test_hands_as_notation_counts_and_136_ids():
+    text = "123m456p789s11122z"
+    counts = [0] * 34
+    for i in [0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 27, 28, 28]:
+        counts[i] += 1
+    ids = [0, 4, 8, 48, 53, 56, 96, 100, 104, 108, 109, 110, 112, 113]
+    want = pairi.shanten(text).to_dict()
+    assert pairi.shanten(counts).to_dict() == want
+    assert pairi.shanten(ids).to_dict() == want
+    assert pairi.parse([16, 52, 88]).text == "0m0p0s"
+    with pytest.raises(pairi.ParseError):
+        pairi.parse([136])
+    with pytest.raises(pairi.ParseError):
+        pairi.shanten([5] + [0] * 33)
+
+
+@pytest.mark.parametrize(
+    "call,error",
+    [
+        (lambda: pairi.parse("12x"), pairi.ParseError),
+        (lambda: pairi.score("123m456p789s1122z"), pairi.InvalidRequestError),
+        (lambda: pairi.score("123m"), pairi.InvalidHandError),
+        (lambda: pairi.score("123m456p789s11345z"), pairi.NotWinningError),
+        (lambda: pairi.score("234m406p78999s777s"), pairi.NoYakuError),
+        (lambda: pairi.score("19m19p19s1234567z1s", players=5), pairi.InvalidRequestError),
+        (lambda: pairi.analyze("234m456p789s1122z", players=3), pairi.InvalidHandError),
+        (lambda: pairi.fan("123m456p789s1122z"), pairi.InvalidRequestError),
+        (lambda: pairi.stats(tiles=15, exact=True), pairi.InvalidRequestError),
+    ],
+)
+def test_errors_raise_their_kind(call, error):
+    with pytest.raises(error) as raised:
+        call()
+    assert isinstance(raised.value, pairi.PairiError)
+    assert str(raised.value)
+
+
+def test_unknown_keyword_is_a_type_error():
+    with pytest.raises(TypeError, match="tsumoo"):
+        pairi.score("123m456p789s11122z", tsumoo=True)
+
+
+def test_hostile_inputs_never_crash():
+    for hand in ["", "[" * 10000, "0" * 100000 + "m", "🀄" * 1000, "\x00", "[123m,9]"]:
+        with pytest.raises(pairi.PairiError):
+            pairi.score(hand)
+    with pytest.raises(pairi.PairiError):
+        pairi.score("123m456p789s11122z", honba=10**6)
+    with pytest.raises((pairi.PairiError, OverflowError, TypeError)):
+        pairi.shanten([2**70] * 14)
+
+
+def test_sanma_and_stats():
+    r = pairi.score("67p33405667789s5p", players=3, kita=1, tsumo=True, riichi=True,
+                    rinshan=True, seat_wind="S")
+    assert r.yaku["kita"] == 1 and r.payments == {"dealer": 6000, "non_dealer": 3000}
+    s = pairi.stats(exact=True, players=3)
+    assert s.total == 20592957740312160 and s.players == 3
+
+
+def test_score_many_keeps_order_and_errors():
+    out = pairi.score_many([
+        {"hand": "234m406p78999s[777z]", "win": "9s", "seat_wind": "S"},
+        {"hand": "123m"},
+        {"hand": [0, 4, 8, 48, 53, 56, 96, 100, 104, 108, 109, 110, 112, 113]},
+    ])
+    assert isinstance(out[0], pairi.Score) and out[0].total == 2000
+    assert isinstance(out[1], pairi.InvalidHandError)
+    assert isinstance(out[2], pairi.Score)
+
+
+def random_hands(n, size, seed=1):
+    rng = np.random.default_rng(seed)
+    walls = np.argsort(rng.random((n, 136)), axis=1)[:, :size] // 4
+    counts = np.zeros((n, 34), dtype=np.uint8)
+    for k in range(size):
+        np.add.at(counts, (np.arange(n), walls[:, k]), 1)
+    return counts
+
+
+def test_arrays_agree_with_single_calls():
+    hands = random_hands(300, 13)
+    shanten = pairi.shanten_array(hands)
+    s, useful, count = pairi.useful_array(hands)
+    assert shanten.dtype == np.int8 and shanten.shape == (300,)
+    assert (s == shanten).all()
+    assert useful.shape == (300, 34) and count.dtype == np.uint32
+    for row, sh, u, c in zip(hands, shanten, useful, count):
+        one = pairi.analyze(row.tolist())
+        assert one.shanten == sh
+        assert one.count == c
+        if c:
+            assert pairi.parse([int(x) for x in u]).text == one.useful
+    with pytest.raises(pairi.InvalidHandError, match="row 1"):
+        bad = random_hands(2, 13)
+        bad[1, 0] = 9
+        pairi.shanten_array(bad)
+    with pytest.raises(pairi.InvalidRequestError):
+        pairi.shanten_array(np.zeros((2, 33), dtype=np.uint8))
