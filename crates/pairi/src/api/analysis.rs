@@ -199,23 +199,6 @@ fn holding(
     }
 }
 
-/// The analyzer (rule family, count, wall) and the holding of the fields analysis and
-/// shanten requests share; `hand` is the hand, its melds and `kongs_in_hand`.
-fn start(
-    family: Family,
-    classic: bool,
-    players: Option<PlayersField>,
-    kita: u32,
-    hand: (&str, &MeldsField, bool),
-) -> Result<(Analyzer, Holding), Error> {
-    let wall = wall_of(players, family, kita)?;
-    let holding = holding(hand.0, hand.1, hand.2, &wall, kita)?;
-    let analyzer = Analyzer::new(family)
-        .with_wall(wall)
-        .with_mode(mode(classic));
-    Ok((analyzer, holding))
-}
-
 fn mode(classic: bool) -> Mode {
     if classic {
         Mode::Classic
@@ -247,13 +230,18 @@ impl AnalysisRequest {
     ///
     /// `parse` for bad notation, `invalid_hand` for bad melds.
     pub fn prepare(&self) -> Result<(Analyzer, Holding), Error> {
-        let (analyzer, holding) = start(
-            self.rules.unwrap_or_default(),
-            self.classic,
-            self.players,
+        let family = self.rules.unwrap_or_default();
+        let wall = wall_of(self.players, family, self.kita)?;
+        let holding = holding(
+            &self.hand,
+            &self.melds,
+            self.kongs_in_hand,
+            &wall,
             self.kita,
-            (&self.hand, &self.melds, self.kongs_in_hand),
         )?;
+        let analyzer = Analyzer::new(family)
+            .with_wall(wall)
+            .with_mode(mode(self.classic));
         let mut analyzer = analyzer.with_discarded(self.discarded.unwrap_or_default());
         let mut visible = match &self.visible {
             Some(v) => v.counts().map_err(|e| e.in_field("visible"))?,
@@ -332,6 +320,22 @@ impl Request for AnalysisRequest {
     }
 }
 
+impl From<&ShantenRequest> for AnalysisRequest {
+    /// The analysis of the same hand, melds, count and wall.
+    fn from(r: &ShantenRequest) -> AnalysisRequest {
+        AnalysisRequest {
+            hand: r.hand.clone(),
+            melds: r.melds.clone(),
+            classic: r.classic,
+            rules: r.rules,
+            kongs_in_hand: r.kongs_in_hand,
+            players: r.players,
+            kita: r.kita,
+            ..AnalysisRequest::new("")
+        }
+    }
+}
+
 impl Request for ShantenRequest {
     type Answer = ShantenResult;
     type Defaults = Family;
@@ -342,13 +346,7 @@ impl Request for ShantenRequest {
 
     /// Shanten and shanten per form.
     fn answer(&self) -> Result<ShantenResult, Error> {
-        let (analyzer, h) = start(
-            self.rules.unwrap_or_default(),
-            self.classic,
-            self.players,
-            self.kita,
-            (&self.hand, &self.melds, self.kongs_in_hand),
-        )?;
+        let (analyzer, h) = AnalysisRequest::from(self).prepare()?;
         h.size()?;
         let forms = analyzer.forms(h.concealed(), h.melds())?;
         Ok(ShantenResult::from_forms(&forms))
