@@ -110,9 +110,11 @@ def bench_riichi():
         return calculator.estimate_hand_value(tiles, win, dora_indicators=dora,
                                               ura_dora_indicators=ura, config=config)
 
+    # Both sides get their inputs ready-made: pairi a hand and keyword arguments.
+    fields = [(f.pop("hand"), f) for f in fields]
+
     def ours(f):
-        f = dict(f)
-        return pairi.score(f.pop("hand"), **f)
+        return pairi.score(f[0], **f[1])
 
     agree = sum(ours(f).total == (theirs(i).cost or {}).get("total", -1)
                 for f, i in zip(fields, inputs))
@@ -157,10 +159,11 @@ def bench_mcr():
         except TypeError:
             return None
 
+    cases = [(c.pop("hand"), c) for c in cases]
+
     def ours(f):
-        f = dict(f)
         try:
-            return pairi.fan(f.pop("hand"), **f).fan
+            return pairi.fan(f[0], **f[1]).fan
         except pairi.PairiError:
             return None
 
