@@ -319,30 +319,6 @@ fn json_to_python(py: Python<'_>, v: &serde_json::Value) -> PyResult<Py<PyAny>> 
     })
 }
 
-const SCORE_FIELDS: &[&str] = &[
-    "melds",
-    "win",
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "renhou",
-    "round_wind",
-    "seat_wind",
-    "dora",
-    "ura",
-    "honba",
-    "riichi_sticks",
-    "rules",
-    "players",
-    "kita",
-];
 const SHANTEN_FIELDS: &[&str] = &[
     "melds",
     "classic",
@@ -360,9 +336,6 @@ const ANALYZE_FIELDS: &[&str] = &[
     "kita",
     "visible",
     "discarded",
-];
-const STATS_FIELDS: &[&str] = &[
-    "tiles", "form", "exact", "hands", "seed", "observed", "players",
 ];
 const PARSE_FIELDS: &[&str] = &["dialect", "to"];
 
@@ -560,8 +533,21 @@ fn each_field(
 #[pyfunction]
 #[pyo3(signature = (hand, **fields))]
 fn score(hand: &Bound<'_, PyAny>, fields: Option<&Bound<'_, PyDict>>) -> PyResult<Score> {
+    let r = score_request("score", hand, fields)?;
+    r.answer()
+        .map(|inner| Score { inner })
+        .map_err(|e| raise(&e))
+}
+
+/// The scoring request of `hand` and keyword arguments (`function` names the caller in
+/// a `TypeError`).
+fn score_request(
+    function: &str,
+    hand: &Bound<'_, PyAny>,
+    fields: Option<&Bound<'_, PyDict>>,
+) -> PyResult<ScoreRequest> {
     let mut r = ScoreRequest::new(hand_field(hand)?);
-    each_field("score", fields, |key, v| {
+    each_field(function, fields, |key, v| {
         match key {
             "melds" => r.melds = field(key, v)?,
             "win" => r.win = optional_text(key, v)?,
@@ -589,9 +575,7 @@ fn score(hand: &Bound<'_, PyAny>, fields: Option<&Bound<'_, PyDict>>) -> PyResul
         }
         Ok(true)
     })?;
-    r.answer()
-        .map(|inner| Score { inner })
-        .map_err(|e| raise(&e))
+    Ok(r)
 }
 
 /// MCR fans of a winning hand; the keyword arguments are the JSON request fields.
@@ -634,13 +618,10 @@ fn score_many(py: Python<'_>, requests: Vec<Bound<'_, PyDict>>) -> PyResult<Vec<
         if hand.is_some() {
             fields.del_item("hand")?;
         }
-        read.push(
-            request::<ScoreRequest>(py, "score_many", hand.as_ref(), Some(&fields), SCORE_FIELDS)
-                .map(|mut r| {
-                    r.apply_defaults(&None);
-                    r
-                }),
-        );
+        read.push(match hand {
+            Some(hand) => score_request("score_many", &hand, Some(&fields)),
+            None => Err(raise(&Error::invalid_request("missing field `hand`"))),
+        });
     }
     let answered: Vec<Option<Result<ScoreResult, Error>>> = py.detach(|| {
         read.par_iter()
@@ -658,8 +639,9 @@ fn score_many(py: Python<'_>, requests: Vec<Bound<'_, PyDict>>) -> PyResult<Vec<
         .collect()
 }
 
-/// The JSON answer, as Python objects, of a request of `kind` (`parse shanten analyze
-/// stats`) given as keyword arguments.
+/// The JSON answer, as Python objects, of a request of `kind` (`parse shanten
+/// analyze`) given as keyword arguments. (Statistics go through [`answer`]: their
+/// counts reach past 2^64, which JSON text carries whole.)
 #[pyfunction]
 #[pyo3(signature = (kind, hand = None, **fields))]
 fn answer_fields(
@@ -680,10 +662,6 @@ fn answer_fields(
         "analyze" => to_python(
             py,
             &answer_request::<AnalysisRequest>(py, kind, hand, fields, ANALYZE_FIELDS)?,
-        ),
-        "stats" => to_python(
-            py,
-            &answer_request::<StatsRequest>(py, kind, hand, fields, STATS_FIELDS)?,
         ),
         _ => Err(raise(&Error::invalid_request(format!(
             "no request kind {kind}"

@@ -87,6 +87,7 @@ def test_score_many_keeps_order_and_errors():
     assert isinstance(out[0], pairi.Score) and out[0].total == 2000
     assert isinstance(out[1], pairi.InvalidHandError)
     assert isinstance(out[2], pairi.Score)
+    assert isinstance(pairi.score_many([{"win": "1m"}])[0], pairi.InvalidRequestError)
 
 
 def random_hands(n, size, seed=1):
