@@ -448,7 +448,7 @@ impl Analyzer {
         if self.uses_riichi_fast_path(counts) {
             let (shanten, u) = shanten::useful(counts, melds)?;
             debug_assert_eq!(shanten, base);
-            return self.fourth_end_draws(counts, melds, base, u.tiles);
+            return self.fourth_end_draws(counts, None, melds, base, u.tiles);
         }
         self.useful_by_draws(counts, melds, base)
     }
@@ -575,12 +575,13 @@ impl Analyzer {
             && shanten::kernel_reads(counts, &self.wall, 0)
     }
 
-    /// The table-driven useful kinds `tiles` of `counts` (at shanten `base`) on this
-    /// wall: kept to the wall's kinds and, on the three-player wall, the draw of a
-    /// fourth 1m or 9m evaluated (only there does it differ from four players).
+    /// The table-driven useful kinds `tiles` of `counts` less `discard` (at shanten
+    /// `base`) on this wall: kept to the wall's kinds and, on the three-player wall, the
+    /// draw of a fourth 1m or 9m evaluated (only there does it differ from four players).
     fn fourth_end_draws(
         &self,
         counts: &TileCounts,
+        discard: Option<Tile>,
         melds: usize,
         base: i8,
         tiles: TileSet,
@@ -588,10 +589,14 @@ impl Analyzer {
         if self.wall.is_four_player() {
             return Ok(tiles);
         }
+        let mut counts = *counts;
+        if let Some(d) = discard {
+            counts[d] -= 1;
+        }
         let mut tiles = tiles.intersection(self.wall.kinds());
         for t in [Tile::M1, Tile::M9] {
             if counts[t] == 3 {
-                let mut c = *counts;
+                let mut c = counts;
                 c[t] += 1;
                 if self.forms(&c, melds)?.shanten() < base {
                     tiles.insert(t);
@@ -613,10 +618,15 @@ impl Analyzer {
         let mut by_kind: [Option<(i8, TileSet)>; Tile::COUNT] = [None; Tile::COUNT];
         if let Some(f) = &fast {
             for r in f.rows() {
-                let mut rest = h.concealed;
-                rest[r.tile.tile()] -= 1;
-                let tiles = self.fourth_end_draws(&rest, h.melds, r.shanten, r.useful.tiles)?;
-                by_kind[r.tile.tile().index()] = Some((r.shanten, tiles));
+                let t = r.tile.tile();
+                let tiles = self.fourth_end_draws(
+                    &h.concealed,
+                    Some(t),
+                    h.melds,
+                    r.shanten,
+                    r.useful.tiles,
+                )?;
+                by_kind[t.index()] = Some((r.shanten, tiles));
             }
         }
         let left = Left::new(&self.wall, &h.known, &self.visible);

@@ -184,19 +184,21 @@ fn hand_of(
     Ok((h, complete))
 }
 
-/// Builds the holding of `hand` plus the `melds` field.
-fn holding(
-    hand: &str,
-    melds: &MeldsField,
-    kongs: bool,
-    wall: &Wall,
-    kita: u32,
-) -> Result<Holding, Error> {
-    let (h, _) = hand_of(hand, melds, kongs, wall, kita)?;
+/// The holding of a hand read by [`hand_of`] from the same `melds` field.
+fn holding_of(h: &Hand, melds: &MeldsField) -> Result<Holding, Error> {
     match melds {
-        MeldsField::Count(n) => Ok(Holding::with_unlisted_melds(&h, *n)?),
-        MeldsField::List(_) => Ok(Holding::from_hand(&h)),
+        MeldsField::Count(n) => Ok(Holding::with_unlisted_melds(h, *n)?),
+        MeldsField::List(_) => Ok(Holding::from_hand(h)),
     }
+}
+
+/// What an analysis request describes, read once: the analyzer, the hand (and whether
+/// every meld's tiles are known), and the holding analysed.
+struct Prepared {
+    analyzer: Analyzer,
+    hand: Hand,
+    listed: bool,
+    holding: Holding,
 }
 
 fn mode(classic: bool) -> Mode {
@@ -230,19 +232,22 @@ impl AnalysisRequest {
     ///
     /// `parse` for bad notation, `invalid_hand` for bad melds.
     pub fn prepare(&self) -> Result<(Analyzer, Holding), Error> {
+        let p = self.prepared()?;
+        Ok((p.analyzer, p.holding))
+    }
+
+    fn prepared(&self) -> Result<Prepared, Error> {
         let family = self.rules.unwrap_or_default();
         let wall = wall_of(self.players, family, self.kita)?;
-        let holding = holding(
+        let (hand, listed) = hand_of(
             &self.hand,
             &self.melds,
             self.kongs_in_hand,
             &wall,
             self.kita,
         )?;
-        let analyzer = Analyzer::new(family)
-            .with_wall(wall)
-            .with_mode(mode(self.classic));
-        let mut analyzer = analyzer.with_discarded(self.discarded.unwrap_or_default());
+        let holding = holding_of(&hand, &self.melds)?;
+        // North tiles set aside are seen tiles.
         let mut visible = match &self.visible {
             Some(v) => v.counts().map_err(|e| e.in_field("visible"))?,
             None => TileCounts::new(),
@@ -250,10 +255,17 @@ impl AnalysisRequest {
         for _ in 0..self.kita {
             visible.add(Tile::NORTH);
         }
-        if self.visible.is_some() || self.kita > 0 {
-            analyzer = analyzer.with_visible(visible);
-        }
-        Ok((analyzer, holding))
+        let analyzer = Analyzer::new(family)
+            .with_wall(wall)
+            .with_mode(mode(self.classic))
+            .with_discarded(self.discarded.unwrap_or_default())
+            .with_visible(visible);
+        Ok(Prepared {
+            analyzer,
+            hand,
+            listed,
+            holding,
+        })
     }
 }
 
@@ -268,14 +280,12 @@ impl Request for AnalysisRequest {
     /// Shanten, forms, and useful tiles, waits and improvements (13 − 3k tiles) or the
     /// discard table (14 − 3k tiles).
     fn answer(&self) -> Result<AnalysisResult, Error> {
-        let (analyzer, holding) = self.prepare()?;
-        let (hand, listed) = hand_of(
-            &self.hand,
-            &self.melds,
-            self.kongs_in_hand,
-            analyzer.wall(),
-            self.kita,
-        )?;
+        let Prepared {
+            analyzer,
+            hand,
+            listed,
+            holding,
+        } = self.prepared()?;
         let analysis = analyzer.analyze(&holding)?;
         let mut result = AnalysisResult::of(&analysis, &analyzer, &holding);
         result.hand = hand.to_string();

@@ -118,11 +118,8 @@ pub struct Computed {
 impl StatsRequest {
     /// The wall hands are dealt from.
     #[must_use]
-    pub const fn wall(&self) -> Wall {
-        match self.players {
-            Some(p) => p.wall(),
-            None => Wall::four_player([1, 1, 1]),
-        }
+    pub fn wall(&self) -> Wall {
+        self.players.map_or_else(Wall::default, PlayersField::wall)
     }
 
     /// The Monte Carlo run asked for, if any, checked.
