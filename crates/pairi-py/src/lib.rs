@@ -96,24 +96,6 @@ fn answer(py: Python<'_>, kind: &str, json: &str) -> PyResult<String> {
     py.detach(|| answer_kind(kind, json)).map_err(|e| raise(&e))
 }
 
-/// One answer of [`answer_many`]: the result as JSON text, or the kind and message of
-/// its error.
-type Answered = (Option<String>, Option<(&'static str, String)>);
-
-/// Answers many requests of one kind on every core, in order.
-#[pyfunction]
-fn answer_many(py: Python<'_>, kind: &str, jsons: Vec<String>) -> Vec<Answered> {
-    py.detach(|| {
-        jsons
-            .par_iter()
-            .map(|j| match answer_kind(kind, j) {
-                Ok(text) => (Some(text), None),
-                Err(e) => (None, Some((e.kind.id(), e.message))),
-            })
-            .collect()
-    })
-}
-
 /// A hand given as 34 counts (one per kind, 1m..9m 1p..9p 1s..9s E S W N P F C) or as
 /// 136-tile ids (kind `id / 4`, ids 16, 52, 88 the red fives), in MPSZ notation.
 #[pyfunction]
@@ -685,7 +667,6 @@ fn _pairi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score_many, m)?)?;
     m.add_function(wrap_pyfunction!(answer_fields, m)?)?;
     m.add_function(wrap_pyfunction!(answer, m)?)?;
-    m.add_function(wrap_pyfunction!(answer_many, m)?)?;
     m.add_function(wrap_pyfunction!(hand_text, m)?)?;
     m.add_function(wrap_pyfunction!(shanten_array, m)?)?;
     m.add_function(wrap_pyfunction!(useful_array, m)?)?;
