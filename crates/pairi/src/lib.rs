@@ -21,6 +21,7 @@ pub mod analysis;
 pub mod api;
 pub mod decompose;
 pub mod error;
+pub mod ev;
 pub mod hand;
 pub mod mcr;
 pub mod notation;

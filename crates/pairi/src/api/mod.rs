@@ -28,6 +28,7 @@
 
 pub mod analysis;
 pub mod batch;
+pub mod ev;
 pub mod hand;
 pub mod mcr;
 pub mod parse;

@@ -157,6 +157,17 @@ const TSUMO_DEALER_SHARE: u32 = 2;
 /// the hand; [`ScoreError::NoYaku`] when it is complete but has no yaku.
 pub fn score(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<Score, ScoreError> {
     check(hand, ctx, rules)?;
+    score_unchecked(hand, ctx, rules)
+}
+
+/// [`score`] without the checks of the hand against the situation, for hands the library
+/// builds itself from a checked one (the wins of [`crate::ev`], whose model counts no
+/// kong dora, so its kongs may outnumber the indicators).
+pub(crate) fn score_unchecked(
+    hand: &Hand,
+    ctx: &WinContext,
+    rules: &Rules,
+) -> Result<Score, ScoreError> {
     let readings = decompose_hand(hand, Family::Riichi);
     if readings.is_empty() {
         return Err(ScoreError::NotWinning);
@@ -312,6 +323,14 @@ pub fn basic_points(han: u8, fu: u8, rules: &Rules) -> (u32, Option<Limit>) {
             }
         }
     }
+}
+
+/// What the winner receives from the other players for `basic` points in situation
+/// `ctx` (honba included, riichi sticks not): the total of [`score`] for a hand of
+/// those basic points.
+#[must_use]
+pub fn total_for(basic: u32, ctx: &WinContext, rules: &Rules) -> u32 {
+    pay(basic, ctx, rules).1
 }
 
 /// Payments are rounded up to the next 100 points.

@@ -1,0 +1,43 @@
+//! Times the expected-value search on every case of `data/ev/cases.jsonl` (median of
+//! a few runs, one thread) and prints the ratio to the reference's median time stored
+//! with each case: `cargo run --release --example ev_cases [-- REPEATS]`.
+
+use pairi::api::ev::EvRequest;
+use std::time::Instant;
+
+#[allow(clippy::print_stdout)]
+fn main() {
+    let repeats: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(5);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/ev/cases.jsonl");
+    let text = std::fs::read_to_string(path).expect("the shared ev cases");
+    let (mut ours, mut theirs) = (0.0f64, 0.0f64);
+    let mut rows = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let req: EvRequest = serde_json::from_value(case.clone()).unwrap();
+        let (setup, options) = req.setup().unwrap();
+        let mut times: Vec<f64> = (0..repeats)
+            .map(|_| {
+                let start = Instant::now();
+                let ev = pairi::ev::evaluate(&setup, &options).unwrap();
+                std::hint::black_box(ev);
+                start.elapsed().as_secs_f64() * 1e6
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        let median = times[times.len() / 2];
+        let reference = case["reference_us"].as_f64().unwrap();
+        ours += median;
+        theirs += reference;
+        rows.push((reference, median, case["id"].as_str().unwrap().to_string(), case["expected"]["searched"].as_u64().unwrap()));
+    }
+    rows.sort_by(|a, b| b.0.total_cmp(&a.0));
+    println!("{:>10} {:>12} {:>12} {:>7} {:>9}", "case", "reference µs", "pairi µs", "ratio", "states");
+    for (r, m, id, n) in rows.iter().take(15) {
+        println!("{id:>10} {r:>12.1} {m:>12.1} {:>7.1} {n:>9}", r / m);
+    }
+    println!("all {} cases: reference {:.3} s, pairi {:.3} s, ratio {:.1}", rows.len(), theirs / 1e6, ours / 1e6, theirs / ours);
+    let mut ratios: Vec<f64> = rows.iter().map(|(r, m, ..)| r / m).collect();
+    ratios.sort_by(f64::total_cmp);
+    println!("per-case ratio: min {:.1}, median {:.1}, max {:.1}", ratios[0], ratios[ratios.len() / 2], ratios[ratios.len() - 1]);
+}

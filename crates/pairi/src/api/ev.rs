@@ -1,0 +1,257 @@
+//! Expected-value requests and results (`spec/json-api.md`, "Expected value"): the
+//! fields of `spec/ev-model.md`, as the lines of `data/ev/cases.jsonl` write them.
+//!
+//! ```
+//! use pairi::api::{ev::EvRequest, Request};
+//!
+//! let req: EvRequest = serde_json::from_str(r#"{"hand": "123m456p789s1123z", "t_max": 6}"#).unwrap();
+//! let res = req.answer().unwrap();
+//! assert_eq!(res.shanten, 0);
+//! // Discards sorted by expected score, best first.
+//! assert_eq!(res.discards[0].tile.as_deref(), Some("3z"));
+//! ```
+
+use super::hand::{MeldRequest, TilesField};
+use super::{deserialize_by_name, Error, Request};
+use crate::ev::{self, DiscardValue, Evaluation, EvError, Maximize, Model, Options, Setup};
+use crate::notation::{format_pai, parse_hand_unchecked, Dialect, Format};
+use crate::tile::{TileCounts, Wind};
+use serde::{Deserialize, Serialize};
+
+impl From<EvError> for Error {
+    fn from(e: EvError) -> Error {
+        match e {
+            EvError::Hand(h) => h.into(),
+            EvError::Score(s) => s.into(),
+            e => Error::new(e.kind(), e),
+        }
+    }
+}
+
+deserialize_by_name!(Model, "a model: compat", {
+    "compat" => Model::Compat,
+});
+
+deserialize_by_name!(Maximize, "a quantity: score, win or tenpai", {
+    "score" => Maximize::Score,
+    "win" => Maximize::Win,
+    "tenpai" => Maximize::Tenpai,
+});
+
+impl Serialize for Maximize {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match self {
+            Maximize::Score => "score",
+            Maximize::Win => "win",
+            Maximize::Tenpai => "tenpai",
+        })
+    }
+}
+
+impl Serialize for Model {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match self {
+            Model::Compat => "compat",
+        })
+    }
+}
+
+const fn yes() -> bool {
+    true
+}
+const fn one() -> u8 {
+    1
+}
+const fn last_turn() -> u8 {
+    ev::MAX_TURNS
+}
+
+/// An expected-value request.
+#[derive(Clone, Debug, Deserialize)]
+#[allow(clippy::struct_excessive_bools)]
+pub struct EvRequest {
+    /// Concealed tiles: 14 − 3k (a discard to choose) or 13 − 3k.
+    pub hand: String,
+    /// Declared melds; they never change during the search.
+    #[serde(default)]
+    pub melds: Vec<MeldRequest>,
+    /// Round wind (default East).
+    #[serde(default)]
+    pub round_wind: Wind,
+    /// Seat wind (default East, the dealer).
+    #[serde(default)]
+    pub seat_wind: Wind,
+    /// Dora indicators.
+    #[serde(default)]
+    pub dora: TilesField,
+    /// Draws made so far (default 1).
+    #[serde(default = "one")]
+    pub turn: u8,
+    /// The last turn (default 18).
+    #[serde(default = "last_turn")]
+    pub t_max: u8,
+    /// The search radius (default 1).
+    #[serde(default = "one")]
+    pub search_radius: u8,
+    /// Red fives count as dora and as their own kind (default on).
+    #[serde(default = "yes")]
+    pub red_fives: bool,
+    /// Ura dora as an expectation on riichi wins (default on).
+    #[serde(default = "yes")]
+    pub ura: bool,
+    /// Discards that raise the shanten are explored (default on).
+    #[serde(default = "yes")]
+    pub shanten_back: bool,
+    /// Draws that keep the shanten are explored (default on).
+    #[serde(default = "yes")]
+    pub hand_changes: bool,
+    /// The tiles left to draw; `null` for every copy not seen.
+    #[serde(default)]
+    pub wall: Option<WallRequest>,
+    /// The model of play (default `compat`).
+    #[serde(default)]
+    pub model: Model,
+    /// The quantity the discards are sorted by (default `score`).
+    #[serde(default)]
+    pub maximize: Maximize,
+}
+
+/// A wall: copies per kind (a five counting its red copies) and red fives per suit.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct WallRequest {
+    /// 34 counts, 1m … 7z.
+    pub counts: Vec<u8>,
+    /// Red 5m, 5p, 5s among them.
+    #[serde(default)]
+    pub red: [u8; 3],
+}
+
+impl EvRequest {
+    /// A request for `hand` with every default.
+    #[must_use]
+    pub fn new(hand: impl Into<String>) -> EvRequest {
+        serde_json::from_value(serde_json::json!({ "hand": hand.into() }))
+            .unwrap_or_else(|_| unreachable!("a hand alone is a request"))
+    }
+
+    /// The library's setup and options.
+    ///
+    /// # Errors
+    ///
+    /// `parse` for bad notation, `invalid_hand` for melds that are not melds,
+    /// `invalid_request` for a wall that is not 34 counts.
+    pub fn setup(&self) -> Result<(Setup, Options), Error> {
+        let mut hand = parse_hand_unchecked(&self.hand)?;
+        for m in &self.melds {
+            hand.push_meld(m.to_meld(Dialect::Standard)?);
+        }
+        hand.set_last(None);
+        let wall = match &self.wall {
+            None => None,
+            Some(w) => {
+                let counts: [u8; 34] = w.counts.as_slice().try_into().map_err(|_| {
+                    Error::invalid_request(format!(
+                        "`wall.counts`: 34 counts, 1m to 7z; got {}",
+                        w.counts.len()
+                    ))
+                })?;
+                Some((TileCounts::from_array(counts), w.red))
+            }
+        };
+        let setup = Setup {
+            hand,
+            round_wind: self.round_wind,
+            seat_wind: self.seat_wind,
+            dora: self.dora.pais(Dialect::Standard).map_err(|e| e.in_field("dora"))?,
+            turn: self.turn,
+            t_max: self.t_max,
+            wall,
+        };
+        let options = Options {
+            model: self.model,
+            search_radius: self.search_radius,
+            red_fives: self.red_fives,
+            ura: self.ura,
+            shanten_back: self.shanten_back,
+            hand_changes: self.hand_changes,
+        };
+        Ok((setup, options))
+    }
+}
+
+/// The values of one discard.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DiscardView {
+    /// The tile discarded (`0m` for a red five); `null` for a 13 − 3k hand.
+    pub tile: Option<String>,
+    /// Shanten after the discard.
+    pub shanten: i8,
+    /// Tenpai probability by turn 0 … t_max.
+    pub tenpai: Vec<f64>,
+    /// Win probability by turn.
+    pub win: Vec<f64>,
+    /// Expected score by turn.
+    pub score: Vec<f64>,
+    /// Useful tiles after the discard with their copies in the wall.
+    pub useful: Vec<(String, u8)>,
+}
+
+impl DiscardView {
+    fn of(d: &DiscardValue) -> DiscardView {
+        DiscardView {
+            tile: d.tile.map(|p| format_pai(p, Format::Mpsz)),
+            shanten: d.shanten,
+            tenpai: d.tenpai.clone(),
+            win: d.win.clone(),
+            score: d.score.clone(),
+            useful: d.useful.iter().map(|&(t, n)| (t.to_string(), n)).collect(),
+        }
+    }
+}
+
+/// The answer to an expected-value request.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EvResult {
+    /// Shanten of the hand as given.
+    pub shanten: i8,
+    /// Hand states searched.
+    pub searched: usize,
+    /// The turn the values are read at (the request's `turn`).
+    pub turn: u8,
+    /// What the discards are sorted by.
+    pub maximize: Maximize,
+    /// The discards explored, best first by `maximize` at `turn` (ties in tile order).
+    pub discards: Vec<DiscardView>,
+}
+
+impl EvResult {
+    /// The result of an evaluation, sorted by `maximize` at `turn`.
+    #[must_use]
+    pub fn of(ev: &Evaluation, turn: u8, maximize: Maximize) -> EvResult {
+        let mut order: Vec<&DiscardValue> = ev.discards.iter().collect();
+        order.sort_by(|a, b| b.at(maximize, turn).total_cmp(&a.at(maximize, turn)));
+        EvResult {
+            shanten: ev.shanten,
+            searched: ev.searched,
+            turn,
+            maximize,
+            discards: order.into_iter().map(DiscardView::of).collect(),
+        }
+    }
+}
+
+impl Request for EvRequest {
+    type Answer = EvResult;
+    type Defaults = ();
+
+    fn apply_defaults(&mut self, (): &()) {}
+
+    /// Evaluates every discard: `parse`, `invalid_hand` (not a hand, or already
+    /// complete), `invalid_request` (too far from tenpai, turns, radius or wall out of
+    /// range).
+    fn answer(&self) -> Result<EvResult, Error> {
+        let (setup, options) = self.setup()?;
+        let ev = ev::evaluate(&setup, &options)?;
+        Ok(EvResult::of(&ev, self.turn, self.maximize))
+    }
+}

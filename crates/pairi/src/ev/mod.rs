@@ -1,0 +1,463 @@
+//! Expected value of each discard (期待値 / 期望值): the probability of reaching tenpai
+//! and of winning by each later turn, and the expected score, computed exactly over
+//! every way the hand can develop.
+//!
+//! # The model
+//!
+//! [`Model::Compat`] is the single-player model of nekobean/mahjong-cpp's expected-score
+//! calculator (version 0.9.8), restated in `spec/ev-model.md`: the player draws alone
+//! until the last turn, never calls, declares riichi on every closed tenpai, and wins
+//! only by self-draw. A hand state is the concealed tiles (red fives a kind of their
+//! own) with the riichi flag; a *draw node* holds 13 − 3k tiles and waits to draw, a
+//! *discard node* holds 14 − 3k and chooses a discard. Drawing kind `k` has weight
+//! `W(H)[k]` = copies of `k` in the initial wall plus those of the initial hand minus
+//! those held (discards go back to the wall), over a denominator `S − t` fixed by the
+//! initial wall. Draws that do not lower the shanten are explored only while the hand
+//! stays within the search radius of the best; every discard node reached by a discard
+//! is also reached again by drawing that tile back. The values of a node are computed
+//! turn by turn from the last turn back (backward induction), each of the three
+//! maximised on its own, as the model has it.
+//!
+//! Every distinct hand is one node, whatever the paths to it: the graph of a 3-shanten
+//! hand has at most a few hundred thousand nodes while its paths are countless, which
+//! is what keeps the "wait tree" of every path to tenpai bounded.
+//!
+//! ```
+//! use pairi::ev::{evaluate, Options, Setup};
+//! use pairi::notation::parse_hand;
+//!
+//! let setup = Setup::new(parse_hand("123m456p789s1123z").unwrap());
+//! let ev = evaluate(&setup, &Options::default()).unwrap();
+//! // Discarding 3z keeps tenpai on a 1z/2z wait: sure tenpai, a good chance to win.
+//! let best = ev.discards.iter().find(|d| d.tile.map(|p| p.to_string()) == Some("3z".into())).unwrap();
+//! assert_eq!(best.shanten, 0);
+//! assert_eq!(best.tenpai[1], 1.0);
+//! assert!(best.win[1] > 0.5);
+//! ```
+
+mod explain;
+mod graph;
+mod score;
+mod state;
+mod values;
+
+pub use explain::{Explanation, FirstDraw, Path, Step};
+
+use crate::error::ErrorKind;
+use crate::hand::{Hand, HandError, MeldKind};
+use crate::riichi::rules::RedFives;
+use crate::riichi::{Preset, ScoreError};
+use crate::shanten;
+use crate::tile::{Pai, Tile, TileCounts, Wind};
+use state::{Counts, KINDS, RED};
+
+/// The last turn the model plays to (a live wall gives each player 18 draws at most).
+pub const MAX_TURNS: u8 = 18;
+/// The search stops at hands this far from tenpai: beyond it the graph grows past
+/// millions of nodes (the reference refuses them too).
+pub const MAX_SHANTEN: i8 = 3;
+/// The search radius (the reference's `extra`) is at most this.
+pub const MAX_RADIUS: u8 = 2;
+
+/// Which model of play the values follow.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Model {
+    /// The reference's model (`spec/ev-model.md`), reproduced quirks included.
+    #[default]
+    Compat,
+}
+
+/// The quantity a table is sorted by (and, where the model has one policy, maximised).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Maximize {
+    /// Expected score.
+    #[default]
+    Score,
+    /// Win probability.
+    Win,
+    /// Tenpai probability.
+    Tenpai,
+}
+
+/// How the search runs.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[allow(clippy::struct_excessive_bools)]
+pub struct Options {
+    /// The model of play.
+    pub model: Model,
+    /// How far beyond the best shanten the search may wander (drawn tiles not in the
+    /// initial hand plus shanten, against the initial shanten plus this).
+    pub search_radius: u8,
+    /// Red fives are dora and their own kind; off, every red five is read as a five.
+    pub red_fives: bool,
+    /// Riichi wins count ura dora, as an expectation over the wall.
+    pub ura: bool,
+    /// Discards that raise the shanten are explored (向聴戻し), inside the radius.
+    pub shanten_back: bool,
+    /// Draws that keep the shanten are explored (手変わり), inside the radius.
+    pub hand_changes: bool,
+}
+
+impl Default for Options {
+    /// The reference server's settings: radius 1, every option on.
+    fn default() -> Self {
+        Options {
+            model: Model::Compat,
+            search_radius: 1,
+            red_fives: true,
+            ura: true,
+            shanten_back: true,
+            hand_changes: true,
+        }
+    }
+}
+
+/// The position: the hand (13 − 3k or 14 − 3k concealed tiles and its melds), winds,
+/// dora indicators, the turn and the wall.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The hand.
+    pub hand: Hand,
+    /// Round wind.
+    pub round_wind: Wind,
+    /// Seat wind (East is the dealer).
+    pub seat_wind: Wind,
+    /// Dora indicators.
+    pub dora: Vec<Pai>,
+    /// Draws made so far (1 is the first draw): the first turn valued.
+    pub turn: u8,
+    /// The last turn with a draw, at most [`MAX_TURNS`].
+    pub t_max: u8,
+    /// The tiles left to draw, per kind (a five counting its red copies) and red fives
+    /// per suit; `None` for every copy not in the hand, its melds or the indicators.
+    pub wall: Option<(TileCounts, [u8; 3])>,
+}
+
+impl Setup {
+    /// `hand` at the first draw, East round, East seat, no dora, the full wall.
+    #[must_use]
+    pub fn new(hand: Hand) -> Setup {
+        Setup {
+            hand,
+            round_wind: Wind::East,
+            seat_wind: Wind::East,
+            dora: Vec::new(),
+            turn: 1,
+            t_max: MAX_TURNS,
+            wall: None,
+        }
+    }
+}
+
+/// The values of one candidate discard (or of the hand itself when it has 13 − 3k
+/// tiles).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiscardValue {
+    /// The tile discarded (red for a red five); `None` for a 13 − 3k hand.
+    pub tile: Option<Pai>,
+    /// Shanten after the discard.
+    pub shanten: i8,
+    /// Tenpai probability by turn `0..=t_max` (0 before the setup's turn).
+    pub tenpai: Vec<f64>,
+    /// Win probability by turn.
+    pub win: Vec<f64>,
+    /// Expected score by turn (points received on a win, 0 without one).
+    pub score: Vec<f64>,
+    /// The useful tiles after the discard, with their copies in the initial wall.
+    pub useful: Vec<(Tile, u8)>,
+}
+
+impl DiscardValue {
+    /// The value of `metric` at `turn` (0 past the arrays).
+    #[must_use]
+    pub fn at(&self, metric: Maximize, turn: u8) -> f64 {
+        let v = match metric {
+            Maximize::Score => &self.score,
+            Maximize::Win => &self.win,
+            Maximize::Tenpai => &self.tenpai,
+        };
+        v.get(usize::from(turn)).copied().unwrap_or(0.0)
+    }
+}
+
+/// The answer: the hand's shanten, the nodes searched, the candidates in tile order
+/// (1m … 7z, then red 5m, 5p, 5s).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evaluation {
+    /// Shanten of the hand as given.
+    pub shanten: i8,
+    /// Hand states searched (draw and discard nodes, with and without riichi).
+    pub searched: usize,
+    /// One entry per discard explored; one entry with no tile for a 13 − 3k hand.
+    pub discards: Vec<DiscardValue>,
+}
+
+/// Why a position cannot be evaluated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EvError {
+    /// The hand itself is not a hand (`invalid_hand`).
+    #[error(transparent)]
+    Hand(#[from] HandError),
+    /// A win in the search could not be scored (`invalid_hand`).
+    #[error(transparent)]
+    Score(#[from] ScoreError),
+    /// A 14 − 3k hand that is already complete has nothing to choose (`invalid_hand`).
+    #[error("the hand is already complete: score it instead")]
+    Complete,
+    /// Too far from tenpai for an exact search (`invalid_request`).
+    #[error("the hand is {0}-shanten: the search takes hands up to {MAX_SHANTEN}-shanten")]
+    TooFar(i8),
+    /// Turns out of range (`invalid_request`).
+    #[error("turns must satisfy 0 <= turn <= t_max <= {MAX_TURNS}; got turn {turn}, t_max {t_max}")]
+    Turns {
+        /// The first turn asked.
+        turn: u8,
+        /// The last turn asked.
+        t_max: u8,
+    },
+    /// The search radius is out of range (`invalid_request`).
+    #[error("the search radius is at most {MAX_RADIUS}; got {0}")]
+    Radius(u8),
+    /// A custom wall holds more of a kind than is left (`invalid_request`).
+    #[error("the wall holds {copies} of {pai}, more than the {left} not in the hand, melds or indicators")]
+    Wall {
+        /// The tile (red for the red count).
+        pai: Pai,
+        /// Copies the wall gives.
+        copies: u8,
+        /// Copies not seen.
+        left: u8,
+    },
+    /// The wall has too few tiles for the turns asked (`invalid_request`).
+    #[error("the wall holds {tiles} tiles, too few for turn {t_max}")]
+    ShortWall {
+        /// Tiles in the wall.
+        tiles: u32,
+        /// The last turn asked.
+        t_max: u8,
+    },
+}
+
+impl EvError {
+    /// The JSON error kind.
+    #[must_use]
+    pub const fn kind(&self) -> ErrorKind {
+        match self {
+            EvError::Hand(_) | EvError::Score(_) | EvError::Complete => ErrorKind::InvalidHand,
+            EvError::TooFar(_)
+            | EvError::Turns { .. }
+            | EvError::Radius(_)
+            | EvError::Wall { .. }
+            | EvError::ShortWall { .. } => ErrorKind::InvalidRequest,
+        }
+    }
+}
+
+/// The checked inputs of a search.
+pub(crate) struct Problem {
+    /// The concealed tiles.
+    pub(crate) hand: Counts,
+    /// Declared melds (kongs included).
+    pub(crate) melds: usize,
+    /// No melds but concealed kongs: riichi is possible.
+    pub(crate) closed: bool,
+    /// The initial wall per kind.
+    pub(crate) wall: Counts,
+    /// Tiles in the initial wall (the `S` of the denominator `S − t`).
+    pub(crate) total: u32,
+    /// Shanten of the hand as given.
+    pub(crate) shanten: i8,
+    pub(crate) turn: u8,
+    pub(crate) t_max: u8,
+    pub(crate) options: Options,
+}
+
+/// Counts of a hand over the search's kinds; red fives folded into fives unless
+/// `red` is on.
+fn kinds_of(pais: impl Iterator<Item = Pai>, red: bool) -> Counts {
+    let mut c = [0u8; KINDS];
+    for p in pais {
+        let k = if red { state::kind_of(p) } else { p.tile().index() };
+        c[k] = c[k].saturating_add(1);
+    }
+    c
+}
+
+impl Problem {
+    fn new(setup: &Setup, options: &Options) -> Result<Problem, EvError> {
+        let (turn, t_max) = (setup.turn, setup.t_max);
+        if turn > t_max || t_max > MAX_TURNS {
+            return Err(EvError::Turns { turn, t_max });
+        }
+        if options.search_radius > MAX_RADIUS {
+            return Err(EvError::Radius(options.search_radius));
+        }
+        let red = options.red_fives;
+        let hand = &setup.hand;
+        let four = crate::wall::Wall::four_player([1; 3]);
+        hand.validate(&four)?;
+        let melds = hand.melds().len();
+        let concealed = kinds_of(hand.concealed_pais().into_iter(), red);
+        let size = hand.size()?;
+        // Every copy seen: hand, melds, indicators.
+        let seen = kinds_of(
+            hand.concealed_pais()
+                .into_iter()
+                .chain(hand.melds().iter().flat_map(|m| m.pais()))
+                .chain(setup.dora.iter().copied()),
+            red,
+        );
+        let mut left = [0u8; KINDS];
+        for k in 0..KINDS {
+            let copies: u8 = match (k >= RED, red) {
+                (true, true) => 1,
+                (true, false) => 0,
+                // A black five's copies leave room for the red one.
+                (false, true) if is_five(k) => 3,
+                _ => 4,
+            };
+            left[k] = copies.saturating_sub(seen[k]);
+            if seen[k] > copies {
+                let t = Tile::new_unchecked(state::merged(k) as u8);
+                return Err(HandError::TooManyCopies {
+                    tile: t,
+                    count: u32::from(seen[k]),
+                }
+                .into());
+            }
+        }
+        let wall = match setup.wall {
+            None => left,
+            Some((counts, reds)) => custom_wall(&counts, reds, &left, red)?,
+        };
+        let total: u32 = wall.iter().map(|&n| u32::from(n)).sum();
+        if total <= u32::from(t_max) {
+            return Err(EvError::ShortWall {
+                tiles: total,
+                t_max,
+            });
+        }
+        let merged = state::merge(&concealed);
+        let s = shanten::riichi(&merged, melds)?.min();
+        if size == crate::hand::HandSize::Drawn && s < 0 {
+            return Err(EvError::Complete);
+        }
+        if s > MAX_SHANTEN {
+            return Err(EvError::TooFar(s));
+        }
+        let closed = hand.melds().iter().all(|m| m.kind() == MeldKind::ClosedKan);
+        Ok(Problem {
+            hand: concealed,
+            melds,
+            closed,
+            wall,
+            total,
+            shanten: s,
+            turn,
+            t_max,
+            options: *options,
+        })
+    }
+}
+
+const fn is_five(k: usize) -> bool {
+    k < 27 && k % 9 == 4
+}
+
+/// The wall of a request: 34 counts (a five with its red copies) and red counts, each
+/// at most what is left.
+fn custom_wall(
+    counts: &TileCounts,
+    reds: [u8; 3],
+    left: &Counts,
+    red: bool,
+) -> Result<Counts, EvError> {
+    let mut w = [0u8; KINDS];
+    for t in Tile::all() {
+        let k = t.index();
+        let n = counts.get(t);
+        let (black, r) = if is_five(k) {
+            let s = k / 9;
+            let r = reds[s].min(n);
+            if red {
+                (n - r, r)
+            } else {
+                (n, 0)
+            }
+        } else {
+            (n, 0)
+        };
+        let avail = left[k];
+        if black > avail {
+            return Err(EvError::Wall {
+                pai: t.black(),
+                copies: black,
+                left: avail,
+            });
+        }
+        w[k] = black;
+        if is_five(k) && red {
+            let rk = RED + k / 9;
+            if r > left[rk] {
+                return Err(EvError::Wall {
+                    pai: t.red().unwrap_or(t.black()),
+                    copies: r,
+                    left: left[rk],
+                });
+            }
+            w[rk] = r;
+        }
+    }
+    Ok(w)
+}
+
+/// Evaluates every discard of the setup's hand (or the hand itself with 13 − 3k
+/// tiles).
+///
+/// # Errors
+///
+/// [`EvError`]: a hand that is not a hand or is complete with 14 − 3k tiles, more than
+/// [`MAX_SHANTEN`] from tenpai, turns or radius out of range, a wall holding more than
+/// is left.
+pub fn evaluate(setup: &Setup, options: &Options) -> Result<Evaluation, EvError> {
+    evaluate_with(setup, options, &mut |_| {})
+}
+
+/// [`evaluate`], reporting progress (nodes built so far) to `progress` now and then.
+///
+/// # Errors
+///
+/// As [`evaluate`].
+pub fn evaluate_with(
+    setup: &Setup,
+    options: &Options,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Evaluation, EvError> {
+    let problem = Problem::new(setup, options)?;
+    let scorer = scorer_of(setup, &problem);
+    let graph = graph::Graph::build(&problem, &scorer, progress)?;
+    Ok(values::evaluate(&problem, &graph))
+}
+
+fn scorer_of(setup: &Setup, problem: &Problem) -> score::WinScorer {
+    let mut pool = problem.wall;
+    for (p, h) in pool.iter_mut().zip(problem.hand) {
+        *p += h;
+    }
+    let red = problem.options.red_fives;
+    let mut rules = Preset::Default.rules();
+    if !red {
+        rules.red_fives = RedFives::None;
+    }
+    let fold = |p: Pai| if red { p } else { p.tile().black() };
+    let melds = setup.hand.melds().to_vec();
+    score::WinScorer::new(
+        melds,
+        (setup.round_wind, setup.seat_wind),
+        setup.dora.iter().copied().map(fold).collect(),
+        problem.options.ura,
+        rules,
+        pool,
+    )
+}

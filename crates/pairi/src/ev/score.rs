@@ -1,0 +1,154 @@
+//! The value of a self-drawn win in the search: the Riichi score of the completed hand
+//! (tsumo, riichi when declared), with ura dora as an expectation over the indicators
+//! still in the wall.
+
+use super::state::{self, Counts, KINDS};
+use super::EvError;
+use crate::hand::{Hand, Meld};
+use crate::riichi::{self, Flags, Limit, Rules, ScoreError, WinContext};
+use crate::tile::{Pai, Tile, TileCounts, Wind};
+use crate::wall::Wall;
+
+/// Ura dora beyond this many add nothing more (13 han is a counted yakuman whatever
+/// the hand held before).
+const MAX_URA: usize = 12;
+
+/// Scores wins of one search: the melds, winds, indicators and rules are fixed.
+pub(crate) struct WinScorer {
+    melds: Vec<Meld>,
+    round_wind: Wind,
+    seat_wind: Wind,
+    dora: Vec<Pai>,
+    /// Whether riichi wins count ura dora (as an expectation).
+    ura: bool,
+    rules: Rules,
+    /// The kinds' copies in the melds (kongs count four).
+    meld_counts: TileCounts,
+    /// The initial wall plus the initial hand, per kind: the wall of a state `H` is
+    /// this minus `H`.
+    pool: Counts,
+}
+
+impl WinScorer {
+    pub(crate) fn new(
+        melds: Vec<Meld>,
+        (round_wind, seat_wind): (Wind, Wind),
+        dora: Vec<Pai>,
+        ura: bool,
+        rules: Rules,
+        pool: Counts,
+    ) -> WinScorer {
+        let meld_counts = melds.iter().flat_map(Meld::tiles).collect();
+        WinScorer {
+            melds,
+            round_wind,
+            seat_wind,
+            dora,
+            ura,
+            rules,
+            meld_counts,
+            pool,
+        }
+    }
+
+    /// What the winner receives on a self-draw completing `hand` (37 counts, the
+    /// winning tile included) with the tile of kind `win`; 0 without a yaku.
+    pub(crate) fn tsumo(&self, hand: &Counts, win: usize, riichi: bool) -> Result<f64, EvError> {
+        let mut h = Hand::from_parts(&[], self.melds.clone())?;
+        for (k, &n) in hand.iter().enumerate() {
+            for _ in 0..n {
+                h.add(state::pai(k))?;
+            }
+        }
+        let winning = state::pai(win);
+        h.set_last(Some(winning));
+        let flags = Flags {
+            tsumo: true,
+            riichi,
+            ..Flags::default()
+        };
+        let ctx = WinContext::new(
+            winning,
+            flags,
+            self.round_wind,
+            self.seat_wind,
+            &self.dora,
+            &[],
+            0,
+            0,
+        )
+        .map_err(ScoreError::from)?;
+        let s = match riichi::score::score_unchecked(&h, &ctx, &self.rules) {
+            Ok(s) => s,
+            Err(ScoreError::NoYaku) => return Ok(0.0),
+            Err(e) => return Err(e.into()),
+        };
+        let counted = s.yakuman > 0 && s.limit != Some(Limit::KazoeYakuman);
+        if !(riichi && self.ura && !self.dora.is_empty()) || counted {
+            return Ok(f64::from(s.total));
+        }
+        let odds = self.ura_odds(hand);
+        let mut expected = 0.0;
+        for (u, p) in odds.iter().enumerate() {
+            if *p == 0.0 {
+                continue;
+            }
+            let han = s.han.saturating_add(u as u8);
+            let (basic, _) = riichi::score::basic_points(han, s.fu, &self.rules);
+            expected += p * f64::from(riichi::score::total_for(basic, &ctx, &self.rules));
+        }
+        Ok(expected)
+    }
+
+    /// The distribution of the ura dora a winning `hand` gets: as many indicators as
+    /// dora indicators, drawn without replacement from the wall of that state; an
+    /// indicator adds the copies of its dora in hand and melds (the total capped at
+    /// [`MAX_URA`]).
+    fn ura_odds(&self, hand: &Counts) -> [f64; MAX_URA + 1] {
+        let mut held = state::merge(hand);
+        for (t, n) in self.meld_counts.iter() {
+            held[t] += n;
+        }
+        let mut wall = [0u32; 34];
+        for k in 0..KINDS {
+            wall[state::merged(k)] += u32::from(self.pool[k].saturating_sub(hand[k]));
+        }
+        let draws = self.dora.len();
+        let four = Wall::four_player([0; 3]);
+        // ways[j][u]: ways to pick j indicators adding u.
+        let mut ways = vec![[0f64; MAX_URA + 1]; draws + 1];
+        ways[0][0] = 1.0;
+        for (i, &copies) in wall.iter().enumerate() {
+            if copies == 0 {
+                continue;
+            }
+            let dora = four.dora_from_indicator(Tile::new_unchecked(i as u8));
+            let gain = usize::from(held.get(dora));
+            let mut next = ways.clone();
+            for j in 0..draws {
+                for u in 0..=MAX_URA {
+                    let w = ways[j][u];
+                    if w == 0.0 {
+                        continue;
+                    }
+                    // choose m more copies of this kind
+                    let mut choose = 1.0;
+                    for m in 1..=(draws - j).min(copies as usize) {
+                        choose = choose * f64::from(copies + 1 - m as u32) / m as f64;
+                        let v = (u + m * gain).min(MAX_URA);
+                        next[j + m][v] += w * choose;
+                    }
+                }
+            }
+            ways = next;
+        }
+        let total: f64 = ways[draws].iter().sum();
+        let mut odds = [0f64; MAX_URA + 1];
+        if total > 0.0 {
+            for (o, w) in odds.iter_mut().zip(ways[draws]) {
+                *o = w / total;
+            }
+        }
+        odds
+    }
+}

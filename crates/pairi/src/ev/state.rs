@@ -1,0 +1,82 @@
+//! Hand states of the search: concealed counts over 37 kinds (the 34 kinds, a five
+//! counting its black copies only, then red 5m, 5p, 5s) packed three bits a kind into
+//! one `u128`, with the riichi flag in the top bit.
+
+use crate::tile::{Pai, Suit, Tile, TileCounts};
+
+/// Kinds of the search: 34 tile kinds and the three red fives.
+pub(crate) const KINDS: usize = 37;
+/// Index of the first red kind (red 5m); red 5p and 5s follow.
+pub(crate) const RED: usize = 34;
+/// Bits per kind in a packed state.
+const BITS: u32 = 3;
+/// The riichi flag of a packed state.
+pub(crate) const RIICHI: u128 = 1 << 127;
+
+/// Counts over the 37 kinds.
+pub(crate) type Counts = [u8; KINDS];
+
+/// The packed form of `c` (every count below 8).
+pub(crate) fn pack(c: &Counts) -> u128 {
+    c.iter()
+        .enumerate()
+        .fold(0, |acc, (k, &n)| acc | u128::from(n) << (BITS * k as u32))
+}
+
+/// The counts of a packed state (its riichi bit ignored).
+pub(crate) fn unpack(key: u128) -> Counts {
+    let mut c = [0u8; KINDS];
+    for (k, n) in c.iter_mut().enumerate() {
+        *n = ((key >> (BITS * k as u32)) & 0b111) as u8;
+    }
+    c
+}
+
+/// The packed unit of kind `k`: adding it draws one copy.
+pub(crate) const fn unit(k: usize) -> u128 {
+    1 << (BITS * k as u32)
+}
+
+/// The black five of a red kind (`k` ≥ [`RED`]), or `k` itself.
+pub(crate) const fn merged(k: usize) -> usize {
+    if k >= RED {
+        (k - RED) * 9 + 4
+    } else {
+        k
+    }
+}
+
+/// The 34 merged counts (a red five counted as its five).
+pub(crate) fn merge(c: &Counts) -> TileCounts {
+    let mut m = [0u8; 34];
+    m.copy_from_slice(&c[..34]);
+    for s in 0..3 {
+        m[s * 9 + 4] += c[RED + s];
+    }
+    TileCounts::from_array(m)
+}
+
+/// The tile of kind `k`, red for the red kinds.
+pub(crate) fn pai(k: usize) -> Pai {
+    let t = Tile::new_unchecked(merged(k) as u8);
+    if k >= RED {
+        t.red().unwrap_or(t.black())
+    } else {
+        t.black()
+    }
+}
+
+/// The kind of a tile: its red kind for a red five.
+pub(crate) fn kind_of(p: Pai) -> usize {
+    let t = p.tile();
+    if p.is_red() {
+        RED + t.suit() as usize
+    } else {
+        t.index()
+    }
+}
+
+/// The red kind of a five's suit.
+pub(crate) const fn red_kind(s: Suit) -> usize {
+    RED + s as usize
+}

@@ -1,0 +1,107 @@
+//! Expected-value cases: `data/ev/cases.jsonl`, produced by the reference model
+//! (`spec/ev-model.md`). Each line is a request of `pairi ev --batch`; every discard
+//! list, shanten, useful-tile list and search size must agree exactly, every array
+//! element within 1e-9 × max(1, |expected|).
+
+use pairi::api::ev::EvRequest;
+use pairi::ev::{self, Evaluation};
+use pairi::notation::{format_pai, Format};
+use serde_json::Value;
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/ev/cases.jsonl");
+
+fn cases() -> Vec<Value> {
+    let text = std::fs::read_to_string(DATA).unwrap_or_else(|e| panic!("{DATA}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn close(got: f64, want: f64) -> bool {
+    (got - want).abs() <= 1e-9 * want.abs().max(1.0)
+}
+
+/// The first disagreement between an evaluation and the expected answer.
+fn compare(ev: &Evaluation, want: &Value) -> Result<(), String> {
+    let shanten = want["shanten"].as_i64().unwrap();
+    if i64::from(ev.shanten) != shanten {
+        return Err(format!("shanten {} != {shanten}", ev.shanten));
+    }
+    let discards = want["discards"].as_array().unwrap();
+    let tiles: Vec<String> = ev
+        .discards
+        .iter()
+        .map(|d| d.tile.map_or("-".into(), |p| format_pai(p, Format::Mpsz)))
+        .collect();
+    let wanted: Vec<String> = discards
+        .iter()
+        .map(|d| d["tile"].as_str().unwrap_or("-").to_string())
+        .collect();
+    if tiles != wanted {
+        return Err(format!("discards {tiles:?} != {wanted:?}"));
+    }
+    let searched = want["searched"].as_u64().unwrap();
+    if ev.searched as u64 != searched {
+        return Err(format!("searched {} != {searched}", ev.searched));
+    }
+    for (d, w) in ev.discards.iter().zip(discards) {
+        let tile = &w["tile"];
+        if i64::from(d.shanten) != w["shanten"].as_i64().unwrap() {
+            return Err(format!("{tile}: shanten {} != {}", d.shanten, w["shanten"]));
+        }
+        let useful: Vec<(String, u64)> = d.useful.iter().map(|&(t, n)| (t.to_string(), u64::from(n))).collect();
+        let want_useful: Vec<(String, u64)> = w["useful"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p[0].as_str().unwrap().to_string(), p[1].as_u64().unwrap()))
+            .collect();
+        if useful != want_useful {
+            return Err(format!("{tile}: useful {useful:?} != {want_useful:?}"));
+        }
+        for (name, got) in [("tenpai", &d.tenpai), ("win", &d.win), ("score", &d.score)] {
+            let want: Vec<f64> = w[name].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+            if got.len() != want.len() {
+                return Err(format!("{tile}: {name} has {} turns, not {}", got.len(), want.len()));
+            }
+            if let Some(t) = (0..got.len()).find(|&t| !close(got[t], want[t])) {
+                return Err(format!("{tile}: {name}[{t}] = {} != {}", got[t], want[t]));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+#[allow(clippy::print_stderr)]
+fn ev_ok_reference_cases() {
+    let all = cases();
+    let failures: Vec<String> = std::thread::scope(|s| {
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        let chunk = all.len().div_ceil(threads).max(1);
+        let workers: Vec<_> = all
+            .chunks(chunk)
+            .map(|part| {
+                s.spawn(move || {
+                    part.iter()
+                        .filter_map(|c| {
+                            let req: EvRequest = serde_json::from_value(c.clone()).unwrap();
+                            let (setup, options) = req.setup().unwrap();
+                            let got = ev::evaluate(&setup, &options)
+                                .map_err(|e| e.to_string())
+                                .and_then(|ev| compare(&ev, &c["expected"]));
+                            got.err().map(|e| format!("{} {}: {e}", c["id"], c["hand"]))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().unwrap()).collect()
+    });
+    eprintln!("ev: {}/{} cases agree", all.len() - failures.len(), all.len());
+    for f in failures.iter().take(400) {
+        eprintln!("  {f}");
+    }
+    assert!(failures.is_empty(), "{} ev cases disagree", failures.len());
+}
