@@ -37,6 +37,11 @@ fn main() {
         println!("{id:>10} {r:>12.1} {m:>12.1} {:>7.1} {n:>9}", r / m);
     }
     println!("all {} cases: reference {:.3} s, pairi {:.3} s, ratio {:.1}", rows.len(), theirs / 1e6, ours / 1e6, theirs / ours);
+    let mut worst: Vec<_> = rows.iter().collect();
+    worst.sort_by(|a, b| (a.0 / a.1).total_cmp(&(b.0 / b.1)));
+    for (r, m, id, n) in worst.iter().take(8) {
+        println!("slowest ratio {id:>10} {r:>12.1} {m:>12.1} {:>7.2} {n:>9}", r / m);
+    }
     let mut ratios: Vec<f64> = rows.iter().map(|(r, m, ..)| r / m).collect();
     ratios.sort_by(f64::total_cmp);
     println!("per-case ratio: min {:.1}, median {:.1}, max {:.1}", ratios[0], ratios[ratios.len() / 2], ratios[ratios.len() - 1]);

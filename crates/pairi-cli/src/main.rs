@@ -11,6 +11,7 @@ mod analyze;
 mod batch;
 #[cfg(test)]
 mod both_ways;
+mod ev;
 mod fan;
 mod output;
 mod parse;
@@ -52,6 +53,9 @@ enum Command {
     Fan(fan::Args),
     /// Shanten distribution of random dealt hands: exact, or Monte Carlo.
     Stats(stats::Args),
+    /// Tenpai probability, win probability and expected score of each discard, turn by
+    /// turn, with the paths behind them (or JSON Lines requests with `--batch FILE|-`).
+    Ev(ev::Args),
 }
 
 fn main() -> ExitCode {
@@ -70,6 +74,7 @@ fn main() -> ExitCode {
         Command::Score(a) => score::run(&a),
         Command::Fan(a) => fan::run(&a),
         Command::Stats(a) => stats::run(&a),
+        Command::Ev(a) => ev::run(&a),
     };
     output::exit(result)
 }

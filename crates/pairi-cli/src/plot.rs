@@ -57,6 +57,98 @@ pub(crate) fn check_path(path: &Path) -> anyhow::Result<()> {
     format_of(path).map(|_| ())
 }
 
+/// Draws one line per series of (x, y) points to `path`: y from 0 to 1.
+pub(crate) fn lines(
+    path: &Path,
+    title: &str,
+    (x_desc, y_desc): (&str, &str),
+    series: &[(String, Vec<(f64, f64)>)],
+) -> anyhow::Result<()> {
+    plotters::style::register_font("sans-serif", FontStyle::Normal, FONT)
+        .map_err(|_| anyhow!("the embedded font cannot be read"))?;
+    let axes = (x_desc, y_desc);
+    match format_of(path)? {
+        Format::Svg => draw_lines(
+            SVGBackend::new(path, SIZE).into_drawing_area(),
+            title,
+            axes,
+            series,
+        ),
+        Format::Png => draw_lines(
+            BitMapBackend::new(path, SIZE).into_drawing_area(),
+            title,
+            axes,
+            series,
+        ),
+    }
+}
+
+fn draw_lines<DB: DrawingBackend>(
+    root: DrawingArea<DB, Shift>,
+    title: &str,
+    (x_desc, y_desc): (&str, &str),
+    series: &[(String, Vec<(f64, f64)>)],
+) -> anyhow::Result<()> {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("{e}");
+    let xs = series.iter().flat_map(|s| s.1.iter().map(|p| p.0));
+    let lo = xs.clone().fold(f64::INFINITY, f64::min).min(0.0);
+    let hi = xs.fold(f64::NEG_INFINITY, f64::max).max(lo + 1.0);
+    let top = series
+        .iter()
+        .flat_map(|s| s.1.iter().map(|p| p.1))
+        .fold(1.0, f64::max);
+    root.fill(&WHITE).map_err(err)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 20))
+        .margin(16)
+        .x_label_area_size(44)
+        .y_label_area_size(64)
+        .build_cartesian_2d(lo..hi, 0.0..top)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .bold_line_style(BLACK.mix(0.12))
+        .light_line_style(BLACK.mix(0.05))
+        .y_label_formatter(&|y| format!("{y:.2}"))
+        .x_label_formatter(&|x| format!("{}", x.round() as i64))
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .label_style(("sans-serif", 14))
+        .axis_desc_style(("sans-serif", 15))
+        .draw()
+        .map_err(err)?;
+    for (i, (label, points)) in series.iter().enumerate() {
+        let colour = LINE_COLOURS[i % LINE_COLOURS.len()];
+        chart
+            .draw_series(LineSeries::new(
+                points.iter().copied(),
+                colour.stroke_width(2),
+            ))
+            .map_err(err)?
+            .label(label.clone())
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
+            });
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.3))
+        .label_font(("sans-serif", 14))
+        .draw()
+        .map_err(err)?;
+    root.present().map_err(err)?;
+    Ok(())
+}
+
+/// Line colours, one per series.
+const LINE_COLOURS: [RGBColor; 4] = [
+    RGBColor(54, 110, 170),
+    RGBColor(235, 140, 40),
+    RGBColor(60, 150, 80),
+    RGBColor(180, 60, 60),
+];
+
 /// Draws `series` side by side, one group of bars per shanten value, to `path`.
 pub(crate) fn bars(path: &Path, title: &str, series: &[Series]) -> anyhow::Result<()> {
     plotters::style::register_font("sans-serif", FontStyle::Normal, FONT)

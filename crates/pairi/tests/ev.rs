@@ -8,7 +8,10 @@ use pairi::ev::{self, Evaluation};
 use pairi::notation::{format_pai, Format};
 use serde_json::Value;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/ev/cases.jsonl");
+const DATA: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/data/ev/cases.jsonl"
+);
 
 fn cases() -> Vec<Value> {
     let text = std::fs::read_to_string(DATA).unwrap_or_else(|e| panic!("{DATA}: {e}"));
@@ -50,7 +53,11 @@ fn compare(ev: &Evaluation, want: &Value) -> Result<(), String> {
         if i64::from(d.shanten) != w["shanten"].as_i64().unwrap() {
             return Err(format!("{tile}: shanten {} != {}", d.shanten, w["shanten"]));
         }
-        let useful: Vec<(String, u64)> = d.useful.iter().map(|&(t, n)| (t.to_string(), u64::from(n))).collect();
+        let useful: Vec<(String, u64)> = d
+            .useful
+            .iter()
+            .map(|&(t, n)| (t.to_string(), u64::from(n)))
+            .collect();
         let want_useful: Vec<(String, u64)> = w["useful"]
             .as_array()
             .unwrap()
@@ -61,9 +68,18 @@ fn compare(ev: &Evaluation, want: &Value) -> Result<(), String> {
             return Err(format!("{tile}: useful {useful:?} != {want_useful:?}"));
         }
         for (name, got) in [("tenpai", &d.tenpai), ("win", &d.win), ("score", &d.score)] {
-            let want: Vec<f64> = w[name].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+            let want: Vec<f64> = w[name]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap())
+                .collect();
             if got.len() != want.len() {
-                return Err(format!("{tile}: {name} has {} turns, not {}", got.len(), want.len()));
+                return Err(format!(
+                    "{tile}: {name} has {} turns, not {}",
+                    got.len(),
+                    want.len()
+                ));
             }
             if let Some(t) = (0..got.len()).find(|&t| !close(got[t], want[t])) {
                 return Err(format!("{tile}: {name}[{t}] = {} != {}", got[t], want[t]));
@@ -97,9 +113,16 @@ fn ev_ok_reference_cases() {
                 })
             })
             .collect();
-        workers.into_iter().flat_map(|w| w.join().unwrap()).collect()
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect()
     });
-    eprintln!("ev: {}/{} cases agree", all.len() - failures.len(), all.len());
+    eprintln!(
+        "ev: {}/{} cases agree",
+        all.len() - failures.len(),
+        all.len()
+    );
     for f in failures.iter().take(400) {
         eprintln!("  {f}");
     }

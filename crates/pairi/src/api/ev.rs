@@ -13,9 +13,11 @@
 
 use super::hand::{MeldRequest, TilesField};
 use super::{deserialize_by_name, Error, Request};
-use crate::ev::{self, DiscardValue, Evaluation, EvError, Maximize, Model, Options, Setup};
-use crate::notation::{format_pai, parse_hand_unchecked, Dialect, Format};
-use crate::tile::{TileCounts, Wind};
+use crate::ev::{
+    self, DiscardValue, EvError, Evaluation, Explanation, Maximize, Model, Options, Setup,
+};
+use crate::notation::{format_pai, format_set, parse_hand_unchecked, Dialect, Format};
+use crate::tile::{Pai, TileCounts, Wind};
 use serde::{Deserialize, Serialize};
 
 impl From<EvError> for Error {
@@ -105,6 +107,9 @@ pub struct EvRequest {
     /// Draws that keep the shanten are explored (default on).
     #[serde(default = "yes")]
     pub hand_changes: bool,
+    /// Tiles seen elsewhere (rivers, other players' melds), taken out of the wall.
+    #[serde(default)]
+    pub visible: TilesField,
     /// The tiles left to draw; `null` for every copy not seen.
     #[serde(default)]
     pub wall: Option<WallRequest>,
@@ -114,7 +119,20 @@ pub struct EvRequest {
     /// The quantity the discards are sorted by (default `score`).
     #[serde(default)]
     pub maximize: Maximize,
+    /// Explain each discard: first draws, likely paths, paths to tenpai.
+    #[serde(default)]
+    pub explain: bool,
+    /// With `explain`: how many paths to a win per discard (default 3).
+    #[serde(default = "three")]
+    pub paths: usize,
 }
+
+const fn three() -> usize {
+    3
+}
+
+/// The most paths an explanation lists.
+pub const MAX_PATHS: usize = 20;
 
 /// A wall: copies per kind (a five counting its red copies) and red fives per suit.
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -162,7 +180,14 @@ impl EvRequest {
             hand,
             round_wind: self.round_wind,
             seat_wind: self.seat_wind,
-            dora: self.dora.pais(Dialect::Standard).map_err(|e| e.in_field("dora"))?,
+            dora: self
+                .dora
+                .pais(Dialect::Standard)
+                .map_err(|e| e.in_field("dora"))?,
+            visible: self
+                .visible
+                .pais(Dialect::Standard)
+                .map_err(|e| e.in_field("visible"))?,
             turn: self.turn,
             t_max: self.t_max,
             wall,
@@ -194,6 +219,9 @@ pub struct DiscardView {
     pub score: Vec<f64>,
     /// Useful tiles after the discard with their copies in the wall.
     pub useful: Vec<(String, u8)>,
+    /// Why (with `explain`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explain: Option<ExplanationView>,
 }
 
 impl DiscardView {
@@ -205,6 +233,7 @@ impl DiscardView {
             win: d.win.clone(),
             score: d.score.clone(),
             useful: d.useful.iter().map(|&(t, n)| (t.to_string(), n)).collect(),
+            explain: None,
         }
     }
 }
@@ -224,18 +253,153 @@ pub struct EvResult {
     pub discards: Vec<DiscardView>,
 }
 
+/// Why a discard is worth its value (`explain`), for the quantity maximised.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExplanationView {
+    /// The value at the turn asked.
+    pub value: f64,
+    /// The value a turn later (what is left if the next draw changes nothing).
+    pub later: f64,
+    /// Each first draw: what it adds to `later`, largest first.
+    pub first_draws: Vec<FirstDrawView>,
+    /// The most likely paths to a win under the maximising policy.
+    pub paths: Vec<PathView>,
+    /// Distinct paths to tenpai within the turns left (every explored discard).
+    pub paths_to_tenpai: f64,
+}
+
+/// One first draw.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FirstDrawView {
+    /// The tile drawn.
+    pub draw: String,
+    /// Its copies in the wall.
+    pub copies: u8,
+    /// The chance to draw it now.
+    pub probability: f64,
+    /// The discard that follows (`null` on a win).
+    pub discard: Option<String>,
+    /// Points when it wins.
+    pub win: Option<f64>,
+    /// The value after it.
+    pub value: f64,
+    /// What it adds.
+    pub contribution: f64,
+}
+
+/// A path to a win.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PathView {
+    /// `[draw, discard]` pairs.
+    pub steps: Vec<(String, String)>,
+    /// Waits of the tenpai reached.
+    pub waits: String,
+    /// Riichi declared on reaching tenpai.
+    pub riichi: bool,
+    /// The winning tile.
+    pub win: String,
+    /// Points of the win.
+    pub points: f64,
+    /// Probability of winning along this path.
+    pub probability: f64,
+}
+
+impl ExplanationView {
+    fn of(x: &Explanation) -> ExplanationView {
+        let tile = |p: Pai| format_pai(p, Format::Mpsz);
+        ExplanationView {
+            value: x.value,
+            later: x.later,
+            first_draws: x
+                .first_draws
+                .iter()
+                .map(|f| FirstDrawView {
+                    draw: tile(f.draw),
+                    copies: f.copies,
+                    probability: f.probability,
+                    discard: f.discard.map(tile),
+                    win: f.win,
+                    value: f.value,
+                    contribution: f.contribution,
+                })
+                .collect(),
+            paths: x
+                .paths
+                .iter()
+                .map(|p| PathView {
+                    steps: p
+                        .steps
+                        .iter()
+                        .map(|s| (tile(s.draw), tile(s.discard)))
+                        .collect(),
+                    waits: format_set(p.waits),
+                    riichi: p.riichi,
+                    win: tile(p.win),
+                    points: p.points,
+                    probability: p.probability,
+                })
+                .collect(),
+            paths_to_tenpai: x.paths_to_tenpai,
+        }
+    }
+}
+
 impl EvResult {
     /// The result of an evaluation, sorted by `maximize` at `turn`.
     #[must_use]
     pub fn of(ev: &Evaluation, turn: u8, maximize: Maximize) -> EvResult {
-        let mut order: Vec<&DiscardValue> = ev.discards.iter().collect();
-        order.sort_by(|a, b| b.at(maximize, turn).total_cmp(&a.at(maximize, turn)));
+        EvResult::explained(ev, &[], turn, maximize)
+    }
+
+    /// [`EvResult::of`] with the explanation of each discard (`why` in the order of
+    /// `ev.discards`, or empty).
+    #[must_use]
+    pub fn explained(
+        ev: &Evaluation,
+        why: &[Explanation],
+        turn: u8,
+        maximize: Maximize,
+    ) -> EvResult {
+        let mut order: Vec<usize> = (0..ev.discards.len()).collect();
+        let at = |i: usize| ev.discards[i].at(maximize, turn);
+        order.sort_by(|&a, &b| at(b).total_cmp(&at(a)));
         EvResult {
             shanten: ev.shanten,
             searched: ev.searched,
             turn,
             maximize,
-            discards: order.into_iter().map(DiscardView::of).collect(),
+            discards: order
+                .into_iter()
+                .map(|i| DiscardView {
+                    explain: why.get(i).map(ExplanationView::of),
+                    ..DiscardView::of(&ev.discards[i])
+                })
+                .collect(),
+        }
+    }
+}
+
+impl EvRequest {
+    /// [`Request::answer`], reporting the hand states built so far to `progress` now
+    /// and then (a long search on a terminal).
+    ///
+    /// # Errors
+    ///
+    /// As [`Request::answer`].
+    pub fn answer_with(&self, progress: &mut dyn FnMut(usize)) -> Result<EvResult, Error> {
+        let (setup, options) = self.setup()?;
+        if self.explain {
+            if self.paths > MAX_PATHS {
+                return Err(Error::invalid_request(format!(
+                    "`paths`: at most {MAX_PATHS}; got {}",
+                    self.paths
+                )));
+            }
+            let (ev, why) = ev::explain(&setup, &options, self.maximize, self.paths, progress)?;
+            Ok(EvResult::explained(&ev, &why, self.turn, self.maximize))
+        } else {
+            let ev = ev::evaluate_with(&setup, &options, progress)?;
+            Ok(EvResult::of(&ev, self.turn, self.maximize))
         }
     }
 }
@@ -250,8 +414,6 @@ impl Request for EvRequest {
     /// complete), `invalid_request` (too far from tenpai, turns, radius or wall out of
     /// range).
     fn answer(&self) -> Result<EvResult, Error> {
-        let (setup, options) = self.setup()?;
-        let ev = ev::evaluate(&setup, &options)?;
-        Ok(EvResult::of(&ev, self.turn, self.maximize))
+        self.answer_with(&mut |_| {})
     }
 }

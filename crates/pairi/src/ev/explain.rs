@@ -1,15 +1,368 @@
-//! Why a discard is worth what it is: its most likely paths to a win, and what each
-//! first draw contributes.
+//! Why a discard is worth what it is: what each first draw adds to its value, the most
+//! likely paths from it to a win under the policy that maximises the value, and how many
+//! paths to tenpai the graph holds.
+//!
+//! The graph keeps every distinct hand once, so a path is a walk through shared states:
+//! the number of paths grows exponentially with the turns while the states stay the
+//! graph's. Paths are found best-first on their probability: a path's probability
+//! summed over the turns at which its draws can happen never grows as it is extended,
+//! so the first complete paths taken off the queue are the most likely ones.
 
-/// placeholder
+use super::graph::Graph;
+use super::state::{self, RIICHI};
+use super::values::History;
+use super::{Maximize, Problem};
+use crate::tile::{Pai, TileSet};
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+/// Prefixes taken off the queue before the search for paths stops.
+const MAX_EXPANSIONS: usize = 20_000;
+
+/// The explanation of one candidate discard.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Explanation;
-/// placeholder
+pub struct Explanation {
+    /// The discard explained (`None` for a 13 − 3k hand).
+    pub tile: Option<Pai>,
+    /// The quantity explained (and the policy the paths follow).
+    pub metric: Maximize,
+    /// Its value at the turn asked.
+    pub value: f64,
+    /// Its value one turn later: what remains if the next draw changes nothing.
+    pub later: f64,
+    /// What each first draw adds to `later`, largest first; they sum to
+    /// `value − later`.
+    pub first_draws: Vec<FirstDraw>,
+    /// The most likely paths to a win, most likely first.
+    pub paths: Vec<Path>,
+    /// Distinct paths from the candidate to a tenpai hand within the turns left, every
+    /// explored discard counted (not only the policy's): the size of the "wait tree" the
+    /// graph holds without expanding it.
+    pub paths_to_tenpai: f64,
+}
+
+/// One kind of first draw.
 #[derive(Clone, Debug, PartialEq)]
-pub struct FirstDraw;
-/// placeholder
+pub struct FirstDraw {
+    /// The tile drawn.
+    pub draw: Pai,
+    /// Its copies in the wall.
+    pub copies: u8,
+    /// The chance to draw it now: copies over the tiles left.
+    pub probability: f64,
+    /// The discard the policy makes after it (`None` on a win).
+    pub discard: Option<Pai>,
+    /// Points when the draw wins.
+    pub win: Option<f64>,
+    /// The value after the draw (at the next turn).
+    pub value: f64,
+    /// What the draw adds to the candidate's value.
+    pub contribution: f64,
+}
+
+/// One draw and the discard that follows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The tile drawn.
+    pub draw: Pai,
+    /// The tile discarded.
+    pub discard: Pai,
+}
+
+/// A path to a win.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Path;
-/// placeholder
-#[derive(Clone, Debug, PartialEq)]
-pub struct Step;
+pub struct Path {
+    /// The draws that change the hand and their discards, in order.
+    pub steps: Vec<Step>,
+    /// The waits of the tenpai hand reached.
+    pub waits: TileSet,
+    /// Riichi was declared on reaching tenpai.
+    pub riichi: bool,
+    /// The winning tile.
+    pub win: Pai,
+    /// Points of the win.
+    pub points: f64,
+    /// Probability of winning along exactly this path by the last turn.
+    pub probability: f64,
+}
+
+/// The kind whose copy makes `big` from `small` (packed keys one tile apart).
+fn kind_between(big: u128, small: u128) -> usize {
+    let diff = (big & !RIICHI) - (small & !RIICHI);
+    (diff.trailing_zeros() / 3) as usize
+}
+
+/// The policy's choice at discard node `d` at turn `t`: the draw node of greatest value.
+fn choice(graph: &Graph, history: &History, d: u32, t: usize) -> Option<u32> {
+    let values = history.get(t).filter(|v| !v.is_empty())?;
+    let mut best: Option<(u32, f64)> = None;
+    for &c in graph.choices.row(d as usize) {
+        let v = values[c as usize];
+        if best.is_none_or(|(_, b)| v > b) {
+            best = Some((c, v));
+        }
+    }
+    best.map(|(c, _)| c)
+}
+
+/// A draw from a draw node: its target discard node, weight and win score.
+fn draws_of(graph: &Graph, node: u32) -> impl Iterator<Item = (u32, f64, Option<f64>)> + '_ {
+    let i = node as usize;
+    graph
+        .plain
+        .row(i)
+        .iter()
+        .map(|&e| (Graph::target(e), f64::from(Graph::weight(e)), None))
+        .chain(
+            graph
+                .wins
+                .row(i)
+                .iter()
+                .map(|w| (w.target, w.weight, Some(w.score))),
+        )
+}
+
+pub(crate) fn explain(
+    problem: &Problem,
+    graph: &Graph,
+    history: &History,
+    metric: Maximize,
+    paths: usize,
+) -> Vec<Explanation> {
+    let turn = usize::from(problem.turn);
+    let t_max = usize::from(problem.t_max);
+    let left = |t: usize| f64::from(problem.total) - t as f64;
+    graph
+        .candidates
+        .iter()
+        .map(|&(kind, node)| {
+            let value = history[turn][node as usize];
+            let later = if turn < t_max {
+                history[turn + 1][node as usize]
+            } else {
+                value
+            };
+            let mut first_draws = Vec::new();
+            if turn < t_max {
+                let key = graph.draws[node as usize].key;
+                for (target, w, win) in draws_of(graph, node) {
+                    let d = graph.discards[target as usize];
+                    let after = choice(graph, history, target, turn + 1);
+                    let next = after.map_or(0.0, |c| history[turn + 1][c as usize]);
+                    let (v, discard) = match win {
+                        Some(score) => {
+                            let v = match metric {
+                                Maximize::Score => score.max(next),
+                                _ => 1.0,
+                            };
+                            (v, None)
+                        }
+                        None => (
+                            next,
+                            after.map(|c| {
+                                state::pai(kind_between(d.key, graph.draws[c as usize].key))
+                            }),
+                        ),
+                    };
+                    first_draws.push(FirstDraw {
+                        draw: state::pai(kind_between(d.key, key)),
+                        copies: w as u8,
+                        probability: w / left(turn),
+                        discard,
+                        win,
+                        value: v,
+                        contribution: w * (v - later) / left(turn),
+                    });
+                }
+                first_draws.sort_by(|a, b| b.contribution.total_cmp(&a.contribution));
+            }
+            Explanation {
+                tile: kind.map(|k| state::pai(usize::from(k))),
+                metric,
+                value,
+                later,
+                first_draws,
+                paths: best_paths(problem, graph, history, node, paths),
+                paths_to_tenpai: paths_to_tenpai(graph, node, t_max - turn),
+            }
+        })
+        .collect()
+}
+
+/// A path prefix on the queue: the draw node reached, the probability of arriving
+/// there at each turn, and the steps taken.
+struct Prefix {
+    node: u32,
+    arrive: Vec<f64>,
+    bound: f64,
+    steps: Vec<Step>,
+    riichi: bool,
+}
+
+impl PartialEq for Prefix {
+    fn eq(&self, other: &Self) -> bool {
+        self.bound == other.bound
+    }
+}
+impl Eq for Prefix {}
+impl PartialOrd for Prefix {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Prefix {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.bound.total_cmp(&other.bound)
+    }
+}
+
+/// The `k` most likely paths from draw node `start` to a win, following the policy of
+/// `history`.
+fn best_paths(
+    problem: &Problem,
+    graph: &Graph,
+    history: &History,
+    start: u32,
+    k: usize,
+) -> Vec<Path> {
+    let turn = usize::from(problem.turn);
+    let t_max = usize::from(problem.t_max);
+    let left = |t: usize| f64::from(problem.total) - t as f64;
+    let mut arrive = vec![0.0; t_max + 1];
+    arrive[turn] = 1.0;
+    let first = graph.draws[start as usize];
+    let mut queue = BinaryHeap::new();
+    queue.push(Prefix {
+        node: start,
+        arrive,
+        bound: 1.0,
+        steps: Vec::new(),
+        riichi: first.key & RIICHI != 0,
+    });
+    let mut done: Vec<Path> = Vec::new();
+    let mut expansions = 0;
+    while let Some(p) = queue.pop() {
+        if k == 0 || expansions >= MAX_EXPANSIONS {
+            break;
+        }
+        if done.len() >= k && p.bound <= done[k - 1].probability {
+            break;
+        }
+        expansions += 1;
+        let node = graph.draws[p.node as usize];
+        let edges: Vec<(u32, f64, Option<f64>)> = draws_of(graph, p.node).collect();
+        // Where each draw leads at each turn: the next node (or a win), and whether
+        // the hand changes.
+        let mut occupied = 0.0;
+        // (edge index, next node) → arrival probabilities by turn.
+        let mut next: Vec<((usize, u32), Vec<f64>)> = Vec::new();
+        let mut wins = vec![0.0; edges.len()];
+        for t in turn..t_max {
+            occupied += p.arrive[t];
+            if occupied == 0.0 {
+                continue;
+            }
+            let mut leave = 0.0;
+            for (i, &(target, w, win)) in edges.iter().enumerate() {
+                let prob = occupied * w / left(t);
+                if win.is_some() {
+                    wins[i] += prob;
+                    leave += prob;
+                    continue;
+                }
+                let Some(c) = choice(graph, history, target, t + 1) else {
+                    continue;
+                };
+                if c == p.node {
+                    continue;
+                }
+                leave += prob;
+                match next.iter_mut().find(|(key, _)| *key == (i, c)) {
+                    Some((_, v)) => v[t + 1] += prob,
+                    None => {
+                        let mut v = vec![0.0; t_max + 1];
+                        v[t + 1] = prob;
+                        next.push(((i, c), v));
+                    }
+                }
+            }
+            occupied -= leave;
+        }
+        for (i, &(target, _, win)) in edges.iter().enumerate() {
+            if let Some(points) = win {
+                if wins[i] > 0.0 {
+                    let d = graph.discards[target as usize];
+                    done.push(Path {
+                        steps: p.steps.clone(),
+                        waits: TileSet::from_bits(node.tiles),
+                        riichi: p.riichi,
+                        win: state::pai(kind_between(d.key, node.key)),
+                        points,
+                        probability: wins[i],
+                    });
+                }
+            }
+        }
+        done.sort_by(|a, b| b.probability.total_cmp(&a.probability));
+        done.truncate(k);
+        for ((i, c), arrive) in next {
+            let d = graph.discards[edges[i].0 as usize];
+            let child = graph.draws[c as usize];
+            let mut steps = p.steps.clone();
+            steps.push(Step {
+                draw: state::pai(kind_between(d.key, node.key)),
+                discard: state::pai(kind_between(d.key, child.key)),
+            });
+            let bound = arrive.iter().sum();
+            queue.push(Prefix {
+                node: c,
+                arrive,
+                bound,
+                steps,
+                riichi: child.key & RIICHI != 0,
+            });
+        }
+    }
+    done
+}
+
+/// Distinct paths from draw node `start` to a tenpai draw node in at most `steps`
+/// hand-changing draws, over every choice the graph explores.
+fn paths_to_tenpai(graph: &Graph, start: u32, steps: usize) -> f64 {
+    let n = graph.draws.len();
+    // count[i]: paths from draw node i within s steps; through[j]: their sum over the
+    // choices of discard node j.
+    let mut count: Vec<f64> = graph
+        .draws
+        .iter()
+        .map(|d| f64::from(u8::from(d.shanten == 0)))
+        .collect();
+    if graph.draws[start as usize].shanten == 0 {
+        return 1.0;
+    }
+    let mut through = vec![0.0; graph.discards.len()];
+    for _ in 0..steps {
+        for (j, t) in through.iter_mut().enumerate() {
+            *t = graph
+                .choices
+                .row(j)
+                .iter()
+                .map(|&c| count[c as usize])
+                .sum();
+        }
+        let mut next = vec![0.0; n];
+        for (i, v) in next.iter_mut().enumerate() {
+            if graph.draws[i].shanten == 0 {
+                *v = 1.0;
+                continue;
+            }
+            // Every choice after a draw but the one that returns here.
+            *v = draws_of(graph, i as u32)
+                .filter(|e| e.2.is_none())
+                .map(|(target, _, _)| through[target as usize] - count[i])
+                .sum();
+        }
+        count = next;
+    }
+    count[start as usize]
+}

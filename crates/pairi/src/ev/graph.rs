@@ -1,5 +1,5 @@
 //! The state graph of the search: every distinct hand state once, draw nodes with their
-//! weighted draws, discard nodes with their candidate discards.
+//! weighted draws, discard nodes with the draw nodes they choose among.
 
 use super::score::WinScorer;
 use super::state::{self, Counts, KINDS, RIICHI};
@@ -7,8 +7,8 @@ use super::{EvError, Problem};
 use crate::shanten;
 use rustc_hash::FxHashMap;
 
-/// No win on this edge.
-pub(crate) const NO_WIN: u32 = u32::MAX;
+/// Discard nodes are numbered in 24 bits inside a plain edge.
+pub(crate) const MAX_DISCARD_NODES: usize = 1 << 24;
 
 /// A hand state.
 #[derive(Clone, Copy, Debug)]
@@ -22,50 +22,79 @@ pub(crate) struct Node {
     pub(crate) tiles: u64,
 }
 
-impl Node {
-    pub(crate) const fn riichi(&self) -> bool {
-        self.key & RIICHI != 0
-    }
-}
-
-/// A draw of one kind from a draw node.
+/// A draw that completes the hand with a yaku.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Edge {
-    /// The discard node reached.
+pub(crate) struct WinEdge {
+    /// The (complete) discard node reached.
     pub(crate) target: u32,
-    /// The kind drawn.
-    pub(crate) kind: u8,
-    /// Copies of it in the wall of the draw node.
-    pub(crate) weight: u8,
-    /// Index of the win's score in [`Graph::wins`], or [`NO_WIN`].
-    pub(crate) win: u32,
+    /// Copies of the tile in the wall.
+    pub(crate) weight: f64,
+    /// Points received.
+    pub(crate) score: f64,
 }
 
 /// Where the search starts.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Root {
+enum Root {
     /// A 13 − 3k hand: this draw node, as dama.
     Draw(u32),
     /// A 14 − 3k hand: this discard node.
     Discard(u32),
 }
 
-/// The whole graph, edges in compressed rows.
+/// Compressed rows: the items of row `i` are `items[start[i]..start[i + 1]]`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Rows<T> {
+    start: Vec<u32>,
+    items: Vec<T>,
+}
+
+impl<T> Rows<T> {
+    fn new() -> Rows<T> {
+        Rows {
+            start: vec![0],
+            items: Vec::new(),
+        }
+    }
+
+    fn close_row(&mut self) {
+        self.start.push(self.items.len() as u32);
+    }
+
+    pub(crate) fn row(&self, i: usize) -> &[T] {
+        &self.items[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.items.len()
+    }
+}
+
+/// The whole graph.
 pub(crate) struct Graph {
     pub(crate) draws: Vec<Node>,
     pub(crate) discards: Vec<Node>,
-    /// Edges of draw node `i`: `edges[edge_start[i]..edge_start[i + 1]]`.
-    pub(crate) edge_start: Vec<u32>,
-    pub(crate) edges: Vec<Edge>,
-    /// Scores of the wins, by [`Edge::win`].
-    pub(crate) wins: Vec<f64>,
-    /// Candidates of discard node `j`: `children[child_start[j]..child_start[j + 1]]`,
-    /// the draw nodes with a draw into it.
-    pub(crate) child_start: Vec<u32>,
-    pub(crate) children: Vec<u32>,
+    /// Per draw node, the draws that do not win: `target << 8 | weight`.
+    pub(crate) plain: Rows<u32>,
+    /// Per draw node, the draws that win.
+    pub(crate) wins: Rows<WinEdge>,
+    /// Per draw node, the weight of all its draws.
+    pub(crate) weights: Vec<f64>,
+    /// Per discard node, the draw nodes with a draw into it: the hand less one tile,
+    /// whichever path made that node. The node chooses among them.
+    pub(crate) choices: Rows<u32>,
     /// What the root's values are read from: (kind discarded, draw node), in kind
     /// order; one entry with no kind for a 13 − 3k hand.
     pub(crate) candidates: Vec<(Option<u8>, u32)>,
+}
+
+/// A draw from a draw node while building.
+#[derive(Clone, Copy)]
+struct Draw {
+    target: u32,
+    weight: u8,
+    /// Points of the win, 0 for none.
+    score: f64,
 }
 
 struct Builder<'a> {
@@ -74,12 +103,30 @@ struct Builder<'a> {
     /// Initial wall plus initial hand: the wall of state `H` is `pool − H`.
     pool: Counts,
     ids: FxHashMap<u128, u32>,
+    /// Shanten and useful kinds by merged counts (13 − 3k tiles).
+    useful: FxHashMap<u128, (i8, u64)>,
+    /// Shanten and kinds to discard by merged counts (14 − 3k tiles).
+    keep: FxHashMap<u128, (i8, u64)>,
     draws: Vec<Node>,
     discards: Vec<Node>,
-    draw_edges: Vec<Vec<Edge>>,
-    wins: Vec<f64>,
+    /// The draws of each draw node, in one list: node `i` has `forward[range[i]]`.
+    forward: Vec<Draw>,
+    range: Vec<(u32, u32)>,
+    /// Draws back into a discard node from the draw nodes it discards to: (source, draw).
+    back: Vec<(u32, Draw)>,
     /// Nodes created but not expanded: (is a draw node, index).
     pending: Vec<(bool, u32)>,
+}
+
+/// The packed counts over the 34 kinds, red fives added to their fives.
+fn merged_key(key: u128) -> u128 {
+    const FIELDS: u128 = (1 << (3 * 34)) - 1;
+    let mut m = key & FIELDS;
+    for s in 0..3 {
+        let red = (key >> (3 * (34 + s))) & 0b111;
+        m += red << (3 * (9 * s + 4));
+    }
+    m
 }
 
 impl Builder<'_> {
@@ -101,15 +148,23 @@ impl Builder<'_> {
         if let Some(&id) = self.ids.get(&key) {
             return Ok(id);
         }
-        let c = state::unpack(key);
-        let (shanten, useful) = shanten::useful(&state::merge(&c), self.problem.melds)?;
+        let m = merged_key(key & !RIICHI);
+        let (shanten, tiles) = match self.useful.get(&m) {
+            Some(&v) => v,
+            None => {
+                let c = state::merge(&state::unpack(key));
+                let (s, u) = shanten::useful(&c, self.problem.melds)?;
+                self.useful.insert(m, (s, u.tiles.bits()));
+                (s, u.tiles.bits())
+            }
+        };
         let id = self.draws.len() as u32;
         self.draws.push(Node {
             key,
             shanten,
-            tiles: useful.tiles.bits(),
+            tiles,
         });
-        self.draw_edges.push(Vec::new());
+        self.range.push((0, 0));
         self.ids.insert(key, id);
         self.pending.push((true, id));
         Ok(id)
@@ -119,32 +174,33 @@ impl Builder<'_> {
         if let Some(&id) = self.ids.get(&key) {
             return Ok(id);
         }
-        let c = state::unpack(key);
-        let d = shanten::discards(&state::merge(&c), self.problem.melds)?;
-        let keep = d
-            .rows()
-            .iter()
-            .filter(|r| r.shanten == d.shanten)
-            .fold(0u64, |acc, r| acc | 1 << r.tile.tile().index());
+        if self.discards.len() >= MAX_DISCARD_NODES {
+            return Err(EvError::TooLarge(self.draws.len() + self.discards.len()));
+        }
+        let m = merged_key(key & !RIICHI);
+        let (shanten, tiles) = match self.keep.get(&m) {
+            Some(&v) => v,
+            None => {
+                let c = state::merge(&state::unpack(key));
+                let d = shanten::discards(&c, self.problem.melds)?;
+                let keep = d
+                    .rows()
+                    .iter()
+                    .filter(|r| r.shanten == d.shanten)
+                    .fold(0u64, |acc, r| acc | 1 << r.tile.tile().index());
+                self.keep.insert(m, (d.shanten, keep));
+                (d.shanten, keep)
+            }
+        };
         let id = self.discards.len() as u32;
         self.discards.push(Node {
             key,
-            shanten: d.shanten,
-            tiles: keep,
+            shanten,
+            tiles,
         });
         self.ids.insert(key, id);
         self.pending.push((false, id));
         Ok(id)
-    }
-
-    fn win(&mut self, c: &Counts, kind: usize, riichi: bool) -> Result<u32, EvError> {
-        let score = self.scorer.tsumo(c, kind, riichi)?;
-        if score > 0.0 {
-            self.wins.push(score);
-            Ok(self.wins.len() as u32 - 1)
-        } else {
-            Ok(NO_WIN)
-        }
     }
 
     fn expand_draw(&mut self, id: u32) -> Result<(), EvError> {
@@ -153,6 +209,12 @@ impl Builder<'_> {
         let c = state::unpack(node.key);
         let opts = &self.problem.options;
         let changes = opts.hand_changes && riichi == 0 && self.inside(&c, node.shanten);
+        let mut list = [Draw {
+            target: 0,
+            weight: 0,
+            score: 0.0,
+        }; KINDS];
+        let mut n = 0;
         for k in 0..KINDS {
             let left = self.pool[k].saturating_sub(c[k]);
             if left == 0 {
@@ -163,20 +225,23 @@ impl Builder<'_> {
                 continue;
             }
             let target = self.discard_node(node.key + state::unit(k))?;
-            let win = if node.shanten == 0 && useful {
+            let score = if node.shanten == 0 && useful {
                 let mut after = c;
                 after[k] += 1;
-                self.win(&after, k, riichi != 0)?
+                self.scorer.tsumo(&after, k, riichi != 0)?
             } else {
-                NO_WIN
+                0.0
             };
-            self.draw_edges[id as usize].push(Edge {
+            list[n] = Draw {
                 target,
-                kind: k as u8,
                 weight: left,
-                win,
-            });
+                score,
+            };
+            n += 1;
         }
+        let start = self.forward.len() as u32;
+        self.forward.extend_from_slice(&list[..n]);
+        self.range[id as usize] = (start, self.forward.len() as u32);
         Ok(())
     }
 
@@ -199,17 +264,19 @@ impl Builder<'_> {
             let key = (node.key - state::unit(k)) | if declare { RIICHI } else { 0 };
             let child = self.draw_node(key)?;
             // Drawing the discarded kind again returns to this node.
-            let win = if node.shanten == -1 {
-                self.win(&c, k, riichi != 0)?
+            let score = if node.shanten == -1 {
+                self.scorer.tsumo(&c, k, riichi != 0)?
             } else {
-                NO_WIN
+                0.0
             };
-            self.draw_edges[child as usize].push(Edge {
-                target: id,
-                kind: k as u8,
-                weight: self.pool[k] - (c[k] - 1),
-                win,
-            });
+            self.back.push((
+                child,
+                Draw {
+                    target: id,
+                    weight: self.pool[k] - (c[k] - 1),
+                    score,
+                },
+            ));
         }
         Ok(())
     }
@@ -230,10 +297,13 @@ impl Graph {
             scorer,
             pool,
             ids: FxHashMap::default(),
+            useful: FxHashMap::default(),
+            keep: FxHashMap::default(),
             draws: Vec::new(),
             discards: Vec::new(),
-            draw_edges: Vec::new(),
-            wins: Vec::new(),
+            forward: Vec::new(),
+            range: Vec::new(),
+            back: Vec::new(),
             pending: Vec::new(),
         };
         let key = state::pack(&problem.hand);
@@ -255,75 +325,126 @@ impl Graph {
                 progress(b.draws.len() + b.discards.len());
             }
         }
-        // Compressed rows; one edge per (draw node, target), the first one made.
-        let mut edge_start = Vec::with_capacity(b.draws.len() + 1);
-        let mut edges = Vec::new();
-        for mut list in b.draw_edges {
-            edge_start.push(edges.len() as u32);
-            list.sort_by_key(|e| e.target);
-            list.dedup_by_key(|e| e.target);
-            edges.extend(list);
-        }
-        edge_start.push(edges.len() as u32);
-        // A discard node chooses among every draw node with a draw into it: the hand
-        // less one tile, whichever path made that node.
-        let mut child_start = vec![0u32; b.discards.len() + 1];
-        for e in &edges {
-            child_start[e.target as usize + 1] += 1;
-        }
-        for j in 0..b.discards.len() {
-            child_start[j + 1] += child_start[j];
-        }
-        let mut fill = child_start.clone();
-        let mut children = vec![0u32; edges.len()];
-        for i in 0..b.draws.len() {
-            for e in &edges[edge_start[i] as usize..edge_start[i + 1] as usize] {
-                let slot = &mut fill[e.target as usize];
-                children[*slot as usize] = i as u32;
-                *slot += 1;
-            }
-        }
-        // The candidates of the root: each discard whose draw node exists.
-        let candidates = match root {
-            Root::Draw(d) => vec![(None, d)],
-            Root::Discard(j) => {
-                let node = b.discards[j as usize];
-                let hand = state::unpack(node.key);
-                (0..KINDS)
-                    .filter(|&k| hand[k] > 0)
-                    .filter_map(|k| {
-                        let keeps = node.tiles >> state::merged(k) & 1 != 0;
-                        let declare = problem.closed && node.shanten == 0 && keeps;
-                        let key = (node.key - state::unit(k)) | if declare { RIICHI } else { 0 };
-                        b.ids.get(&key).map(|&d| (Some(k as u8), d))
-                    })
-                    .collect()
-            }
-        };
-        Ok(Graph {
-            draws: b.draws,
-            discards: b.discards,
-            edge_start,
-            edges,
-            wins: b.wins,
-            child_start,
-            children,
-            candidates,
-        })
-    }
-
-    pub(crate) fn edges_of(&self, draw: u32) -> &[Edge] {
-        let i = draw as usize;
-        &self.edges[self.edge_start[i] as usize..self.edge_start[i + 1] as usize]
-    }
-
-    pub(crate) fn children_of(&self, discard: u32) -> &[u32] {
-        let j = discard as usize;
-        &self.children[self.child_start[j] as usize..self.child_start[j + 1] as usize]
+        let candidates = b.candidates(root);
+        Ok(b.finish(candidates))
     }
 
     /// Nodes of both kinds.
     pub(crate) fn len(&self) -> usize {
         self.draws.len() + self.discards.len()
+    }
+
+    /// The target of a plain edge.
+    pub(crate) const fn target(edge: u32) -> u32 {
+        edge >> 8
+    }
+
+    /// The weight of a plain edge.
+    pub(crate) const fn weight(edge: u32) -> u32 {
+        edge & 0xff
+    }
+}
+
+impl Builder<'_> {
+    /// The candidates of the root: each discard whose draw node exists.
+    fn candidates(&self, root: Root) -> Vec<(Option<u8>, u32)> {
+        match root {
+            Root::Draw(d) => vec![(None, d)],
+            Root::Discard(j) => {
+                let node = self.discards[j as usize];
+                let hand = state::unpack(node.key);
+                (0..KINDS)
+                    .filter(|&k| hand[k] > 0)
+                    .filter_map(|k| {
+                        let keeps = node.tiles >> state::merged(k) & 1 != 0;
+                        let declare = self.problem.closed && node.shanten == 0 && keeps;
+                        let key = (node.key - state::unit(k)) | if declare { RIICHI } else { 0 };
+                        self.ids.get(&key).map(|&d| (Some(k as u8), d))
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// Compressed rows, one edge per (draw node, target): the draws of a node, then
+    /// the draws back into the discard nodes that made it, unless already there.
+    fn finish(self, candidates: Vec<(Option<u8>, u32)>) -> Graph {
+        let n = self.draws.len();
+        // Draws back, bucketed by their source.
+        let mut back_start = vec![0u32; n + 1];
+        for &(s, _) in &self.back {
+            back_start[s as usize + 1] += 1;
+        }
+        for i in 0..n {
+            back_start[i + 1] += back_start[i];
+        }
+        let mut fill = back_start.clone();
+        let mut back = vec![
+            Draw {
+                target: 0,
+                weight: 0,
+                score: 0.0
+            };
+            self.back.len()
+        ];
+        for &(s, d) in &self.back {
+            back[fill[s as usize] as usize] = d;
+            fill[s as usize] += 1;
+        }
+        let mut plain = Rows::new();
+        let mut wins = Rows::new();
+        let mut weights = Vec::with_capacity(n);
+        let mut into = vec![0u32; self.discards.len() + 1];
+        for i in 0..n {
+            let (a, z) = self.range[i];
+            let forward = &self.forward[a as usize..z as usize];
+            let extra = &back[back_start[i] as usize..back_start[i + 1] as usize];
+            let mut total = 0u32;
+            for (j, d) in forward.iter().chain(extra).enumerate() {
+                if j >= forward.len() && forward.iter().any(|f| f.target == d.target) {
+                    continue;
+                }
+                total += u32::from(d.weight);
+                into[d.target as usize + 1] += 1;
+                if d.score > 0.0 {
+                    wins.items.push(WinEdge {
+                        target: d.target,
+                        weight: f64::from(d.weight),
+                        score: d.score,
+                    });
+                } else {
+                    plain.items.push(d.target << 8 | u32::from(d.weight));
+                }
+            }
+            plain.close_row();
+            wins.close_row();
+            weights.push(f64::from(total));
+        }
+        // Each discard node's choices: the sources of the edges into it.
+        for j in 0..self.discards.len() {
+            into[j + 1] += into[j];
+        }
+        let mut fill = into.clone();
+        let mut items = vec![0u32; plain.len() + wins.len()];
+        for i in 0..n {
+            let targets = plain
+                .row(i)
+                .iter()
+                .map(|&e| Graph::target(e))
+                .chain(wins.row(i).iter().map(|w| w.target));
+            for t in targets {
+                items[fill[t as usize] as usize] = i as u32;
+                fill[t as usize] += 1;
+            }
+        }
+        Graph {
+            draws: self.draws,
+            discards: self.discards,
+            plain,
+            wins,
+            weights,
+            choices: Rows { start: into, items },
+            candidates,
+        }
     }
 }

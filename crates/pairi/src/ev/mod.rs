@@ -124,6 +124,9 @@ pub struct Setup {
     pub seat_wind: Wind,
     /// Dora indicators.
     pub dora: Vec<Pai>,
+    /// Tiles seen elsewhere (rivers, other players' melds): not in the wall. Ignored
+    /// with a `wall` given.
+    pub visible: Vec<Pai>,
     /// Draws made so far (1 is the first draw): the first turn valued.
     pub turn: u8,
     /// The last turn with a draw, at most [`MAX_TURNS`].
@@ -142,6 +145,7 @@ impl Setup {
             round_wind: Wind::East,
             seat_wind: Wind::East,
             dora: Vec::new(),
+            visible: Vec::new(),
             turn: 1,
             t_max: MAX_TURNS,
             wall: None,
@@ -165,6 +169,17 @@ pub struct DiscardValue {
     pub score: Vec<f64>,
     /// The useful tiles after the discard, with their copies in the initial wall.
     pub useful: Vec<(Tile, u8)>,
+}
+
+impl Maximize {
+    /// Its place in a (tenpai, win, score) triple.
+    const fn index(self) -> usize {
+        match self {
+            Maximize::Tenpai => 0,
+            Maximize::Win => 1,
+            Maximize::Score => 2,
+        }
+    }
 }
 
 impl DiscardValue {
@@ -209,7 +224,9 @@ pub enum EvError {
     #[error("the hand is {0}-shanten: the search takes hands up to {MAX_SHANTEN}-shanten")]
     TooFar(i8),
     /// Turns out of range (`invalid_request`).
-    #[error("turns must satisfy 0 <= turn <= t_max <= {MAX_TURNS}; got turn {turn}, t_max {t_max}")]
+    #[error(
+        "turns must satisfy 0 <= turn <= t_max <= {MAX_TURNS}; got turn {turn}, t_max {t_max}"
+    )]
     Turns {
         /// The first turn asked.
         turn: u8,
@@ -229,6 +246,19 @@ pub enum EvError {
         /// Copies not seen.
         left: u8,
     },
+    /// The search outgrew its bounds (`invalid_request`).
+    #[error("the search passed {0} hand states: lower the search radius or the shanten")]
+    TooLarge(usize),
+    /// More copies are seen than exist (`invalid_hand`).
+    #[error("{copies} {pai} seen, but only {left} are not in the hand, melds or indicators")]
+    Visible {
+        /// The tile.
+        pai: Pai,
+        /// Copies seen.
+        copies: u8,
+        /// Copies not in the hand, melds or indicators.
+        left: u8,
+    },
     /// The wall has too few tiles for the turns asked (`invalid_request`).
     #[error("the wall holds {tiles} tiles, too few for turn {t_max}")]
     ShortWall {
@@ -244,12 +274,15 @@ impl EvError {
     #[must_use]
     pub const fn kind(&self) -> ErrorKind {
         match self {
-            EvError::Hand(_) | EvError::Score(_) | EvError::Complete => ErrorKind::InvalidHand,
+            EvError::Hand(_) | EvError::Score(_) | EvError::Complete | EvError::Visible { .. } => {
+                ErrorKind::InvalidHand
+            }
             EvError::TooFar(_)
             | EvError::Turns { .. }
             | EvError::Radius(_)
             | EvError::Wall { .. }
-            | EvError::ShortWall { .. } => ErrorKind::InvalidRequest,
+            | EvError::ShortWall { .. }
+            | EvError::TooLarge(_) => ErrorKind::InvalidRequest,
         }
     }
 }
@@ -278,7 +311,11 @@ pub(crate) struct Problem {
 fn kinds_of(pais: impl Iterator<Item = Pai>, red: bool) -> Counts {
     let mut c = [0u8; KINDS];
     for p in pais {
-        let k = if red { state::kind_of(p) } else { p.tile().index() };
+        let k = if red {
+            state::kind_of(p)
+        } else {
+            p.tile().index()
+        };
         c[k] = c[k].saturating_add(1);
     }
     c
@@ -328,7 +365,22 @@ impl Problem {
             }
         }
         let wall = match setup.wall {
-            None => left,
+            None => {
+                let visible = kinds_of(setup.visible.iter().copied(), red);
+                let mut wall = left;
+                for k in 0..KINDS {
+                    if visible[k] > wall[k] {
+                        let p = state::pai(k);
+                        return Err(EvError::Visible {
+                            pai: if red { p } else { p.tile().black() },
+                            copies: visible[k],
+                            left: wall[k],
+                        });
+                    }
+                    wall[k] -= visible[k];
+                }
+                wall
+            }
             Some((counts, reds)) => custom_wall(&counts, reds, &left, red)?,
         };
         let total: u32 = wall.iter().map(|&n| u32::from(n)).sum();
@@ -437,7 +489,28 @@ pub fn evaluate_with(
     let problem = Problem::new(setup, options)?;
     let scorer = scorer_of(setup, &problem);
     let graph = graph::Graph::build(&problem, &scorer, progress)?;
-    Ok(values::evaluate(&problem, &graph))
+    Ok(values::evaluate(&problem, &graph, None).0)
+}
+
+/// [`evaluate`], with the explanation of every candidate for `metric`: first draws,
+/// the `paths` most likely paths to a win, the number of paths to tenpai.
+///
+/// # Errors
+///
+/// As [`evaluate`].
+pub fn explain(
+    setup: &Setup,
+    options: &Options,
+    metric: Maximize,
+    paths: usize,
+    progress: &mut dyn FnMut(usize),
+) -> Result<(Evaluation, Vec<Explanation>), EvError> {
+    let problem = Problem::new(setup, options)?;
+    let scorer = scorer_of(setup, &problem);
+    let graph = graph::Graph::build(&problem, &scorer, progress)?;
+    let (ev, history) = values::evaluate(&problem, &graph, Some(metric.index()));
+    let why = explain::explain(&problem, &graph, &history, metric, paths);
+    Ok((ev, why))
 }
 
 fn scorer_of(setup: &Setup, problem: &Problem) -> score::WinScorer {

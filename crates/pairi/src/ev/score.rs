@@ -12,6 +12,8 @@ use crate::wall::Wall;
 /// Ura dora beyond this many add nothing more (13 han is a counted yakuman whatever
 /// the hand held before).
 const MAX_URA: usize = 12;
+/// At most five dora indicators are ever shown.
+const MAX_INDICATORS: usize = 5;
 
 /// Scores wins of one search: the melds, winds, indicators and rules are fixed.
 pub(crate) struct WinScorer {
@@ -113,10 +115,10 @@ impl WinScorer {
         for k in 0..KINDS {
             wall[state::merged(k)] += u32::from(self.pool[k].saturating_sub(hand[k]));
         }
-        let draws = self.dora.len();
+        let draws = self.dora.len().min(MAX_INDICATORS);
         let four = Wall::four_player([0; 3]);
-        // ways[j][u]: ways to pick j indicators adding u.
-        let mut ways = vec![[0f64; MAX_URA + 1]; draws + 1];
+        // ways[j][u]: ways to pick j indicators adding u, kind by kind.
+        let mut ways = [[0f64; MAX_URA + 1]; MAX_INDICATORS + 1];
         ways[0][0] = 1.0;
         for (i, &copies) in wall.iter().enumerate() {
             if copies == 0 {
@@ -124,23 +126,21 @@ impl WinScorer {
             }
             let dora = four.dora_from_indicator(Tile::new_unchecked(i as u8));
             let gain = usize::from(held.get(dora));
-            let mut next = ways.clone();
-            for j in 0..draws {
+            // From the most indicators down, so each count reads the kinds before it.
+            for j in (0..draws).rev() {
                 for u in 0..=MAX_URA {
                     let w = ways[j][u];
                     if w == 0.0 {
                         continue;
                     }
-                    // choose m more copies of this kind
                     let mut choose = 1.0;
                     for m in 1..=(draws - j).min(copies as usize) {
                         choose = choose * f64::from(copies + 1 - m as u32) / m as f64;
                         let v = (u + m * gain).min(MAX_URA);
-                        next[j + m][v] += w * choose;
+                        ways[j + m][v] += w * choose;
                     }
                 }
             }
-            ways = next;
         }
         let total: f64 = ways[draws].iter().sum();
         let mut odds = [0f64; MAX_URA + 1];

@@ -2,7 +2,7 @@
 //! counting its black copies only, then red 5m, 5p, 5s) packed three bits a kind into
 //! one `u128`, with the riichi flag in the top bit.
 
-use crate::tile::{Pai, Suit, Tile, TileCounts};
+use crate::tile::{Pai, Tile, TileCounts};
 
 /// Kinds of the search: 34 tile kinds and the three red fives.
 pub(crate) const KINDS: usize = 37;
@@ -74,9 +74,4 @@ pub(crate) fn kind_of(p: Pai) -> usize {
     } else {
         t.index()
     }
-}
-
-/// The red kind of a five's suit.
-pub(crate) const fn red_kind(s: Suit) -> usize {
-    RED + s as usize
 }

@@ -1,6 +1,6 @@
 //! Backward induction over the graph, turn by turn from the last.
 
-use super::graph::{Graph, NO_WIN};
+use super::graph::Graph;
 use super::state::{self, Counts, KINDS};
 use super::{DiscardValue, Evaluation, Problem};
 use crate::tile::TileSet;
@@ -23,6 +23,12 @@ impl Layer {
     }
 
     /// Moves the layer from turn `t + 1` to turn `t` (or sets the last turn).
+    ///
+    /// A draw node's value at `t` is its value at `t + 1` moved, for each draw, by the
+    /// draw's weight times the difference to what the draw leads to, over the `S − t`
+    /// tiles of the wall: `x + Σ w (p − x) / (S − t)`, computed as
+    /// `x + (Σ w p − x Σ w) / (S − t)`. A winning draw leads to a sure tenpai and win
+    /// and the better of its score and going on.
     pub(crate) fn step(&mut self, graph: &Graph, problem: &Problem, t: u8) {
         if t == problem.t_max {
             for (v, n) in self.draws.iter_mut().zip(&graph.draws) {
@@ -30,49 +36,89 @@ impl Layer {
             }
         } else {
             let left = f64::from(problem.total) - f64::from(t);
-            for (i, v) in self.draws.iter_mut().enumerate() {
-                let x = *v;
-                let mut acc = [0.0; 3];
-                for e in graph.edges_of(i as u32) {
-                    let d = self.discards[e.target as usize];
-                    let p = if e.win == NO_WIN {
-                        d
-                    } else {
-                        [1.0, 1.0, graph.wins[e.win as usize].max(d[2])]
-                    };
-                    let w = f64::from(e.weight);
-                    for m in 0..3 {
-                        acc[m] += w * (p[m] - x[m]);
-                    }
-                }
-                for m in 0..3 {
-                    v[m] = x[m] + acc[m] / left;
-                }
-                if graph.draws[i].shanten == 0 {
-                    v[0] = 1.0;
-                }
-            }
+            let discards = &self.discards;
+            for_each(&mut self.draws, |i, v| {
+                draw_value(graph, discards, left, i, v)
+            });
         }
-        for (j, v) in self.discards.iter_mut().enumerate() {
+        let draws = &self.draws;
+        for_each(&mut self.discards, |j, v| {
             let mut best = [0.0f64; 3];
-            for &c in graph.children_of(j as u32) {
-                let x = self.draws[c as usize];
+            for &c in graph.choices.row(j) {
+                let x = draws[c as usize];
                 for m in 0..3 {
                     best[m] = best[m].max(x[m]);
                 }
             }
             *v = best;
-        }
+        });
     }
 }
 
-pub(crate) fn evaluate(problem: &Problem, graph: &Graph) -> Evaluation {
+/// The value of draw node `i` at a turn with `left` tiles in the wall, from its value
+/// `v` at the next turn and the discard nodes' values at the next turn.
+fn draw_value(graph: &Graph, discards: &[Triple], left: f64, i: usize, v: &mut Triple) {
+    let x = *v;
+    let mut acc = [0.0; 3];
+    for &e in graph.plain.row(i) {
+        let d = discards[Graph::target(e) as usize];
+        let w = f64::from(Graph::weight(e));
+        acc[0] += w * d[0];
+        acc[1] += w * d[1];
+        acc[2] += w * d[2];
+    }
+    for e in graph.wins.row(i) {
+        let d = discards[e.target as usize];
+        acc[0] += e.weight;
+        acc[1] += e.weight;
+        acc[2] += e.weight * e.score.max(d[2]);
+    }
+    let w = graph.weights[i];
+    for m in 0..3 {
+        v[m] = x[m] + (acc[m] - w * x[m]) / left;
+    }
+    if graph.draws[i].shanten == 0 {
+        v[0] = 1.0;
+    }
+}
+
+/// Below this many nodes a turn is computed on one thread.
+#[cfg(feature = "parallel")]
+const PARALLEL_FROM: usize = 16_384;
+
+/// Runs `f(index, value)` on every value, spread over the cores for large graphs.
+fn for_each(values: &mut [Triple], f: impl Fn(usize, &mut Triple) + Sync) {
+    #[cfg(feature = "parallel")]
+    if values.len() >= PARALLEL_FROM {
+        use rayon::prelude::*;
+        values
+            .par_iter_mut()
+            .with_min_len(4096)
+            .enumerate()
+            .for_each(|(i, v)| f(i, v));
+        return;
+    }
+    for (i, v) in values.iter_mut().enumerate() {
+        f(i, v);
+    }
+}
+
+/// Draw nodes' values of one metric at every turn: `[t][node]` (empty before the
+/// first turn valued).
+pub(crate) type History = Vec<Vec<f64>>;
+
+pub(crate) fn evaluate(
+    problem: &Problem,
+    graph: &Graph,
+    keep: Option<usize>,
+) -> (Evaluation, History) {
     let roots = &graph.candidates;
     let n = usize::from(problem.t_max) + 1;
     let mut out: Vec<[Vec<f64>; 3]> = roots
         .iter()
         .map(|_| [vec![0.0; n], vec![0.0; n], vec![0.0; n]])
         .collect();
+    let mut history: History = vec![Vec::new(); n];
     let mut layer = Layer::new(graph);
     for t in (problem.turn..=problem.t_max).rev() {
         layer.step(graph, problem, t);
@@ -81,6 +127,9 @@ pub(crate) fn evaluate(problem: &Problem, graph: &Graph) -> Evaluation {
             for m in 0..3 {
                 o[m][usize::from(t)] = v[m];
             }
+        }
+        if let Some(m) = keep {
+            history[usize::from(t)] = layer.draws.iter().map(|v| v[m]).collect();
         }
     }
     let merged_wall = merged(&problem.wall);
@@ -102,11 +151,12 @@ pub(crate) fn evaluate(problem: &Problem, graph: &Graph) -> Evaluation {
             }
         })
         .collect();
-    Evaluation {
+    let ev = Evaluation {
         shanten: problem.shanten,
         searched: graph.len(),
         discards,
-    }
+    };
+    (ev, history)
 }
 
 /// Copies per tile kind (a five with its red copies).
