@@ -183,14 +183,21 @@ fn table(r: &EvResult) -> String {
     let _ = writeln!(out);
     let _ = writeln!(
         out,
-        "discard  shanten   win %  tenpai %   exp. score  useful tiles"
+        "discard  shanten   win %  tenpai %   exp. score  useful tiles   (R: riichi)"
     );
     for d in &r.discards {
         let at = |v: &Vec<f64>| v.get(t).copied().unwrap_or(0.0);
         let _ = writeln!(
             out,
             "{}  {:>7}  {:>6}  {:>8}  {:>11.0}  {} ({})",
-            pad(d.tile.as_deref().unwrap_or("-"), 7),
+            pad(
+                &format!(
+                    "{}{}",
+                    d.tile.as_deref().unwrap_or("-"),
+                    if d.riichi { " R" } else { "" }
+                ),
+                7
+            ),
             d.shanten,
             percent(at(&d.win)),
             percent(at(&d.tenpai)),

@@ -27,7 +27,7 @@ fn ev_ok_table_sorted_by_score() {
     assert!(lines[2].starts_with("discard  shanten   win %"), "{r:?}");
     // Discarding 6s keeps tenpai on 5s-8s with riichi: the best expected score.
     assert!(
-        lines[3].starts_with("6s             0    71.7     100.0         6117  5s 8s (8)"),
+        lines[3].starts_with("6s R           0    71.7     100.0         6117  5s 8s (8)"),
         "{r:?}"
     );
 }

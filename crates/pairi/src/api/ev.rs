@@ -30,8 +30,9 @@ impl From<EvError> for Error {
     }
 }
 
-deserialize_by_name!(Model, "a model: compat", {
+deserialize_by_name!(Model, "a model: compat or pairi", {
     "compat" => Model::Compat,
+    "pairi" => Model::Pairi,
 });
 
 deserialize_by_name!(Maximize, "a quantity: score, win or tenpai", {
@@ -54,6 +55,7 @@ impl Serialize for Model {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(match self {
             Model::Compat => "compat",
+            Model::Pairi => "pairi",
         })
     }
 }
@@ -199,6 +201,7 @@ impl EvRequest {
             ura: self.ura,
             shanten_back: self.shanten_back,
             hand_changes: self.hand_changes,
+            maximize: self.maximize,
         };
         Ok((setup, options))
     }
@@ -219,6 +222,8 @@ pub struct DiscardView {
     pub score: Vec<f64>,
     /// Useful tiles after the discard with their copies in the wall.
     pub useful: Vec<(String, u8)>,
+    /// Riichi declared with the discard.
+    pub riichi: bool,
     /// Why (with `explain`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explain: Option<ExplanationView>,
@@ -233,6 +238,7 @@ impl DiscardView {
             win: d.win.clone(),
             score: d.score.clone(),
             useful: d.useful.iter().map(|&(t, n)| (t.to_string(), n)).collect(),
+            riichi: d.riichi,
             explain: None,
         }
     }

@@ -8,7 +8,7 @@
 //! summed over the turns at which its draws can happen never grows as it is extended,
 //! so the first complete paths taken off the queue are the most likely ones.
 
-use super::graph::Graph;
+use super::graph::{Graph, WON};
 use super::state::{self, RIICHI};
 use super::values::History;
 use super::{Maximize, Problem};
@@ -105,20 +105,26 @@ fn choice(graph: &Graph, history: &History, d: u32, t: usize) -> Option<u32> {
     best.map(|(c, _)| c)
 }
 
-/// A draw from a draw node: its target discard node, weight and win score.
-fn draws_of(graph: &Graph, node: u32) -> impl Iterator<Item = (u32, f64, Option<f64>)> + '_ {
+/// A draw from a draw node: its target discard node, weight, win score and the kind
+/// drawn.
+fn draws_of(graph: &Graph, node: u32) -> impl Iterator<Item = (u32, f64, Option<f64>, usize)> + '_ {
     let i = node as usize;
+    let key = graph.draws[i].key;
     graph
         .plain
         .row(i)
         .iter()
-        .map(|&e| (Graph::target(e), f64::from(Graph::weight(e)), None))
+        .map(move |&e| {
+            let target = Graph::target(e);
+            let kind = kind_between(graph.discards[target as usize].key, key);
+            (target, f64::from(Graph::weight(e)), None, kind)
+        })
         .chain(
             graph
                 .wins
                 .row(i)
                 .iter()
-                .map(|w| (w.target, w.weight, Some(w.score))),
+                .map(|w| (w.target, w.weight, Some(w.score), usize::from(w.kind))),
         )
 }
 
@@ -131,7 +137,14 @@ pub(crate) fn explain(
 ) -> Vec<Explanation> {
     let turn = usize::from(problem.turn);
     let t_max = usize::from(problem.t_max);
-    let left = |t: usize| f64::from(problem.total) - t as f64;
+    // The tiles a draw node draws from at turn t: `S − t`, or its own wall (pairi).
+    let wall_at = |node: u32, t: usize| {
+        graph
+            .wall_sizes
+            .get(node as usize)
+            .copied()
+            .unwrap_or(f64::from(problem.total) - t as f64)
+    };
     graph
         .candidates
         .iter()
@@ -144,10 +157,12 @@ pub(crate) fn explain(
             };
             let mut first_draws = Vec::new();
             if turn < t_max {
-                let key = graph.draws[node as usize].key;
-                for (target, w, win) in draws_of(graph, node) {
-                    let d = graph.discards[target as usize];
-                    let after = choice(graph, history, target, turn + 1);
+                for (target, w, win, kind) in draws_of(graph, node) {
+                    let after = if target == WON {
+                        None
+                    } else {
+                        choice(graph, history, target, turn + 1)
+                    };
                     let next = after.map_or(0.0, |c| history[turn + 1][c as usize]);
                     let (v, discard) = match win {
                         Some(score) => {
@@ -160,18 +175,19 @@ pub(crate) fn explain(
                         None => (
                             next,
                             after.map(|c| {
+                                let d = graph.discards[target as usize];
                                 state::pai(kind_between(d.key, graph.draws[c as usize].key))
                             }),
                         ),
                     };
                     first_draws.push(FirstDraw {
-                        draw: state::pai(kind_between(d.key, key)),
+                        draw: state::pai(kind),
                         copies: w as u8,
-                        probability: w / left(turn),
+                        probability: w / wall_at(node, turn),
                         discard,
                         win,
                         value: v,
-                        contribution: w * (v - later) / left(turn),
+                        contribution: w * (v - later) / wall_at(node, turn),
                     });
                 }
                 first_draws.sort_by(|a, b| b.contribution.total_cmp(&a.contribution));
@@ -227,7 +243,14 @@ fn best_paths(
 ) -> Vec<Path> {
     let turn = usize::from(problem.turn);
     let t_max = usize::from(problem.t_max);
-    let left = |t: usize| f64::from(problem.total) - t as f64;
+    // The tiles a draw node draws from at turn t: `S − t`, or its own wall (pairi).
+    let wall_at = |node: u32, t: usize| {
+        graph
+            .wall_sizes
+            .get(node as usize)
+            .copied()
+            .unwrap_or(f64::from(problem.total) - t as f64)
+    };
     let mut arrive = vec![0.0; t_max + 1];
     arrive[turn] = 1.0;
     let first = graph.draws[start as usize];
@@ -250,7 +273,7 @@ fn best_paths(
         }
         expansions += 1;
         let node = graph.draws[p.node as usize];
-        let edges: Vec<(u32, f64, Option<f64>)> = draws_of(graph, p.node).collect();
+        let edges: Vec<(u32, f64, Option<f64>, usize)> = draws_of(graph, p.node).collect();
         // Where each draw leads at each turn: the next node (or a win), and whether
         // the hand changes.
         let mut occupied = 0.0;
@@ -263,8 +286,8 @@ fn best_paths(
                 continue;
             }
             let mut leave = 0.0;
-            for (i, &(target, w, win)) in edges.iter().enumerate() {
-                let prob = occupied * w / left(t);
+            for (i, &(target, w, win, _)) in edges.iter().enumerate() {
+                let prob = occupied * w / wall_at(p.node, t);
                 if win.is_some() {
                     wins[i] += prob;
                     leave += prob;
@@ -288,15 +311,14 @@ fn best_paths(
             }
             occupied -= leave;
         }
-        for (i, &(target, _, win)) in edges.iter().enumerate() {
+        for (i, &(_, _, win, kind)) in edges.iter().enumerate() {
             if let Some(points) = win {
                 if wins[i] > 0.0 {
-                    let d = graph.discards[target as usize];
                     done.push(Path {
                         steps: p.steps.clone(),
                         waits: TileSet::from_bits(node.tiles),
                         riichi: p.riichi,
-                        win: state::pai(kind_between(d.key, node.key)),
+                        win: state::pai(kind),
                         points,
                         probability: wins[i],
                     });
@@ -310,7 +332,7 @@ fn best_paths(
             let child = graph.draws[c as usize];
             let mut steps = p.steps.clone();
             steps.push(Step {
-                draw: state::pai(kind_between(d.key, node.key)),
+                draw: state::pai(edges[i].3),
                 discard: state::pai(kind_between(d.key, child.key)),
             });
             let bound = arrive.iter().sum();
@@ -359,7 +381,7 @@ fn paths_to_tenpai(graph: &Graph, start: u32, steps: usize) -> f64 {
             // Every choice after a draw but the one that returns here.
             *v = draws_of(graph, i as u32)
                 .filter(|e| e.2.is_none())
-                .map(|(target, _, _)| through[target as usize] - count[i])
+                .map(|(target, ..)| through[target as usize] - count[i])
                 .sum();
         }
         count = next;

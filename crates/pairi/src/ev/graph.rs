@@ -3,10 +3,12 @@
 
 use super::score::WinScorer;
 use super::state::{self, Counts, KINDS, RIICHI};
-use super::{EvError, Problem};
+use super::{EvError, Model, Problem};
 use crate::shanten;
 use rustc_hash::FxHashMap;
 
+/// The target of a win under [`Model::Pairi`]: the hand ends, no node.
+pub(crate) const WON: u32 = u32::MAX;
 /// Discard nodes are numbered in 24 bits inside a plain edge.
 pub(crate) const MAX_DISCARD_NODES: usize = 1 << 24;
 
@@ -31,6 +33,8 @@ pub(crate) struct WinEdge {
     pub(crate) weight: f64,
     /// Points received.
     pub(crate) score: f64,
+    /// The winning kind.
+    pub(crate) kind: u8,
 }
 
 /// Where the search starts.
@@ -80,12 +84,18 @@ pub(crate) struct Graph {
     pub(crate) wins: Rows<WinEdge>,
     /// Per draw node, the weight of all its draws.
     pub(crate) weights: Vec<f64>,
+    /// [`Model::Pairi`]: per draw node, the tiles it can draw (the wall of its state);
+    /// empty under [`Model::Compat`], whose denominator is `S − t`.
+    pub(crate) wall_sizes: Vec<f64>,
     /// Per discard node, the draw nodes with a draw into it: the hand less one tile,
     /// whichever path made that node. The node chooses among them.
     pub(crate) choices: Rows<u32>,
     /// What the root's values are read from: (kind discarded, draw node), in kind
-    /// order; one entry with no kind for a 13 − 3k hand.
+    /// order; one entry with no kind for a 13 − 3k hand. Under [`Model::Pairi`] a
+    /// discard into closed tenpai has two entries, riichi then dama.
     pub(crate) candidates: Vec<(Option<u8>, u32)>,
+    /// The model the graph was built for.
+    pub(crate) model: Model,
 }
 
 /// A draw from a draw node while building.
@@ -95,6 +105,8 @@ struct Draw {
     weight: u8,
     /// Points of the win, 0 for none.
     score: f64,
+    /// The kind drawn.
+    kind: u8,
 }
 
 struct Builder<'a> {
@@ -114,6 +126,8 @@ struct Builder<'a> {
     range: Vec<(u32, u32)>,
     /// Draws back into a discard node from the draw nodes it discards to: (source, draw).
     back: Vec<(u32, Draw)>,
+    /// [`Model::Pairi`]: the discards of each discard node, (discard node, draw node).
+    children: Vec<(u32, u32)>,
     /// Nodes created but not expanded: (is a draw node, index).
     pending: Vec<(bool, u32)>,
 }
@@ -130,6 +144,21 @@ fn merged_key(key: u128) -> u128 {
 }
 
 impl Builder<'_> {
+    fn pairi(&self) -> bool {
+        self.problem.options.model == Model::Pairi
+    }
+
+    /// Copies of kind `k` left to draw in state `c`: the reference returns discards to
+    /// the wall (initial wall plus initial hand less the hand); [`Model::Pairi`] only
+    /// takes out the tiles drawn and still held.
+    fn left(&self, c: &Counts, k: usize) -> u8 {
+        if self.pairi() {
+            self.problem.wall[k].saturating_sub(c[k].saturating_sub(self.problem.hand[k]))
+        } else {
+            self.pool[k].saturating_sub(c[k])
+        }
+    }
+
     /// Tiles held that were not in the initial hand.
     fn distance(&self, c: &Counts) -> i32 {
         c.iter()
@@ -183,10 +212,17 @@ impl Builder<'_> {
             None => {
                 let c = state::merge(&state::unpack(key));
                 let d = shanten::discards(&c, self.problem.melds)?;
+                // Under [`Model::Pairi`] a complete hand reached by a draw has no yaku
+                // (wins are taken): it may discard back into tenpai.
+                let wanted = if d.shanten == -1 && self.pairi() {
+                    0
+                } else {
+                    d.shanten
+                };
                 let keep = d
                     .rows()
                     .iter()
-                    .filter(|r| r.shanten == d.shanten)
+                    .filter(|r| r.shanten == wanted)
                     .fold(0u64, |acc, r| acc | 1 << r.tile.tile().index());
                 self.keep.insert(m, (d.shanten, keep));
                 (d.shanten, keep)
@@ -213,10 +249,11 @@ impl Builder<'_> {
             target: 0,
             weight: 0,
             score: 0.0,
+            kind: 0,
         }; KINDS];
         let mut n = 0;
         for k in 0..KINDS {
-            let left = self.pool[k].saturating_sub(c[k]);
+            let left = self.left(&c, k);
             if left == 0 {
                 continue;
             }
@@ -224,7 +261,6 @@ impl Builder<'_> {
             if !(useful || changes) {
                 continue;
             }
-            let target = self.discard_node(node.key + state::unit(k))?;
             let score = if node.shanten == 0 && useful {
                 let mut after = c;
                 after[k] += 1;
@@ -232,10 +268,18 @@ impl Builder<'_> {
             } else {
                 0.0
             };
+            // A win ends the hand: under [`Model::Pairi`] it is always taken, so the
+            // complete hand needs no node.
+            let target = if self.pairi() && score > 0.0 {
+                WON
+            } else {
+                self.discard_node(node.key + state::unit(k))?
+            };
             list[n] = Draw {
                 target,
                 weight: left,
                 score,
+                kind: k as u8,
             };
             n += 1;
         }
@@ -259,10 +303,19 @@ impl Builder<'_> {
             if !(keeps || back) {
                 continue;
             }
-            // Riichi is declared on every closed tenpai reached by a discard.
+            // Riichi is declared on every closed tenpai reached by a discard (under
+            // [`Model::Pairi`], it may be: dama is a choice too).
             let declare = self.problem.closed && node.shanten == 0 && keeps;
             let key = (node.key - state::unit(k)) | if declare { RIICHI } else { 0 };
             let child = self.draw_node(key)?;
+            if self.pairi() {
+                self.children.push((id, child));
+                if declare && riichi == 0 {
+                    let dama = self.draw_node(key & !RIICHI)?;
+                    self.children.push((id, dama));
+                }
+                continue;
+            }
             // Drawing the discarded kind again returns to this node.
             let score = if node.shanten == -1 {
                 self.scorer.tsumo(&c, k, riichi != 0)?
@@ -273,8 +326,9 @@ impl Builder<'_> {
                 child,
                 Draw {
                     target: id,
-                    weight: self.pool[k] - (c[k] - 1),
+                    weight: self.left(&c, k) + 1,
                     score,
+                    kind: k as u8,
                 },
             ));
         }
@@ -304,6 +358,7 @@ impl Graph {
             forward: Vec::new(),
             range: Vec::new(),
             back: Vec::new(),
+            children: Vec::new(),
             pending: Vec::new(),
         };
         let key = state::pack(&problem.hand);
@@ -345,11 +400,31 @@ impl Graph {
     }
 }
 
+/// The kind discarded from the hand `from` to reach `to` (riichi flags ignored).
+fn kind_of_step(from: u128, to: u128) -> u8 {
+    let diff = (from & !RIICHI) - (to & !RIICHI);
+    (diff.trailing_zeros() / 3) as u8
+}
+
 impl Builder<'_> {
     /// The candidates of the root: each discard whose draw node exists.
     fn candidates(&self, root: Root) -> Vec<(Option<u8>, u32)> {
         match root {
             Root::Draw(d) => vec![(None, d)],
+            Root::Discard(j) if self.pairi() => {
+                let node = self.discards[j as usize];
+                let mut list: Vec<(Option<u8>, u32)> = self
+                    .children
+                    .iter()
+                    .filter(|&&(d, _)| d == j)
+                    .map(|&(_, c)| {
+                        let child = self.draws[c as usize].key;
+                        (Some(kind_of_step(node.key, child)), c)
+                    })
+                    .collect();
+                list.sort_by_key(|&(k, c)| (k, self.draws[c as usize].key & RIICHI == 0));
+                list
+            }
             Root::Discard(j) => {
                 let node = self.discards[j as usize];
                 let hand = state::unpack(node.key);
@@ -383,7 +458,8 @@ impl Builder<'_> {
             Draw {
                 target: 0,
                 weight: 0,
-                score: 0.0
+                score: 0.0,
+                kind: 0,
             };
             self.back.len()
         ];
@@ -391,6 +467,18 @@ impl Builder<'_> {
             back[fill[s as usize] as usize] = d;
             fill[s as usize] += 1;
         }
+        let pairi = self.pairi();
+        let wall_sizes: Vec<f64> = if pairi {
+            self.draws
+                .iter()
+                .map(|d| {
+                    let c = state::unpack(d.key);
+                    (0..KINDS).map(|k| f64::from(self.left(&c, k))).sum()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut plain = Rows::new();
         let mut wins = Rows::new();
         let mut weights = Vec::with_capacity(n);
@@ -405,12 +493,15 @@ impl Builder<'_> {
                     continue;
                 }
                 total += u32::from(d.weight);
-                into[d.target as usize + 1] += 1;
+                if d.target != WON {
+                    into[d.target as usize + 1] += 1;
+                }
                 if d.score > 0.0 {
                     wins.items.push(WinEdge {
                         target: d.target,
                         weight: f64::from(d.weight),
                         score: d.score,
+                        kind: d.kind,
                     });
                 } else {
                     plain.items.push(d.target << 8 | u32::from(d.weight));
@@ -419,6 +510,33 @@ impl Builder<'_> {
             plain.close_row();
             wins.close_row();
             weights.push(f64::from(total));
+        }
+        if pairi {
+            // Each discard node's choices: its own discards.
+            let mut into = vec![0u32; self.discards.len() + 1];
+            for &(d, _) in &self.children {
+                into[d as usize + 1] += 1;
+            }
+            for j in 0..self.discards.len() {
+                into[j + 1] += into[j];
+            }
+            let mut fill = into.clone();
+            let mut items = vec![0u32; self.children.len()];
+            for &(d, c) in &self.children {
+                items[fill[d as usize] as usize] = c;
+                fill[d as usize] += 1;
+            }
+            return Graph {
+                draws: self.draws,
+                discards: self.discards,
+                plain,
+                wins,
+                weights,
+                wall_sizes,
+                choices: Rows { start: into, items },
+                candidates,
+                model: Model::Pairi,
+            };
         }
         // Each discard node's choices: the sources of the edges into it.
         for j in 0..self.discards.len() {
@@ -443,8 +561,10 @@ impl Builder<'_> {
             plain,
             wins,
             weights,
+            wall_sizes,
             choices: Rows { start: into, items },
             candidates,
+            model: Model::Compat,
         }
     }
 }

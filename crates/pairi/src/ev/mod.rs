@@ -38,10 +38,12 @@
 mod explain;
 mod graph;
 mod score;
+mod simulate;
 mod state;
 mod values;
 
 pub use explain::{Explanation, FirstDraw, Path, Step};
+pub use simulate::{Estimate, Simulated};
 
 use crate::error::ErrorKind;
 use crate::hand::{Hand, HandError, MeldKind};
@@ -65,6 +67,12 @@ pub enum Model {
     /// The reference's model (`spec/ev-model.md`), reproduced quirks included.
     #[default]
     Compat,
+    /// pairi's model: one policy (the one maximising the quantity asked) behind all
+    /// three values; riichi or dama is a choice; a discard is gone (only the tiles
+    /// drawn and held leave the wall, and each draw is one of the tiles left, so
+    /// probabilities stay in [0, 1]); no return to a discard node by drawing its
+    /// discard again; a win is always taken.
+    Pairi,
 }
 
 /// The quantity a table is sorted by (and, where the model has one policy, maximised).
@@ -96,6 +104,9 @@ pub struct Options {
     pub shanten_back: bool,
     /// Draws that keep the shanten are explored (手変わり), inside the radius.
     pub hand_changes: bool,
+    /// The quantity the policy of [`Model::Pairi`] maximises (the others are valued
+    /// under that policy); under [`Model::Compat`] each is maximised on its own.
+    pub maximize: Maximize,
 }
 
 impl Default for Options {
@@ -108,6 +119,7 @@ impl Default for Options {
             ura: true,
             shanten_back: true,
             hand_changes: true,
+            maximize: Maximize::Score,
         }
     }
 }
@@ -169,11 +181,14 @@ pub struct DiscardValue {
     pub score: Vec<f64>,
     /// The useful tiles after the discard, with their copies in the initial wall.
     pub useful: Vec<(Tile, u8)>,
+    /// Riichi is declared with the discard (always on reaching closed tenpai under
+    /// [`Model::Compat`]; the policy's choice at the turn asked under [`Model::Pairi`]).
+    pub riichi: bool,
 }
 
 impl Maximize {
     /// Its place in a (tenpai, win, score) triple.
-    const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         match self {
             Maximize::Tenpai => 0,
             Maximize::Win => 1,
@@ -259,6 +274,9 @@ pub enum EvError {
         /// Copies not in the hand, melds or indicators.
         left: u8,
     },
+    /// Only the pairi model's values are probabilities of one policy (`invalid_request`).
+    #[error("only the pairi model can be simulated: its three values follow one policy")]
+    NotSimulable,
     /// The wall has too few tiles for the turns asked (`invalid_request`).
     #[error("the wall holds {tiles} tiles, too few for turn {t_max}")]
     ShortWall {
@@ -282,7 +300,8 @@ impl EvError {
             | EvError::Radius(_)
             | EvError::Wall { .. }
             | EvError::ShortWall { .. }
-            | EvError::TooLarge(_) => ErrorKind::InvalidRequest,
+            | EvError::TooLarge(_)
+            | EvError::NotSimulable => ErrorKind::InvalidRequest,
         }
     }
 }
@@ -511,6 +530,30 @@ pub fn explain(
     let (ev, history) = values::evaluate(&problem, &graph, Some(metric.index()));
     let why = explain::explain(&problem, &graph, &history, metric, paths);
     Ok((ev, why))
+}
+
+/// [`evaluate`] under [`Model::Pairi`], then `games` seeded games of the Monte Carlo
+/// player per candidate (see [`Simulated`]): the exact values and their simulation.
+///
+/// # Errors
+///
+/// As [`evaluate`]; [`EvError::NotSimulable`] under [`Model::Compat`], whose values are
+/// not probabilities of one policy.
+pub fn simulate(
+    setup: &Setup,
+    options: &Options,
+    games: u64,
+    seed: u64,
+) -> Result<(Evaluation, Vec<Simulated>), EvError> {
+    if options.model != Model::Pairi {
+        return Err(EvError::NotSimulable);
+    }
+    let problem = Problem::new(setup, options)?;
+    let scorer = scorer_of(setup, &problem);
+    let graph = graph::Graph::build(&problem, &scorer, &mut |_| {})?;
+    let (ev, history) = values::evaluate(&problem, &graph, Some(options.maximize.index()));
+    let sims = simulate::simulate(&problem, &graph, &history, games.max(2), seed);
+    Ok((ev, sims))
 }
 
 fn scorer_of(setup: &Setup, problem: &Problem) -> score::WinScorer {

@@ -1,8 +1,8 @@
 //! Backward induction over the graph, turn by turn from the last.
 
-use super::graph::Graph;
+use super::graph::{Graph, WON};
 use super::state::{self, Counts, KINDS};
-use super::{DiscardValue, Evaluation, Problem};
+use super::{DiscardValue, Evaluation, Model, Problem};
 use crate::tile::TileSet;
 
 /// Tenpai probability, win probability, expected score.
@@ -38,26 +38,51 @@ impl Layer {
             let left = f64::from(problem.total) - f64::from(t);
             let discards = &self.discards;
             for_each(&mut self.draws, |i, v| {
-                draw_value(graph, discards, left, i, v)
+                let wall = graph.wall_sizes.get(i).copied().unwrap_or(left);
+                draw_value(graph, discards, wall, i, v);
             });
         }
         let draws = &self.draws;
-        for_each(&mut self.discards, |j, v| {
-            let mut best = [0.0f64; 3];
-            for &c in graph.choices.row(j) {
-                let x = draws[c as usize];
-                for m in 0..3 {
-                    best[m] = best[m].max(x[m]);
+        match graph.model {
+            // Each quantity maximised on its own.
+            Model::Compat => for_each(&mut self.discards, |j, v| {
+                let mut best = [0.0f64; 3];
+                for &c in graph.choices.row(j) {
+                    let x = draws[c as usize];
+                    for m in 0..3 {
+                        best[m] = best[m].max(x[m]);
+                    }
                 }
+                *v = best;
+            }),
+            // One policy: the discard best for the quantity asked, all three values
+            // its own.
+            Model::Pairi => {
+                let m = problem.options.maximize.index();
+                for_each(&mut self.discards, |j, v| {
+                    *v = best_choice(graph.choices.row(j), draws, m)
+                        .map_or([0.0; 3], |c| draws[c as usize]);
+                });
             }
-            *v = best;
-        });
+        }
     }
 }
 
-/// The value of draw node `i` at a turn with `left` tiles in the wall, from its value
-/// `v` at the next turn and the discard nodes' values at the next turn.
-fn draw_value(graph: &Graph, discards: &[Triple], left: f64, i: usize, v: &mut Triple) {
+/// The choice of greatest value `m` (the first of equals).
+pub(crate) fn best_choice(choices: &[u32], draws: &[Triple], m: usize) -> Option<u32> {
+    let mut best: Option<(u32, f64)> = None;
+    for &c in choices {
+        let v = draws[c as usize][m];
+        if best.is_none_or(|(_, b)| v > b) {
+            best = Some((c, v));
+        }
+    }
+    best.map(|(c, _)| c)
+}
+
+/// The value of draw node `i` with `wall` tiles to draw from, from its value `v` at the
+/// next turn and the discard nodes' values at the next turn.
+fn draw_value(graph: &Graph, discards: &[Triple], wall: f64, i: usize, v: &mut Triple) {
     let x = *v;
     let mut acc = [0.0; 3];
     for &e in graph.plain.row(i) {
@@ -68,14 +93,20 @@ fn draw_value(graph: &Graph, discards: &[Triple], left: f64, i: usize, v: &mut T
         acc[2] += w * d[2];
     }
     for e in graph.wins.row(i) {
-        let d = discards[e.target as usize];
+        // A win is sure tenpai and a sure win; the reference may decline it for the
+        // expected score when going on is worth more.
+        let score = if e.target == WON {
+            e.score
+        } else {
+            e.score.max(discards[e.target as usize][2])
+        };
         acc[0] += e.weight;
         acc[1] += e.weight;
-        acc[2] += e.weight * e.score.max(d[2]);
+        acc[2] += e.weight * score;
     }
     let w = graph.weights[i];
     for m in 0..3 {
-        v[m] = x[m] + (acc[m] - w * x[m]) / left;
+        v[m] = x[m] + (acc[m] - w * x[m]) / wall;
     }
     if graph.draws[i].shanten == 0 {
         v[0] = 1.0;
@@ -133,24 +164,45 @@ pub(crate) fn evaluate(
         }
     }
     let merged_wall = merged(&problem.wall);
-    let discards = roots
-        .iter()
-        .zip(out)
-        .map(|(&(kind, d), [tenpai, win, score])| {
-            let node = graph.draws[d as usize];
-            DiscardValue {
-                tile: kind.map(|k| state::pai(usize::from(k))),
-                shanten: node.shanten,
-                tenpai,
-                win,
-                score,
-                useful: TileSet::from_bits(node.tiles)
-                    .iter()
-                    .map(|t| (t, merged_wall[t.index()]))
-                    .collect(),
+    let turn = usize::from(problem.turn);
+    let metric = problem.options.maximize.index();
+    let mut discards: Vec<DiscardValue> = Vec::new();
+    for (i, (&(kind, d), [tenpai, win, score])) in roots.iter().zip(out).enumerate() {
+        let node = graph.draws[d as usize];
+        let riichi = node.key & state::RIICHI != 0;
+        // Under the pairi model a discard into closed tenpai is listed twice, riichi
+        // then dama: the policy takes the better, turn by turn.
+        if i > 0 && roots[i - 1].0 == kind && kind.is_some() {
+            let prev = discards.last_mut().expect("the riichi entry came first");
+            let mut chose_dama_now = false;
+            for t in turn..n {
+                let dama = [tenpai[t], win[t], score[t]];
+                let here = [prev.tenpai[t], prev.win[t], prev.score[t]];
+                if dama[metric] > here[metric] {
+                    prev.tenpai[t] = dama[0];
+                    prev.win[t] = dama[1];
+                    prev.score[t] = dama[2];
+                    chose_dama_now |= t == turn;
+                }
             }
-        })
-        .collect();
+            if chose_dama_now {
+                prev.riichi = false;
+            }
+            continue;
+        }
+        discards.push(DiscardValue {
+            tile: kind.map(|k| state::pai(usize::from(k))),
+            shanten: node.shanten,
+            tenpai,
+            win,
+            score,
+            useful: TileSet::from_bits(node.tiles)
+                .iter()
+                .map(|t| (t, merged_wall[t.index()]))
+                .collect(),
+            riichi,
+        });
+    }
     let ev = Evaluation {
         shanten: problem.shanten,
         searched: graph.len(),
