@@ -66,7 +66,7 @@ fn ev_ok_json_explained_sums() {
     let r = pairi(
         &[
             "ev",
-            "123m456p789s1123z",
+            "123m456p789s11223z",
             "--t-max",
             "8",
             "--explain",
@@ -121,11 +121,11 @@ fn ev_err_exit_2() {
         (vec!["ev", "123m456p789s11222z"], "invalid_hand"),
         (vec!["ev", "147m258p369s1357z"], "invalid_request"),
         (
-            vec!["ev", "123m456p789s1123z", "--turn", "19"],
+            vec!["ev", "123m456p789s11223z", "--turn", "19"],
             "invalid_request",
         ),
         (
-            vec!["ev", "123m456p789s1123z", "--visible", "1z1z1z1z"],
+            vec!["ev", "123m456p789s11223z", "--visible", "1z1z1z1z"],
             "invalid_hand",
         ),
         (vec!["ev", "123m456p789s1123x"], "parse"),

@@ -4,7 +4,7 @@
 //! ```
 //! use pairi::api::{ev::EvRequest, Request};
 //!
-//! let req: EvRequest = serde_json::from_str(r#"{"hand": "123m456p789s1123z", "t_max": 6}"#).unwrap();
+//! let req: EvRequest = serde_json::from_str(r#"{"hand": "123m456p789s11223z", "t_max": 6}"#).unwrap();
 //! let res = req.answer().unwrap();
 //! assert_eq!(res.shanten, 0);
 //! // Discards sorted by expected score, best first.

@@ -26,9 +26,9 @@
 //! use pairi::ev::{evaluate, Options, Setup};
 //! use pairi::notation::parse_hand;
 //!
-//! let setup = Setup::new(parse_hand("123m456p789s1123z").unwrap());
+//! let setup = Setup::new(parse_hand("123m456p789s11223z").unwrap());
 //! let ev = evaluate(&setup, &Options::default()).unwrap();
-//! // Discarding 3z keeps tenpai on a 1z/2z wait: sure tenpai, a good chance to win.
+//! // Discarding 3z keeps tenpai on a 1z/2z wait: sure tenpai, a fair chance to win.
 //! let best = ev.discards.iter().find(|d| d.tile.map(|p| p.to_string()) == Some("3z".into())).unwrap();
 //! assert_eq!(best.shanten, 0);
 //! assert_eq!(best.tenpai[1], 1.0);
