@@ -11,7 +11,12 @@ fn main() {
     let line = text.lines().find(|l| l.contains(&format!("\"{id}\""))).expect("no such case");
     let req: EvRequest = serde_json::from_str(line).unwrap();
     let (setup, options) = req.setup().unwrap();
+    let start = std::time::Instant::now();
     for _ in 0..n {
         std::hint::black_box(pairi::ev::evaluate(&setup, &options).unwrap());
+    }
+    #[allow(clippy::print_stderr)]
+    {
+        eprintln!("{id}: {:.3} ms per search", start.elapsed().as_secs_f64() * 1e3 / n as f64);
     }
 }

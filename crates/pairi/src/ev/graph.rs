@@ -174,9 +174,14 @@ impl Builder<'_> {
     }
 
     fn draw_node(&mut self, key: u128) -> Result<u32, EvError> {
-        if let Some(&id) = self.ids.get(&key) {
-            return Ok(id);
+        match self.ids.get(&key) {
+            Some(&id) => Ok(id),
+            None => self.new_draw_node(key),
         }
+    }
+
+    /// A draw node for a state not in the graph yet.
+    fn new_draw_node(&mut self, key: u128) -> Result<u32, EvError> {
         let m = merged_key(key & !RIICHI);
         let (shanten, tiles) = match self.useful.get(&m) {
             Some(&v) => v,
@@ -200,9 +205,14 @@ impl Builder<'_> {
     }
 
     fn discard_node(&mut self, key: u128) -> Result<u32, EvError> {
-        if let Some(&id) = self.ids.get(&key) {
-            return Ok(id);
+        match self.ids.get(&key) {
+            Some(&id) => Ok(id),
+            None => self.new_discard_node(key),
         }
+    }
+
+    /// A discard node for a state not in the graph yet.
+    fn new_discard_node(&mut self, key: u128) -> Result<u32, EvError> {
         if self.discards.len() >= MAX_DISCARD_NODES {
             return Err(EvError::TooLarge(self.draws.len() + self.discards.len()));
         }
@@ -245,12 +255,9 @@ impl Builder<'_> {
         let c = state::unpack(node.key);
         let opts = &self.problem.options;
         let changes = opts.hand_changes && riichi == 0 && self.inside(&c, node.shanten);
-        let mut list = [Draw {
-            target: 0,
-            weight: 0,
-            score: 0.0,
-            kind: 0,
-        }; KINDS];
+        // The draws explored: kind, copies, lowers the shanten.
+        let mut draws = [(0u8, 0u8, false); KINDS];
+        let mut keys = [0u128; KINDS];
         let mut n = 0;
         for k in 0..KINDS {
             let left = self.left(&c, k);
@@ -258,9 +265,21 @@ impl Builder<'_> {
                 continue;
             }
             let useful = node.tiles >> state::merged(k) & 1 != 0;
-            if !(useful || changes) {
-                continue;
+            if useful || changes {
+                draws[n] = (k as u8, left, useful);
+                keys[n] = node.key + state::unit(k);
+                n += 1;
             }
+        }
+        // All lookups first: independent memory accesses overlap.
+        let mut found = [None; KINDS];
+        for (f, key) in found.iter_mut().zip(&keys[..n]) {
+            *f = self.ids.get(key).copied();
+        }
+        let start = self.forward.len() as u32;
+        for i in 0..n {
+            let (k, left, useful) = draws[i];
+            let k = usize::from(k);
             let score = if node.shanten == 0 && useful {
                 let mut after = c;
                 after[k] += 1;
@@ -272,19 +291,18 @@ impl Builder<'_> {
             // complete hand needs no node.
             let target = if self.pairi() && score > 0.0 {
                 WON
+            } else if let Some(t) = found[i] {
+                t
             } else {
-                self.discard_node(node.key + state::unit(k))?
+                self.new_discard_node(keys[i])?
             };
-            list[n] = Draw {
+            self.forward.push(Draw {
                 target,
                 weight: left,
                 score,
                 kind: k as u8,
-            };
-            n += 1;
+            });
         }
-        let start = self.forward.len() as u32;
-        self.forward.extend_from_slice(&list[..n]);
         self.range[id as usize] = (start, self.forward.len() as u32);
         Ok(())
     }
@@ -295,6 +313,10 @@ impl Builder<'_> {
         let c = state::unpack(node.key);
         let opts = &self.problem.options;
         let back = opts.shanten_back && riichi == 0 && self.inside(&c, node.shanten);
+        // The discards explored: kind, keeps the shanten, declares riichi.
+        let mut moves = [(0u8, false, false); KINDS];
+        let mut keys = [0u128; KINDS];
+        let mut n = 0;
         for k in 0..KINDS {
             if c[k] == 0 {
                 continue;
@@ -306,12 +328,26 @@ impl Builder<'_> {
             // Riichi is declared on every closed tenpai reached by a discard (under
             // [`Model::Pairi`], it may be: dama is a choice too).
             let declare = self.problem.closed && node.shanten == 0 && keeps;
-            let key = (node.key - state::unit(k)) | if declare { RIICHI } else { 0 };
-            let child = self.draw_node(key)?;
+            moves[n] = (k as u8, keeps, declare);
+            keys[n] = (node.key - state::unit(k)) | if declare { RIICHI } else { 0 };
+            n += 1;
+        }
+        // All lookups first: independent memory accesses overlap.
+        let mut found = [None; KINDS];
+        for (f, key) in found.iter_mut().zip(&keys[..n]) {
+            *f = self.ids.get(key).copied();
+        }
+        for i in 0..n {
+            let (k, _, declare) = moves[i];
+            let k = usize::from(k);
+            let child = match found[i] {
+                Some(c) => c,
+                None => self.new_draw_node(keys[i])?,
+            };
             if self.pairi() {
                 self.children.push((id, child));
                 if declare && riichi == 0 {
-                    let dama = self.draw_node(key & !RIICHI)?;
+                    let dama = self.draw_node(keys[i] & !RIICHI)?;
                     self.children.push((id, dama));
                 }
                 continue;
