@@ -9,6 +9,7 @@ use pairi::api::analysis::{
     AnalysisRequest, AnalysisResult, DiscardView, FormsView, ImprovementView, MeldsField,
     ShantenRequest, Waits,
 };
+use pairi::api::ev::{EvRequest, EvResult};
 use pairi::api::hand::{PlayersField, TilesField};
 use pairi::api::Request;
 use pairi::notation::format::unicode_char;
@@ -62,6 +63,13 @@ pub(crate) struct AnalyzeArgs {
     /// North tiles set aside as dora (three players): they cannot be drawn.
     #[arg(long, value_name = "N", default_value_t = 0, conflicts_with = "batch")]
     kita: u32,
+    /// Add the expected value of each discard (`pairi ev`, default settings): win and
+    /// tenpai probability and expected score by the last turn.
+    #[arg(long, conflicts_with = "batch")]
+    ev: bool,
+    /// With --ev: dora indicators (not repeated in --visible).
+    #[arg(long, value_name = "TILES", requires = "ev", value_delimiter = ',')]
+    dora: Vec<String>,
     /// Print the analysis as one JSON object instead of text.
     #[arg(long, conflicts_with = "batch")]
     json: bool,
@@ -148,8 +156,22 @@ pub(crate) fn run_analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let result = request
         .answer()
         .map_err(|e| refused_hand(e, args.json, &request.hand, Dialect::Standard))?;
+    let ev = if args.ev {
+        Some(expected_values(args)?)
+    } else {
+        None
+    };
     if args.json {
-        return print_json(&result);
+        return match &ev {
+            None => print_json(&result),
+            Some(ev) => {
+                let mut v = serde_json::to_value(&result)?;
+                if let serde_json::Value::Object(m) = &mut v {
+                    m.insert("ev".into(), serde_json::to_value(ev)?);
+                }
+                print_json(&v)
+            }
+        };
     }
     let style = Style::detect();
     let hand = parse_hand(&result.hand).map_err(|e| refused(e, false))?;
@@ -168,7 +190,64 @@ pub(crate) fn run_analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
     }
     text.push('\n');
     text += &human(&result, style);
+    if let Some(ev) = &ev {
+        text += &ev_table(&result, ev);
+    }
     print_line(text.trim_end())
+}
+
+/// The expected values of the hand's discards (`pairi ev` with its defaults, the
+/// visible tiles out of the wall).
+fn expected_values(args: &AnalyzeArgs) -> anyhow::Result<EvResult> {
+    if args.rules != Family::Riichi {
+        anyhow::bail!("--ev values a hand under Riichi rules; drop --rules mcr");
+    }
+    if args.melds > 0 || args.players.is_some_and(|p| u8::from(p) == 3) {
+        anyhow::bail!("--ev needs the melds written in the hand (`[345s]`) and four players");
+    }
+    let mut req = EvRequest::new(args.hand.clone().unwrap_or_default());
+    req.dora = TilesField::List(args.dora.clone());
+    if let Some(v) = &args.visible {
+        req.visible = TilesField::Text(v.clone());
+    }
+    req.answer()
+        .map_err(|e| refused_hand(e, args.json, &req.hand, Dialect::Standard))
+}
+
+/// The EV columns beside the greedy table, in its row order.
+fn ev_table(result: &AnalysisResult, ev: &EvResult) -> String {
+    let mut out = String::new();
+    let t = usize::from(ev.turn);
+    let _ = writeln!(
+        out,
+        "\nExpected value by turn 18 ({} hand states; R: riichi):",
+        ev.searched
+    );
+    let _ = writeln!(out, "Discard  Shanten   Win %  Tenpai %  Exp. score");
+    let order: Vec<Option<String>> = match &result.discards {
+        Some(rows) => rows.iter().map(|d| Some(d.tile.clone())).collect(),
+        None => vec![None],
+    };
+    for tile in order {
+        let Some(d) = ev.discards.iter().find(|d| d.tile == tile) else {
+            continue;
+        };
+        let at = |v: &Vec<f64>| v.get(t).copied().unwrap_or(0.0);
+        let name = format!(
+            "{}{}",
+            tile.as_deref().unwrap_or("-"),
+            if d.riichi { " R" } else { "" }
+        );
+        let _ = writeln!(
+            out,
+            "{name:<7}  {:>7}  {:>6.1}  {:>8.1}  {:>10.0}",
+            d.shanten,
+            100.0 * at(&d.win),
+            100.0 * at(&d.tenpai),
+            at(&d.score)
+        );
+    }
+    out
 }
 
 pub(crate) fn run_shanten(args: &ShantenArgs) -> anyhow::Result<()> {

@@ -181,3 +181,36 @@ fn ev_ok_batch_shared_cases() {
         }
     }
 }
+
+#[test]
+fn analyze_ok_ev_columns() {
+    let r = pairi(
+        &["analyze", "222567m345p33667s", "--ev", "--dora", "1z"],
+        "",
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(
+        r.stdout
+            .contains("Discard  Shanten  Left  Useful tiles\n6s "),
+        "{r:?}"
+    );
+    assert!(
+        r.stdout
+            .contains("Expected value by turn 18 (173 hand states; R: riichi):"),
+        "{r:?}"
+    );
+    assert!(
+        r.stdout
+            .contains("\n6s R           0    71.7     100.0        6117\n"),
+        "{r:?}"
+    );
+    let r = pairi(&["analyze", "222567m345p3367s", "--ev", "--json"], "");
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["waits"], "58s");
+    assert_eq!(v["ev"]["discards"][0]["tile"], Value::Null);
+    let r = pairi(
+        &["analyze", "222567m345p33667s", "--ev", "--rules", "mcr"],
+        "",
+    );
+    assert_eq!(r.code, 2, "{r:?}");
+}

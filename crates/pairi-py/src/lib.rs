@@ -6,6 +6,7 @@
 use numpy::{PyArray1, PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
 use pairi::api::analysis::{AnalysisRequest, ShantenRequest};
 use pairi::api::batch::answer_json;
+use pairi::api::ev::EvRequest;
 use pairi::api::mcr::FanRequest;
 use pairi::api::mcr::FanResponse;
 use pairi::api::parse::ParseRequest;
@@ -77,7 +78,7 @@ fn answer_as<R: Request>(json: &str) -> Result<String, Error> {
     serde_json::to_string(&answer).map_err(Error::invalid_request)
 }
 
-/// `kind` names the request (`parse shanten analyze score fan stats`).
+/// `kind` names the request (`parse shanten analyze score fan stats ev`).
 fn answer_kind(kind: &str, json: &str) -> Result<String, Error> {
     match kind {
         "parse" => answer_as::<ParseRequest>(json),
@@ -86,6 +87,7 @@ fn answer_kind(kind: &str, json: &str) -> Result<String, Error> {
         "score" => answer_as::<ScoreRequest>(json),
         "fan" => answer_as::<FanRequest>(json),
         "stats" => answer_as::<StatsRequest>(json),
+        "ev" => answer_as::<EvRequest>(json),
         _ => Err(Error::invalid_request(format!("no request kind {kind}"))),
     }
 }

@@ -92,3 +92,24 @@ def test_riichi_cases_match_expected():
         assert (got.han, got.yakuman, got.yaku, got.payments, got.total) == (
             want["han"], want["yakuman"], want["yaku"], want["payments"], want["total"]
         ), case["id"]
+
+
+def test_ev_cases_answer_as_the_cli(binary):
+    """The expected-value cases the reference answered in under 20 ms, through
+    ``pairi.ev`` and ``pairi ev --batch``: the same answers."""
+    lines = [l for l in (DATA / "ev" / "cases.jsonl").read_text().splitlines() if l.strip()]
+    lines = [l for l in lines if json.loads(l)["reference_us"] < 20_000]
+    batch = subprocess.run(
+        [binary, "ev", "--batch", "-"], input="\n".join(lines), capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert len(batch) == len(lines) > 100
+    for line, cli in zip(lines, batch):
+        case = json.loads(line)
+        fields = {k: v for k, v in case.items() if k not in NOT_FIELDS | {"reference_us"}}
+        hand = fields.pop("hand")
+        want = json.loads(cli)
+        want.pop("id")
+        got = pairi.ev(hand, **fields)
+        assert got.to_dict() == want, case["id"]
+        best = got.discards[0]
+        assert best["score"][case["turn"]] == max(d["score"][case["turn"]] for d in got.discards)

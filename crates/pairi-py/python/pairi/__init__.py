@@ -37,10 +37,12 @@ __all__ = [
     "score",
     "fan",
     "stats",
+    "ev",
     "score_many",
     "shanten_array",
     "useful_array",
     "Result",
+    "Ev",
     "Parsed",
     "Shanten",
     "Analysis",
@@ -104,6 +106,10 @@ class Stats(Result):
     """A shanten distribution of dealt hands."""
 
 
+class Ev(Result):
+    """Tenpai probability, win probability and expected score of each discard by turn."""
+
+
 def parse(hand, dialect=None, to=None):
     """Reads a hand in any notation; ``to`` names the notation of ``text``."""
     fields = {k: v for k, v in (("dialect", dialect), ("to", to)) if v is not None}
@@ -131,6 +137,15 @@ def stats(**fields):
 
 
 _STATS_FIELDS = {"tiles", "form", "exact", "hands", "seed", "observed", "players"}
+
+
+def ev(hand, **fields):
+    """Expected value of each discard of ``hand`` (``spec/ev-model.md``): fields as the
+    JSON request (``dora``, ``turn``, ``t_max``, ``search_radius``, ``model``,
+    ``maximize``, ``explain``, ...); discards sorted best first."""
+    request = {k: v for k, v in fields.items() if v is not None}
+    request["hand"] = _hand(hand)
+    return Ev(_json.loads(_pairi.answer("ev", _json.dumps(request))))
 
 
 def _hand(hand):

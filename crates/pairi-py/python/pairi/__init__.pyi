@@ -76,6 +76,13 @@ class Stats(Result):
     counts: dict[str, int]
     mean: float
 
+class Ev(Result):
+    shanten: int
+    searched: int
+    turn: int
+    maximize: str
+    discards: list[dict[str, Any]]
+
 def parse(hand: Hand, dialect: Literal["standard", "mcr"] | None = ...,
           to: Literal["mpsz", "unicode", "mjai", "mcr", "libsaki"] | None = ...) -> Parsed: ...
 def shanten(hand: Hand, *, melds: int | Sequence[Meld] = ..., classic: bool = ...,
@@ -100,6 +107,13 @@ def fan(hand: Hand, *, win: str | None = ..., melds: Sequence[Meld] = ..., tsumo
 def stats(*, tiles: int = ..., form: Literal["all", "regular", "chiitoitsu", "kokushi"] = ...,
           exact: bool = ..., hands: int | None = ..., seed: int = ...,
           observed: Mapping[int, int] | None = ..., players: Literal[3, 4] | None = ...) -> Stats: ...
+def ev(hand: Hand, *, melds: Sequence[Meld] = ..., round_wind: Wind = ...,
+       seat_wind: Wind = ..., dora: str | Sequence[str] = ..., visible: str | Sequence[str] = ...,
+       turn: int = ..., t_max: int = ..., search_radius: int = ..., red_fives: bool = ...,
+       ura: bool = ..., shanten_back: bool = ..., hand_changes: bool = ...,
+       wall: Mapping[str, Any] | None = ..., model: Literal["compat", "pairi"] = ...,
+       maximize: Literal["score", "win", "tenpai"] = ..., explain: bool = ...,
+       paths: int = ...) -> Ev: ...
 def score_many(requests: Sequence[Mapping[str, Any]]) -> list[Score | PairiError]: ...
 def shanten_array(counts: npt.NDArray[np.uint8], melds: int = ...) -> npt.NDArray[np.int8]: ...
 def useful_array(counts: npt.NDArray[np.uint8], melds: int = ...) -> tuple[
