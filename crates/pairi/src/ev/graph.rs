@@ -317,10 +317,7 @@ impl Builder<'_> {
         let mut moves = [(0u8, false, false); KINDS];
         let mut keys = [0u128; KINDS];
         let mut n = 0;
-        for k in 0..KINDS {
-            if c[k] == 0 {
-                continue;
-            }
+        for (k, _) in c.iter().enumerate().filter(|&(_, &held)| held > 0) {
             let keeps = node.tiles >> state::merged(k) & 1 != 0;
             if !(keeps || back) {
                 continue;
