@@ -42,6 +42,15 @@ fn main() {
     for (r, m, id, n) in worst.iter().take(8) {
         println!("slowest ratio {id:>10} {r:>12.1} {m:>12.1} {:>7.2} {n:>9}", r / m);
     }
+    // Ratios by graph size.
+    for (lo, hi) in [(0, 100), (100, 1_000), (1_000, 10_000), (10_000, 100_000), (100_000, u64::MAX)] {
+        let part: Vec<_> = rows.iter().filter(|r| r.3 >= lo && r.3 < hi).collect();
+        if part.is_empty() {
+            continue;
+        }
+        let (r, m): (f64, f64) = part.iter().fold((0.0, 0.0), |(a, b), x| (a + x.0, b + x.1));
+        println!("states {lo}..{hi}: {} cases, reference {:.1} ms, pairi {:.1} ms, ratio {:.1}", part.len(), r / 1e3, m / 1e3, r / m);
+    }
     let mut ratios: Vec<f64> = rows.iter().map(|(r, m, ..)| r / m).collect();
     ratios.sort_by(f64::total_cmp);
     println!("per-case ratio: min {:.1}, median {:.1}, max {:.1}", ratios[0], ratios[ratios.len() / 2], ratios[ratios.len() - 1]);

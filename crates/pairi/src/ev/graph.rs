@@ -115,10 +115,6 @@ struct Builder<'a> {
     /// Initial wall plus initial hand: the wall of state `H` is `pool − H`.
     pool: Counts,
     ids: FxHashMap<u128, u32>,
-    /// Shanten and useful kinds by merged counts (13 − 3k tiles).
-    useful: FxHashMap<u128, (i8, u64)>,
-    /// Shanten and kinds to discard by merged counts (14 − 3k tiles).
-    keep: FxHashMap<u128, (i8, u64)>,
     draws: Vec<Node>,
     discards: Vec<Node>,
     /// The draws of each draw node, in one list: node `i` has `forward[range[i]]`.
@@ -130,17 +126,6 @@ struct Builder<'a> {
     children: Vec<(u32, u32)>,
     /// Nodes created but not expanded: (is a draw node, index).
     pending: Vec<(bool, u32)>,
-}
-
-/// The packed counts over the 34 kinds, red fives added to their fives.
-fn merged_key(key: u128) -> u128 {
-    const FIELDS: u128 = (1 << (3 * 34)) - 1;
-    let mut m = key & FIELDS;
-    for s in 0..3 {
-        let red = (key >> (3 * (34 + s))) & 0b111;
-        m += red << (3 * (9 * s + 4));
-    }
-    m
 }
 
 impl Builder<'_> {
@@ -182,16 +167,9 @@ impl Builder<'_> {
 
     /// A draw node for a state not in the graph yet.
     fn new_draw_node(&mut self, key: u128) -> Result<u32, EvError> {
-        let m = merged_key(key & !RIICHI);
-        let (shanten, tiles) = match self.useful.get(&m) {
-            Some(&v) => v,
-            None => {
-                let c = state::merge(&state::unpack(key));
-                let (s, u) = shanten::useful(&c, self.problem.melds)?;
-                self.useful.insert(m, (s, u.tiles.bits()));
-                (s, u.tiles.bits())
-            }
-        };
+        let c = state::merge(&state::unpack(key));
+        let (shanten, useful) = shanten::useful(&c, self.problem.melds)?;
+        let tiles = useful.tiles.bits();
         let id = self.draws.len() as u32;
         self.draws.push(Node {
             key,
@@ -216,28 +194,20 @@ impl Builder<'_> {
         if self.discards.len() >= MAX_DISCARD_NODES {
             return Err(EvError::TooLarge(self.draws.len() + self.discards.len()));
         }
-        let m = merged_key(key & !RIICHI);
-        let (shanten, tiles) = match self.keep.get(&m) {
-            Some(&v) => v,
-            None => {
-                let c = state::merge(&state::unpack(key));
-                let d = shanten::discards(&c, self.problem.melds)?;
-                // Under [`Model::Pairi`] a complete hand reached by a draw has no yaku
-                // (wins are taken): it may discard back into tenpai.
-                let wanted = if d.shanten == -1 && self.pairi() {
-                    0
-                } else {
-                    d.shanten
-                };
-                let keep = d
-                    .rows()
-                    .iter()
-                    .filter(|r| r.shanten == wanted)
-                    .fold(0u64, |acc, r| acc | 1 << r.tile.tile().index());
-                self.keep.insert(m, (d.shanten, keep));
-                (d.shanten, keep)
-            }
-        };
+        let c = state::merge(&state::unpack(key));
+        let (mut shanten, keep) = shanten::keeping(&c, self.problem.melds)?;
+        let mut tiles = keep.bits();
+        if shanten == -1 && self.pairi() {
+            // Under [`Model::Pairi`] a complete hand reached by a draw has no yaku (wins
+            // are taken): it may discard back into tenpai.
+            let d = shanten::discards(&c, self.problem.melds)?;
+            shanten = d.shanten;
+            tiles = d
+                .rows()
+                .iter()
+                .filter(|r| r.shanten == 0)
+                .fold(0u64, |acc, r| acc | 1 << r.tile.tile().index());
+        }
         let id = self.discards.len() as u32;
         self.discards.push(Node {
             key,
@@ -384,8 +354,6 @@ impl Graph {
             scorer,
             pool,
             ids: FxHashMap::default(),
-            useful: FxHashMap::default(),
-            keep: FxHashMap::default(),
             draws: Vec::new(),
             discards: Vec::new(),
             forward: Vec::new(),
