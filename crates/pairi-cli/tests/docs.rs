@@ -22,7 +22,7 @@ const KNOWN_WRONG: &[(&str, &str)] = &[(
      and a pair, so no reading completes the hand (not_winning)",
 )];
 
-const SUBCOMMANDS: [&str; 6] = ["parse", "analyze", "shanten", "score", "fan", "stats"];
+const SUBCOMMANDS: [&str; 7] = ["parse", "analyze", "shanten", "score", "fan", "stats", "ev"];
 
 fn documents() -> Vec<PathBuf> {
     let root = Path::new(ROOT);
@@ -137,6 +137,7 @@ fn workdir() -> PathBuf {
         ("fan-cases.jsonl", "mcr/fan-seed1.jsonl"),
         ("big.jsonl", "riichi/score-cases.jsonl"),
         ("fanbig.jsonl", "mcr/fan-seed1.jsonl"),
+        ("ev-cases.jsonl", "ev/cases.jsonl"),
     ] {
         std::fs::write(dir.join(name), first(source, 20)).expect("a batch file");
     }
