@@ -83,6 +83,9 @@ pub(crate) struct Args {
     /// With --explain: paths per discard.
     #[arg(long, default_value_t = 3)]
     paths: usize,
+    /// Stop with an error past this many hand states.
+    #[arg(long, default_value_t = pairi::ev::MAX_STATES)]
+    max_states: usize,
     /// Draw win probability by turn for the top discards (.svg or .png).
     #[arg(long)]
     plot: Option<PathBuf>,
@@ -113,6 +116,7 @@ pub(crate) fn request(args: &Args) -> anyhow::Result<EvRequest> {
     req.model = args.model;
     req.explain = args.explain;
     req.paths = args.paths;
+    req.max_states = args.max_states;
     Ok(req)
 }
 

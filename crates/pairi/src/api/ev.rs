@@ -127,6 +127,13 @@ pub struct EvRequest {
     /// With `explain`: how many paths to a win per discard (default 3).
     #[serde(default = "three")]
     pub paths: usize,
+    /// The most hand states the search may build (default 2 000 000).
+    #[serde(default = "max_states")]
+    pub max_states: usize,
+}
+
+const fn max_states() -> usize {
+    ev::MAX_STATES
 }
 
 const fn three() -> usize {
@@ -202,6 +209,7 @@ impl EvRequest {
             shanten_back: self.shanten_back,
             hand_changes: self.hand_changes,
             maximize: self.maximize,
+            max_states: self.max_states,
         };
         Ok((setup, options))
     }

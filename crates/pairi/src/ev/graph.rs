@@ -167,6 +167,10 @@ impl Builder<'_> {
 
     /// A draw node for a state not in the graph yet.
     fn new_draw_node(&mut self, key: u128) -> Result<u32, EvError> {
+        let states = self.draws.len() + self.discards.len();
+        if states >= self.problem.options.max_states {
+            return Err(EvError::TooLarge(states));
+        }
         let c = state::merge(&state::unpack(key));
         let (shanten, useful) = shanten::useful(&c, self.problem.melds)?;
         let tiles = useful.tiles.bits();
@@ -191,8 +195,9 @@ impl Builder<'_> {
 
     /// A discard node for a state not in the graph yet.
     fn new_discard_node(&mut self, key: u128) -> Result<u32, EvError> {
-        if self.discards.len() >= MAX_DISCARD_NODES {
-            return Err(EvError::TooLarge(self.draws.len() + self.discards.len()));
+        let states = self.draws.len() + self.discards.len();
+        if self.discards.len() >= MAX_DISCARD_NODES || states >= self.problem.options.max_states {
+            return Err(EvError::TooLarge(states));
         }
         let c = state::merge(&state::unpack(key));
         let (mut shanten, keep) = shanten::keeping(&c, self.problem.melds)?;

@@ -107,7 +107,14 @@ pub struct Options {
     /// The quantity the policy of [`Model::Pairi`] maximises (the others are valued
     /// under that policy); under [`Model::Compat`] each is maximised on its own.
     pub maximize: Maximize,
+    /// The search stops with [`EvError::TooLarge`] past this many hand states (about
+    /// 250 bytes each while building).
+    pub max_states: usize,
 }
+
+/// The default bound on the hand states of one search: four times the largest shared
+/// case, about half a gigabyte.
+pub const MAX_STATES: usize = 2_000_000;
 
 impl Default for Options {
     /// The reference server's settings: radius 1, every option on.
@@ -120,6 +127,7 @@ impl Default for Options {
             shanten_back: true,
             hand_changes: true,
             maximize: Maximize::Score,
+            max_states: MAX_STATES,
         }
     }
 }
@@ -262,7 +270,7 @@ pub enum EvError {
         left: u8,
     },
     /// The search outgrew its bounds (`invalid_request`).
-    #[error("the search passed {0} hand states: lower the search radius or the shanten")]
+    #[error("the search passed {0} hand states: lower the search radius, the shanten or turn off hand changes, or raise max_states")]
     TooLarge(usize),
     /// More copies are seen than exist (`invalid_hand`).
     #[error("{copies} {pai} seen, but only {left} are not in the hand, melds or indicators")]
