@@ -66,6 +66,35 @@ pub struct Discard {
     pub useful: Useful,
 }
 
+/// A checked 14 − 3k tile hand read for a discard table: sets needed, the count words,
+/// the suits and their joins.
+struct Fourteen {
+    sets: usize,
+    words: Words,
+    suits: [Suit; 4],
+    j: Joins,
+}
+
+impl Fourteen {
+    fn of(concealed: &TileCounts, melds: usize) -> Result<Fourteen, HandError> {
+        let (sets, words) = check_words(concealed, melds)?;
+        if words.total() as usize != 14 - 3 * melds {
+            return Err(HandError::WrongTileCount {
+                concealed: words.total() as usize,
+                melds,
+            });
+        }
+        let suits = suits_of(concealed.as_array());
+        let j = joins(&suits);
+        Ok(Fourteen {
+            sets,
+            words,
+            suits,
+            j,
+        })
+    }
+}
+
 /// The discard table of a 14 − 3k tile hand: one row per kind held, in tile order,
 /// tiles black, counts `Σ (4 − held)` (nothing else seen).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -496,18 +525,15 @@ pub fn useful(concealed: &TileCounts, melds: usize) -> Result<(i8, Useful), Hand
 /// assert_eq!(pairi::notation::format_set(row.useful.tiles), "12z");
 /// ```
 pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandError> {
-    let (sets, words) = check_words(concealed, melds)?;
-    if words.total() as usize != 14 - 3 * melds {
-        return Err(HandError::WrongTileCount {
-            concealed: words.total() as usize,
-            melds,
-        });
-    }
+    let Fourteen {
+        sets,
+        words,
+        suits,
+        j,
+    } = Fourteen::of(concealed, melds)?;
     let t = &tables::EXACT;
     let (n, h) = (t.numbered_classes, t.honours_classes);
     let c = concealed.as_array();
-    let suits = suits_of(c);
-    let j = joins(&suits);
     let mut out = Discards {
         shanten: t.join_gh_cost[j.rest[3] * h + suits[3].class][sets] as i8 - 1,
         len: 0,
@@ -623,18 +649,15 @@ pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandEr
 /// assert_eq!((shanten, format_set(keep).as_str()), (0, "3z"));
 /// ```
 pub fn keeping(concealed: &TileCounts, melds: usize) -> Result<(i8, TileSet), HandError> {
-    let (sets, words) = check_words(concealed, melds)?;
-    if words.total() as usize != 14 - 3 * melds {
-        return Err(HandError::WrongTileCount {
-            concealed: words.total() as usize,
-            melds,
-        });
-    }
+    let Fourteen {
+        sets,
+        words,
+        suits,
+        j,
+    } = Fourteen::of(concealed, melds)?;
     let t = &tables::EXACT;
     let (n, h) = (t.numbered_classes, t.honours_classes);
     let c = concealed.as_array();
-    let suits = suits_of(c);
-    let j = joins(&suits);
     let mut shanten = t.join_gh_cost[j.rest[3] * h + suits[3].class][sets] as i8 - 1;
     let held = Held::of(&words);
     let [kinds, pairs, orphan_kinds, orphan_pairs] = if melds == 0 {
