@@ -11,7 +11,7 @@
 use super::graph::{Graph, WON};
 use super::state::{self, RIICHI};
 use super::values::History;
-use super::{Maximize, Problem};
+use super::{Maximize, Model, Problem};
 use crate::tile::{Pai, TileSet};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -96,9 +96,14 @@ fn kind_between(big: u128, small: u128) -> usize {
 fn choice(graph: &Graph, history: &History, d: u32, t: usize) -> Option<u32> {
     let values = history.get(t).filter(|v| !v.is_empty())?;
     let mut best: Option<(u32, f64)> = None;
+    let key = |c: u32| graph.draws[c as usize].key;
     for &c in graph.choices.row(d as usize) {
         let v = values[c as usize];
-        if best.is_none_or(|(_, b)| v > b) {
+        // Equal values: the pairi policy keeps the first discard, as the values do; the
+        // compat model has no policy, so take the least state, whatever order the graph
+        // was built in.
+        let compat = graph.model == Model::Compat;
+        if best.is_none_or(|(b, bv)| v > bv || (v == bv && compat && key(c) < key(b))) {
             best = Some((c, v));
         }
     }

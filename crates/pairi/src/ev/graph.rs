@@ -6,6 +6,8 @@ use super::state::{self, Counts, KINDS, RIICHI};
 use super::{EvError, Model, Problem};
 use crate::shanten;
 use rustc_hash::FxHashMap;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// The target of a win under [`Model::Pairi`]: the hand ends, no node.
 pub(crate) const WON: u32 = u32::MAX;
@@ -109,12 +111,77 @@ struct Draw {
     kind: u8,
 }
 
+/// Node ids by packed state, in shards that threads lock one at a time.
+struct Ids {
+    shards: Vec<Mutex<FxHashMap<u128, u32>>>,
+    /// The next draw node id, and the next discard node id.
+    next: [AtomicU32; 2],
+}
+
+/// Shards of [`Ids`]: enough that two threads rarely meet.
+const SHARDS: usize = 64;
+
+impl Ids {
+    fn new() -> Ids {
+        Ids {
+            shards: (0..SHARDS).map(|_| Mutex::default()).collect(),
+            next: [AtomicU32::new(0), AtomicU32::new(0)],
+        }
+    }
+
+    fn shard(&self, key: u128) -> MutexGuard<'_, FxHashMap<u128, u32>> {
+        let h = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.shards[(h >> 58) as usize % SHARDS]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn get(&self, key: u128) -> Option<u32> {
+        self.shard(key).get(&key).copied()
+    }
+
+    /// The id of `key` among draw nodes (`draw`) or discard nodes, and whether it was
+    /// made now.
+    fn get_or_insert(&self, key: u128, draw: bool) -> (u32, bool) {
+        let mut shard = self.shard(key);
+        if let Some(&id) = shard.get(&key) {
+            return (id, false);
+        }
+        let id = self.next[usize::from(!draw)].fetch_add(1, Ordering::Relaxed);
+        shard.insert(key, id);
+        (id, true)
+    }
+
+    fn len(&self) -> usize {
+        self.next
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed) as usize)
+            .sum()
+    }
+}
+
+/// What the expansion of some nodes produced: their draws, the draws back into them,
+/// the nodes they made (with their shanten), on one thread.
+#[derive(Default)]
+struct Level {
+    /// (draw node, draw), each node's draws together and in kind order.
+    forward: Vec<(u32, Draw)>,
+    /// (draw node, draw back into a discard node).
+    back: Vec<(u32, Draw)>,
+    /// [`Model::Pairi`]: (discard node, draw node chosen among).
+    children: Vec<(u32, u32)>,
+    /// Nodes made: (is a draw node, id, node).
+    made: Vec<(bool, u32, Node)>,
+    error: Option<EvError>,
+}
+
 struct Builder<'a> {
     problem: &'a Problem,
     scorer: &'a WinScorer,
     /// Initial wall plus initial hand: the wall of state `H` is `pool − H`.
     pool: Counts,
-    ids: FxHashMap<u128, u32>,
+    ids: Ids,
     draws: Vec<Node>,
     discards: Vec<Node>,
     /// The draws of each draw node, in one list: node `i` has `forward[range[i]]`.
@@ -124,8 +191,6 @@ struct Builder<'a> {
     back: Vec<(u32, Draw)>,
     /// [`Model::Pairi`]: the discards of each discard node, (discard node, draw node).
     children: Vec<(u32, u32)>,
-    /// Nodes created but not expanded: (is a draw node, index).
-    pending: Vec<(bool, u32)>,
 }
 
 impl Builder<'_> {
@@ -158,47 +223,40 @@ impl Builder<'_> {
             < i32::from(self.problem.shanten) + i32::from(self.problem.options.search_radius)
     }
 
-    fn draw_node(&mut self, key: u128) -> Result<u32, EvError> {
-        match self.ids.get(&key) {
-            Some(&id) => Ok(id),
-            None => self.new_draw_node(key),
+    /// The id of the draw (`draw`) or discard node of `key`, made with its shanten
+    /// into `out` if it is new.
+    fn node(&self, key: u128, draw: bool, out: &mut Level) -> Result<u32, EvError> {
+        let (id, made) = self.ids.get_or_insert(key, draw);
+        if made {
+            let states = self.ids.len();
+            if states > self.problem.options.max_states
+                || (!draw && id as usize >= MAX_DISCARD_NODES)
+            {
+                return Err(EvError::TooLarge(states));
+            }
+            let node = if draw {
+                self.draw_info(key)?
+            } else {
+                self.discard_info(key)?
+            };
+            out.made.push((draw, id, node));
         }
-    }
-
-    /// A draw node for a state not in the graph yet.
-    fn new_draw_node(&mut self, key: u128) -> Result<u32, EvError> {
-        let states = self.draws.len() + self.discards.len();
-        if states >= self.problem.options.max_states {
-            return Err(EvError::TooLarge(states));
-        }
-        let c = state::merge(&state::unpack(key));
-        let (shanten, useful) = shanten::useful(&c, self.problem.melds)?;
-        let tiles = useful.tiles.bits();
-        let id = self.draws.len() as u32;
-        self.draws.push(Node {
-            key,
-            shanten,
-            tiles,
-        });
-        self.range.push((0, 0));
-        self.ids.insert(key, id);
-        self.pending.push((true, id));
         Ok(id)
     }
 
-    fn discard_node(&mut self, key: u128) -> Result<u32, EvError> {
-        match self.ids.get(&key) {
-            Some(&id) => Ok(id),
-            None => self.new_discard_node(key),
-        }
+    /// A draw node's shanten and useful kinds.
+    fn draw_info(&self, key: u128) -> Result<Node, EvError> {
+        let c = state::merge(&state::unpack(key));
+        let (shanten, useful) = shanten::useful(&c, self.problem.melds)?;
+        Ok(Node {
+            key,
+            shanten,
+            tiles: useful.tiles.bits(),
+        })
     }
 
-    /// A discard node for a state not in the graph yet.
-    fn new_discard_node(&mut self, key: u128) -> Result<u32, EvError> {
-        let states = self.draws.len() + self.discards.len();
-        if self.discards.len() >= MAX_DISCARD_NODES || states >= self.problem.options.max_states {
-            return Err(EvError::TooLarge(states));
-        }
+    /// A discard node's shanten and the kinds it may discard.
+    fn discard_info(&self, key: u128) -> Result<Node, EvError> {
         let c = state::merge(&state::unpack(key));
         let (mut shanten, keep) = shanten::keeping(&c, self.problem.melds)?;
         let mut tiles = keep.bits();
@@ -213,48 +271,27 @@ impl Builder<'_> {
                 .filter(|r| r.shanten == 0)
                 .fold(0u64, |acc, r| acc | 1 << r.tile.tile().index());
         }
-        let id = self.discards.len() as u32;
-        self.discards.push(Node {
+        Ok(Node {
             key,
             shanten,
             tiles,
-        });
-        self.ids.insert(key, id);
-        self.pending.push((false, id));
-        Ok(id)
+        })
     }
 
-    fn expand_draw(&mut self, id: u32) -> Result<(), EvError> {
-        let node = self.draws[id as usize];
+    fn expand_draw(&self, id: u32, node: Node, out: &mut Level) -> Result<(), EvError> {
         let riichi = node.key & RIICHI;
         let c = state::unpack(node.key);
         let opts = &self.problem.options;
         let changes = opts.hand_changes && riichi == 0 && self.inside(&c, node.shanten);
-        // The draws explored: kind, copies, lowers the shanten.
-        let mut draws = [(0u8, 0u8, false); KINDS];
-        let mut keys = [0u128; KINDS];
-        let mut n = 0;
         for k in 0..KINDS {
             let left = self.left(&c, k);
             if left == 0 {
                 continue;
             }
             let useful = node.tiles >> state::merged(k) & 1 != 0;
-            if useful || changes {
-                draws[n] = (k as u8, left, useful);
-                keys[n] = node.key + state::unit(k);
-                n += 1;
+            if !(useful || changes) {
+                continue;
             }
-        }
-        // All lookups first: independent memory accesses overlap.
-        let mut found = [None; KINDS];
-        for (f, key) in found.iter_mut().zip(&keys[..n]) {
-            *f = self.ids.get(key).copied();
-        }
-        let start = self.forward.len() as u32;
-        for i in 0..n {
-            let (k, left, useful) = draws[i];
-            let k = usize::from(k);
             let score = if node.shanten == 0 && useful {
                 let mut after = c;
                 after[k] += 1;
@@ -266,32 +303,27 @@ impl Builder<'_> {
             // complete hand needs no node.
             let target = if self.pairi() && score > 0.0 {
                 WON
-            } else if let Some(t) = found[i] {
-                t
             } else {
-                self.new_discard_node(keys[i])?
+                self.node(node.key + state::unit(k), false, out)?
             };
-            self.forward.push(Draw {
-                target,
-                weight: left,
-                score,
-                kind: k as u8,
-            });
+            out.forward.push((
+                id,
+                Draw {
+                    target,
+                    weight: left,
+                    score,
+                    kind: k as u8,
+                },
+            ));
         }
-        self.range[id as usize] = (start, self.forward.len() as u32);
         Ok(())
     }
 
-    fn expand_discard(&mut self, id: u32) -> Result<(), EvError> {
-        let node = self.discards[id as usize];
+    fn expand_discard(&self, id: u32, node: Node, out: &mut Level) -> Result<(), EvError> {
         let riichi = node.key & RIICHI;
         let c = state::unpack(node.key);
         let opts = &self.problem.options;
         let back = opts.shanten_back && riichi == 0 && self.inside(&c, node.shanten);
-        // The discards explored: kind, keeps the shanten, declares riichi.
-        let mut moves = [(0u8, false, false); KINDS];
-        let mut keys = [0u128; KINDS];
-        let mut n = 0;
         for (k, _) in c.iter().enumerate().filter(|&(_, &held)| held > 0) {
             let keeps = node.tiles >> state::merged(k) & 1 != 0;
             if !(keeps || back) {
@@ -300,27 +332,13 @@ impl Builder<'_> {
             // Riichi is declared on every closed tenpai reached by a discard (under
             // [`Model::Pairi`], it may be: dama is a choice too).
             let declare = self.problem.closed && node.shanten == 0 && keeps;
-            moves[n] = (k as u8, keeps, declare);
-            keys[n] = (node.key - state::unit(k)) | if declare { RIICHI } else { 0 };
-            n += 1;
-        }
-        // All lookups first: independent memory accesses overlap.
-        let mut found = [None; KINDS];
-        for (f, key) in found.iter_mut().zip(&keys[..n]) {
-            *f = self.ids.get(key).copied();
-        }
-        for i in 0..n {
-            let (k, _, declare) = moves[i];
-            let k = usize::from(k);
-            let child = match found[i] {
-                Some(c) => c,
-                None => self.new_draw_node(keys[i])?,
-            };
+            let key = (node.key - state::unit(k)) | if declare { RIICHI } else { 0 };
+            let child = self.node(key, true, out)?;
             if self.pairi() {
-                self.children.push((id, child));
+                out.children.push((id, child));
                 if declare && riichi == 0 {
-                    let dama = self.draw_node(keys[i] & !RIICHI)?;
-                    self.children.push((id, dama));
+                    let dama = self.node(key & !RIICHI, true, out)?;
+                    out.children.push((id, dama));
                 }
                 continue;
             }
@@ -330,7 +348,7 @@ impl Builder<'_> {
             } else {
                 0.0
             };
-            self.back.push((
+            out.back.push((
                 child,
                 Draw {
                     target: id,
@@ -342,7 +360,90 @@ impl Builder<'_> {
         }
         Ok(())
     }
+
+    /// Expands the nodes of one level (made by the level before): (is a draw node, id,
+    /// node).
+    fn expand(&self, nodes: &[(bool, u32, Node)]) -> Vec<Level> {
+        let one = |out: &mut Level, &(draw, id, node): &(bool, u32, Node)| {
+            if out.error.is_some() {
+                return;
+            }
+            let done = if draw {
+                self.expand_draw(id, node, out)
+            } else {
+                self.expand_discard(id, node, out)
+            };
+            if let Err(e) = done {
+                out.error = Some(e);
+            }
+        };
+        #[cfg(feature = "parallel")]
+        if nodes.len() >= PARALLEL_LEVEL {
+            use rayon::prelude::*;
+            return nodes
+                .par_iter()
+                .with_min_len(32)
+                .fold(Level::default, |mut out, n| {
+                    one(&mut out, n);
+                    out
+                })
+                .collect();
+        }
+        let mut out = Level::default();
+        for n in nodes {
+            one(&mut out, n);
+        }
+        vec![out]
+    }
+
+    /// Files what a level produced; returns the nodes it made, to expand next.
+    fn file(&mut self, levels: Vec<Level>) -> Result<Vec<(bool, u32, Node)>, EvError> {
+        let blank = Node {
+            key: 0,
+            shanten: 0,
+            tiles: 0,
+        };
+        let [draws, discards] = self
+            .ids
+            .next
+            .each_ref()
+            .map(|n| n.load(Ordering::Relaxed) as usize);
+        self.draws.resize(draws, blank);
+        self.discards.resize(discards, blank);
+        self.range.resize(draws, (0, 0));
+        let mut made = Vec::new();
+        for level in levels {
+            if let Some(e) = level.error {
+                return Err(e);
+            }
+            let mut i = 0;
+            while i < level.forward.len() {
+                let node = level.forward[i].0;
+                let start = self.forward.len() as u32;
+                while i < level.forward.len() && level.forward[i].0 == node {
+                    self.forward.push(level.forward[i].1);
+                    i += 1;
+                }
+                self.range[node as usize] = (start, self.forward.len() as u32);
+            }
+            self.back.extend(level.back);
+            self.children.extend(level.children);
+            for &(draw, id, node) in &level.made {
+                if draw {
+                    self.draws[id as usize] = node;
+                } else {
+                    self.discards[id as usize] = node;
+                }
+            }
+            made.extend(level.made);
+        }
+        Ok(made)
+    }
 }
+
+/// A level of at least this many nodes is expanded on every core.
+#[cfg(feature = "parallel")]
+const PARALLEL_LEVEL: usize = 128;
 
 impl Graph {
     pub(crate) fn build(
@@ -358,32 +459,33 @@ impl Graph {
             problem,
             scorer,
             pool,
-            ids: FxHashMap::default(),
+            ids: Ids::new(),
             draws: Vec::new(),
             discards: Vec::new(),
             forward: Vec::new(),
             range: Vec::new(),
             back: Vec::new(),
             children: Vec::new(),
-            pending: Vec::new(),
         };
         let key = state::pack(&problem.hand);
         let tiles: u32 = problem.hand.iter().map(|&n| u32::from(n)).sum();
-        let root = if tiles as usize + 3 * problem.melds == 13 {
-            Root::Draw(b.draw_node(key)?)
+        let draw = tiles as usize + 3 * problem.melds == 13;
+        let mut first = Level::default();
+        let id = b.node(key, draw, &mut first)?;
+        let root = if draw {
+            Root::Draw(id)
         } else {
-            Root::Discard(b.discard_node(key)?)
+            Root::Discard(id)
         };
-        let mut done = 0usize;
-        while let Some((draw, id)) = b.pending.pop() {
-            if draw {
-                b.expand_draw(id)?;
-            } else {
-                b.expand_discard(id)?;
-            }
-            done += 1;
-            if done % 65_536 == 0 {
-                progress(b.draws.len() + b.discards.len());
+        let mut level = b.file(vec![first])?;
+        let mut reported = 0;
+        while !level.is_empty() {
+            let levels = b.expand(&level);
+            level = b.file(levels)?;
+            let states = b.ids.len();
+            if states >= reported + 65_536 {
+                reported = states;
+                progress(states);
             }
         }
         let candidates = b.candidates(root);
@@ -440,7 +542,7 @@ impl Builder<'_> {
                         let keeps = node.tiles >> state::merged(k) & 1 != 0;
                         let declare = self.problem.closed && node.shanten == 0 && keeps;
                         let key = (node.key - state::unit(k)) | if declare { RIICHI } else { 0 };
-                        self.ids.get(&key).map(|&d| (Some(k as u8), d))
+                        self.ids.get(key).map(|d| (Some(k as u8), d))
                     })
                     .collect()
             }
@@ -472,6 +574,12 @@ impl Builder<'_> {
         for &(s, d) in &self.back {
             back[fill[s as usize] as usize] = d;
             fill[s as usize] += 1;
+        }
+        // Threads file a level's draws back in any order: sort each node's, so that its
+        // sums add in one order and every run gives the same bits.
+        for i in 0..n {
+            back[back_start[i] as usize..back_start[i + 1] as usize]
+                .sort_unstable_by_key(|d| (d.kind, self.discards[d.target as usize].key));
         }
         let pairi = self.pairi();
         let wall_sizes: Vec<f64> = if pairi {
