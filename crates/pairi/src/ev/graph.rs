@@ -71,8 +71,32 @@ impl<T> Rows<T> {
         &self.items[self.start[i] as usize..self.start[i + 1] as usize]
     }
 
-    pub(crate) fn len(&self) -> usize {
-        self.items.len()
+    fn row_mut(&mut self, i: usize) -> &mut [T] {
+        &mut self.items[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
+impl<T: Copy> Rows<T> {
+    /// `rows` rows from (row, item) pairs, each row's items in the order given (a
+    /// counting sort).
+    fn grouped(rows: usize, pairs: &[(u32, T)]) -> Rows<T> {
+        let mut start = vec![0u32; rows + 1];
+        for &(r, _) in pairs {
+            start[r as usize + 1] += 1;
+        }
+        for r in 0..rows {
+            start[r + 1] += start[r];
+        }
+        let mut fill = start.clone();
+        let mut items: Vec<Option<T>> = vec![None; pairs.len()];
+        for &(r, item) in pairs {
+            items[fill[r as usize] as usize] = Some(item);
+            fill[r as usize] += 1;
+        }
+        Rows {
+            start,
+            items: items.into_iter().flatten().collect(),
+        }
     }
 }
 
@@ -553,32 +577,12 @@ impl Builder<'_> {
     /// the draws back into the discard nodes that made it, unless already there.
     fn finish(self, candidates: Vec<(Option<u8>, u32)>) -> Graph {
         let n = self.draws.len();
-        // Draws back, bucketed by their source.
-        let mut back_start = vec![0u32; n + 1];
-        for &(s, _) in &self.back {
-            back_start[s as usize + 1] += 1;
-        }
+        // Draws back, by their source. Threads file a level's draws back in any order:
+        // sort each node's, so that its sums add in one order and every run gives the
+        // same bits.
+        let mut back = Rows::grouped(n, &self.back);
         for i in 0..n {
-            back_start[i + 1] += back_start[i];
-        }
-        let mut fill = back_start.clone();
-        let mut back = vec![
-            Draw {
-                target: 0,
-                weight: 0,
-                score: 0.0,
-                kind: 0,
-            };
-            self.back.len()
-        ];
-        for &(s, d) in &self.back {
-            back[fill[s as usize] as usize] = d;
-            fill[s as usize] += 1;
-        }
-        // Threads file a level's draws back in any order: sort each node's, so that its
-        // sums add in one order and every run gives the same bits.
-        for i in 0..n {
-            back[back_start[i] as usize..back_start[i + 1] as usize]
+            back.row_mut(i)
                 .sort_unstable_by_key(|d| (d.kind, self.discards[d.target as usize].key));
         }
         let pairi = self.pairi();
@@ -596,19 +600,19 @@ impl Builder<'_> {
         let mut plain = Rows::new();
         let mut wins = Rows::new();
         let mut weights = Vec::with_capacity(n);
-        let mut into = vec![0u32; self.discards.len() + 1];
+        // (discard node, draw node with a draw into it).
+        let mut into = Vec::new();
         for i in 0..n {
             let (a, z) = self.range[i];
             let forward = &self.forward[a as usize..z as usize];
-            let extra = &back[back_start[i] as usize..back_start[i + 1] as usize];
             let mut total = 0u32;
-            for (j, d) in forward.iter().chain(extra).enumerate() {
+            for (j, d) in forward.iter().chain(back.row(i)).enumerate() {
                 if j >= forward.len() && forward.iter().any(|f| f.target == d.target) {
                     continue;
                 }
                 total += u32::from(d.weight);
                 if d.target != WON {
-                    into[d.target as usize + 1] += 1;
+                    into.push((d.target, i as u32));
                 }
                 if d.score > 0.0 {
                     wins.items.push(WinEdge {
@@ -625,50 +629,16 @@ impl Builder<'_> {
             wins.close_row();
             weights.push(f64::from(total));
         }
-        if pairi {
-            // Each discard node's choices: its own discards.
-            let mut into = vec![0u32; self.discards.len() + 1];
-            for &(d, _) in &self.children {
-                into[d as usize + 1] += 1;
-            }
-            for j in 0..self.discards.len() {
-                into[j + 1] += into[j];
-            }
-            let mut fill = into.clone();
-            let mut items = vec![0u32; self.children.len()];
-            for &(d, c) in &self.children {
-                items[fill[d as usize] as usize] = c;
-                fill[d as usize] += 1;
-            }
-            return Graph {
-                draws: self.draws,
-                discards: self.discards,
-                plain,
-                wins,
-                weights,
-                wall_sizes,
-                choices: Rows { start: into, items },
-                candidates,
-                model: Model::Pairi,
-            };
-        }
-        // Each discard node's choices: the sources of the edges into it.
-        for j in 0..self.discards.len() {
-            into[j + 1] += into[j];
-        }
-        let mut fill = into.clone();
-        let mut items = vec![0u32; plain.len() + wins.len()];
-        for i in 0..n {
-            let targets = plain
-                .row(i)
-                .iter()
-                .map(|&e| Graph::target(e))
-                .chain(wins.row(i).iter().map(|w| w.target));
-            for t in targets {
-                items[fill[t as usize] as usize] = i as u32;
-                fill[t as usize] += 1;
-            }
-        }
+        // A pairi discard node chooses among its own discards; a compat one among every
+        // draw node with a draw into it.
+        let (choices, model) = if pairi {
+            (
+                Rows::grouped(self.discards.len(), &self.children),
+                Model::Pairi,
+            )
+        } else {
+            (Rows::grouped(self.discards.len(), &into), Model::Compat)
+        };
         Graph {
             draws: self.draws,
             discards: self.discards,
@@ -676,9 +646,9 @@ impl Builder<'_> {
             wins,
             weights,
             wall_sizes,
-            choices: Rows { start: into, items },
+            choices,
             candidates,
-            model: Model::Compat,
+            model,
         }
     }
 }
