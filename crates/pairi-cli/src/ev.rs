@@ -47,6 +47,9 @@ pub(crate) struct Args {
     /// Draws made so far (1 = the first draw).
     #[arg(long, default_value_t = 1)]
     turn: u8,
+    /// 3 for three-player mahjong (no 2m-8m in the wall).
+    #[arg(long, value_name = "N", value_parser = crate::parse::players)]
+    players: Option<pairi::api::hand::PlayersField>,
     /// The last turn with a draw (at most 18).
     #[arg(long, default_value_t = 18)]
     t_max: u8,
@@ -117,6 +120,7 @@ pub(crate) fn request(args: &Args) -> anyhow::Result<EvRequest> {
     req.explain = args.explain;
     req.paths = args.paths;
     req.max_states = args.max_states;
+    req.players = args.players;
     Ok(req)
 }
 

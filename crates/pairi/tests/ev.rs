@@ -202,3 +202,47 @@ fn ev_ok_pairi_agrees_with_simulation() {
     }
     eprintln!("ev pairi: {checked} values agree with the simulation, largest |z| {worst:.2}");
 }
+
+/// Three players: no 2m–8m among the useful tiles or draws, shanten counted on the
+/// three-player wall (a fourth 1m starts no run), and the pairi model's values still
+/// agree with its simulation.
+#[test]
+fn ev_ok_three_players() {
+    use pairi::ev::{Maximize, Model};
+    let req: EvRequest =
+        serde_json::from_str(r#"{"hand": "11119m123p456s78s1z", "players": 3, "t_max": 12}"#)
+            .unwrap();
+    let (setup, options) = req.setup().unwrap();
+    let ev = ev::evaluate(&setup, &options).unwrap();
+    let sanma = pairi::wall::Wall::three_player([0, 1, 1]);
+    let want = pairi::shanten::riichi_on(setup.hand.concealed(), 0, &sanma)
+        .unwrap()
+        .min();
+    assert_eq!(ev.shanten, want);
+    for d in &ev.discards {
+        assert!(
+            d.useful.iter().all(|(t, _)| sanma.contains(*t)),
+            "{:?}",
+            d.useful
+        );
+    }
+    let mut pairi_options = options;
+    pairi_options.model = Model::Pairi;
+    pairi_options.maximize = Maximize::Win;
+    let (ev, sims) = ev::simulate(&setup, &pairi_options, 20_000, 7).unwrap();
+    for (d, s) in ev.discards.iter().zip(&sims) {
+        assert!(
+            s.win.z(d.win[1]).abs() < 4.5,
+            "{:?}: {} vs {}",
+            d.tile,
+            d.win[1],
+            s.win.mean
+        );
+        assert!(s.tenpai.z(d.tenpai[1]).abs() < 4.5, "{:?}", d.tile);
+    }
+    let bad: EvRequest =
+        serde_json::from_str(r#"{"hand": "23m123p456s789s11z3z", "players": 3}"#).unwrap();
+    assert!(bad
+        .setup()
+        .is_ok_and(|(s, o)| ev::evaluate(&s, &o).is_err()));
+}

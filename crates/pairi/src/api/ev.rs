@@ -11,12 +11,13 @@
 //! assert_eq!(res.discards[0].tile.as_deref(), Some("3z"));
 //! ```
 
-use super::hand::{MeldRequest, TilesField};
+use super::hand::{MeldRequest, PlayersField, TilesField};
 use super::{deserialize_by_name, Error, Request};
 use crate::ev::{
     self, DiscardValue, EvError, Evaluation, Explanation, Maximize, Model, Options, Setup,
 };
 use crate::notation::{format_pai, format_set, parse_hand_unchecked, Dialect, Format};
+use crate::riichi::rules::Players;
 use crate::tile::{Pai, TileCounts, Wind};
 use serde::{Deserialize, Serialize};
 
@@ -127,6 +128,9 @@ pub struct EvRequest {
     /// With `explain`: how many paths to a win per discard (default 3).
     #[serde(default = "three")]
     pub paths: usize,
+    /// 3 or 4 players (default 4): three play without 2m–8m.
+    #[serde(default)]
+    pub players: Option<PlayersField>,
     /// The most hand states the search may build (default 2 000 000).
     #[serde(default = "max_states")]
     pub max_states: usize,
@@ -200,6 +204,7 @@ impl EvRequest {
             turn: self.turn,
             t_max: self.t_max,
             wall,
+            players: self.players.map_or(Players::Four, |p| p.0),
         };
         let options = Options {
             model: self.model,

@@ -5,6 +5,8 @@ use super::score::WinScorer;
 use super::state::{self, Counts, KINDS, RIICHI};
 use super::{EvError, Model, Problem};
 use crate::shanten;
+use crate::tile::{TileCounts, TileSet};
+use crate::wall::Wall;
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -271,6 +273,9 @@ impl Builder<'_> {
     /// A draw node's shanten and useful kinds.
     fn draw_info(&self, key: u128) -> Result<Node, EvError> {
         let c = state::merge(&state::unpack(key));
+        if let Some(wall) = &self.problem.sanma {
+            return self.draw_info_on(key, c, wall);
+        }
         let (shanten, useful) = shanten::useful(&c, self.problem.melds)?;
         Ok(Node {
             key,
@@ -279,21 +284,69 @@ impl Builder<'_> {
         })
     }
 
+    /// [`Builder::draw_info`] on the three-player wall: the shanten counted on that
+    /// wall (the four-player kernel would build runs through 2m–8m around a fourth 1m or
+    /// 9m), each draw tried.
+    fn draw_info_on(&self, key: u128, c: TileCounts, wall: &Wall) -> Result<Node, EvError> {
+        let melds = self.problem.melds;
+        let shanten = shanten::riichi_on(&c, melds, wall)?.min();
+        let mut tiles = 0u64;
+        for t in wall.kinds().iter() {
+            if c.get(t) < 4 {
+                let mut more = c;
+                more.add(t);
+                if shanten::riichi_on(&more, melds, wall)?.min() < shanten {
+                    tiles |= 1 << t.index();
+                }
+            }
+        }
+        Ok(Node {
+            key,
+            shanten,
+            tiles,
+        })
+    }
+
+    /// A discard node's keeping kinds on the three-player wall, each discard tried.
+    fn keeping_on(&self, c: &TileCounts, wall: &Wall) -> Result<(i8, TileSet), EvError> {
+        let melds = self.problem.melds;
+        let shanten = shanten::riichi_on(c, melds, wall)?.min();
+        let mut keep = TileSet::EMPTY;
+        for (t, _) in c.iter().filter(|&(_, n)| n > 0) {
+            let mut less = *c;
+            less.remove(t);
+            let after = shanten::riichi_on(&less, melds, wall)?.min();
+            // A complete hand keeps nothing: every discard leaves it waiting.
+            if after == shanten {
+                keep.insert(t);
+            }
+        }
+        Ok((shanten, keep))
+    }
+
     /// A discard node's shanten and the kinds it may discard.
     fn discard_info(&self, key: u128) -> Result<Node, EvError> {
         let c = state::merge(&state::unpack(key));
-        let (mut shanten, keep) = shanten::keeping(&c, self.problem.melds)?;
+        let (shanten, keep) = match &self.problem.sanma {
+            Some(wall) => self.keeping_on(&c, wall)?,
+            None => shanten::keeping(&c, self.problem.melds)?,
+        };
         let mut tiles = keep.bits();
         if shanten == -1 && self.pairi() {
             // Under [`Model::Pairi`] a complete hand reached by a draw has no yaku (wins
             // are taken): it may discard back into tenpai.
-            let d = shanten::discards(&c, self.problem.melds)?;
-            shanten = d.shanten;
-            tiles = d
-                .rows()
-                .iter()
-                .filter(|r| r.shanten == 0)
-                .fold(0u64, |acc, r| acc | 1 << r.tile.tile().index());
+            tiles = 0;
+            for (t, _) in c.iter().filter(|&(_, n)| n > 0) {
+                let mut less = c;
+                less.remove(t);
+                let after = match &self.problem.sanma {
+                    Some(wall) => shanten::riichi_on(&less, self.problem.melds, wall)?.min(),
+                    None => shanten::riichi(&less, self.problem.melds)?.min(),
+                };
+                if after == 0 {
+                    tiles |= 1 << t.index();
+                }
+            }
         }
         Ok(Node {
             key,

@@ -47,8 +47,9 @@ pub use simulate::{Estimate, Simulated};
 
 use crate::error::ErrorKind;
 use crate::hand::{Hand, HandError, MeldKind};
+use crate::riichi::rules::Players;
 use crate::riichi::rules::RedFives;
-use crate::riichi::{Preset, ScoreError};
+use crate::riichi::{Impossible, Preset, ScoreError};
 use crate::shanten;
 use crate::tile::{Pai, Tile, TileCounts, Wind};
 use state::{Counts, KINDS, RED};
@@ -154,6 +155,9 @@ pub struct Setup {
     /// The tiles left to draw, per kind (a five counting its red copies) and red fives
     /// per suit; `None` for every copy not in the hand, its melds or the indicators.
     pub wall: Option<(TileCounts, [u8; 3])>,
+    /// Four players, or three (no 2m–8m, 1m indicates 9m, self-draws pay as the
+    /// three-player rules say).
+    pub players: Players,
 }
 
 impl Setup {
@@ -169,6 +173,7 @@ impl Setup {
             turn: 1,
             t_max: MAX_TURNS,
             wall: None,
+            players: Players::Four,
         }
     }
 }
@@ -331,6 +336,8 @@ pub(crate) struct Problem {
     pub(crate) turn: u8,
     pub(crate) t_max: u8,
     pub(crate) options: Options,
+    /// The three-player wall, when three play: shanten is counted on it.
+    pub(crate) sanma: Option<crate::wall::Wall>,
 }
 
 /// Counts of a hand over the search's kinds; red fives folded into fives unless
@@ -359,8 +366,19 @@ impl Problem {
         }
         let red = options.red_fives;
         let hand = &setup.hand;
-        let four = crate::wall::Wall::four_player([1; 3]);
-        hand.validate(&four)?;
+        let game = Preset::Default.rules().with_players(setup.players).wall();
+        hand.validate(&game)?;
+        if setup.players == Players::Three {
+            if hand.melds().iter().any(|m| m.kind() == MeldKind::Chi) {
+                return Err(ScoreError::from(Impossible::ThreePlayerChi).into());
+            }
+            if let Some(w) = [setup.round_wind, setup.seat_wind]
+                .into_iter()
+                .find(|&w| w == Wind::North)
+            {
+                return Err(ScoreError::from(Impossible::ThreePlayerWind(w)).into());
+            }
+        }
         let melds = hand.melds().len();
         let concealed = kinds_of(hand.concealed_pais().into_iter(), red);
         let size = hand.size()?;
@@ -374,12 +392,17 @@ impl Problem {
         );
         let mut left = [0u8; KINDS];
         for k in 0..KINDS {
-            let copies: u8 = match (k >= RED, red) {
-                (true, true) => 1,
-                (true, false) => 0,
+            let tile = Tile::new_unchecked(state::merged(k) as u8);
+            let reds = if red && is_five(state::merged(k)) {
+                game.red()[state::merged(k) / 9]
+            } else {
+                0
+            };
+            let copies: u8 = if k >= RED {
+                reds
+            } else {
                 // A black five's copies leave room for the red one.
-                (false, true) if is_five(k) => 3,
-                _ => 4,
+                game.copies(tile) - reds
             };
             left[k] = copies.saturating_sub(seen[k]);
             if seen[k] > copies {
@@ -418,7 +441,7 @@ impl Problem {
             });
         }
         let merged = state::merge(&concealed);
-        let s = shanten::riichi(&merged, melds)?.min();
+        let s = shanten::riichi_on(&merged, melds, &game)?.min();
         if size == crate::hand::HandSize::Drawn && s < 0 {
             return Err(EvError::Complete);
         }
@@ -436,6 +459,7 @@ impl Problem {
             turn,
             t_max,
             options: *options,
+            sanma: (setup.players == Players::Three).then_some(game),
         })
     }
 }
@@ -570,7 +594,7 @@ fn scorer_of(setup: &Setup, problem: &Problem) -> score::WinScorer {
         *p += h;
     }
     let red = problem.options.red_fives;
-    let mut rules = Preset::Default.rules();
+    let mut rules = Preset::Default.rules().with_players(setup.players);
     if !red {
         rules.red_fives = RedFives::None;
     }

@@ -7,7 +7,6 @@ use super::EvError;
 use crate::hand::{Hand, Meld};
 use crate::riichi::{self, Flags, Limit, Rules, ScoreError, WinContext};
 use crate::tile::{Pai, Tile, TileCounts, Wind};
-use crate::wall::Wall;
 
 /// Ura dora beyond this many add nothing more (13 han is a counted yakuman whatever
 /// the hand held before).
@@ -116,7 +115,7 @@ impl WinScorer {
             wall[state::merged(k)] += u32::from(self.pool[k].saturating_sub(hand[k]));
         }
         let draws = self.dora.len().min(MAX_INDICATORS);
-        let four = Wall::four_player([0; 3]);
+        let wall_of_game = self.rules.wall();
         // ways[j][u]: ways to pick j indicators adding u, kind by kind.
         let mut ways = [[0f64; MAX_URA + 1]; MAX_INDICATORS + 1];
         ways[0][0] = 1.0;
@@ -124,7 +123,7 @@ impl WinScorer {
             if copies == 0 {
                 continue;
             }
-            let dora = four.dora_from_indicator(Tile::new_unchecked(i as u8));
+            let dora = wall_of_game.dora_from_indicator(Tile::new_unchecked(i as u8));
             let gain = usize::from(held.get(dora));
             // From the most indicators down, so each count reads the kinds before it.
             for j in (0..draws).rev() {
