@@ -93,7 +93,7 @@ fn kind_between(big: u128, small: u128) -> usize {
 }
 
 /// The policy's choice at discard node `d` at turn `t`: the draw node of greatest value.
-fn choice(graph: &Graph, history: &History, d: u32, t: usize) -> Option<u32> {
+pub(crate) fn choice(graph: &Graph, history: &History, d: u32, t: usize) -> Option<u32> {
     let values = history.get(t).filter(|v| !v.is_empty())?;
     let mut best: Option<(u32, f64)> = None;
     let key = |c: u32| graph.draws[c as usize].key;
@@ -112,7 +112,10 @@ fn choice(graph: &Graph, history: &History, d: u32, t: usize) -> Option<u32> {
 
 /// A draw from a draw node: its target discard node, weight, win score and the kind
 /// drawn.
-fn draws_of(graph: &Graph, node: u32) -> impl Iterator<Item = (u32, f64, Option<f64>, usize)> + '_ {
+pub(crate) fn draws_of(
+    graph: &Graph,
+    node: u32,
+) -> impl Iterator<Item = (u32, f64, Option<f64>, usize)> + '_ {
     let i = node as usize;
     let key = graph.draws[i].key;
     graph

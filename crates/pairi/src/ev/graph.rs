@@ -205,8 +205,6 @@ struct Level {
 struct Builder<'a> {
     problem: &'a Problem,
     scorer: &'a WinScorer,
-    /// Initial wall plus initial hand: the wall of state `H` is `pool − H`.
-    pool: Counts,
     ids: Ids,
     draws: Vec<Node>,
     discards: Vec<Node>,
@@ -222,17 +220,6 @@ struct Builder<'a> {
 impl Builder<'_> {
     fn pairi(&self) -> bool {
         self.problem.options.model == Model::Pairi
-    }
-
-    /// Copies of kind `k` left to draw in state `c`: the reference returns discards to
-    /// the wall (initial wall plus initial hand less the hand); [`Model::Pairi`] only
-    /// takes out the tiles drawn and still held.
-    fn left(&self, c: &Counts, k: usize) -> u8 {
-        if self.pairi() {
-            self.problem.wall[k].saturating_sub(c[k].saturating_sub(self.problem.hand[k]))
-        } else {
-            self.pool[k].saturating_sub(c[k])
-        }
     }
 
     /// Tiles held that were not in the initial hand.
@@ -361,7 +348,7 @@ impl Builder<'_> {
         let opts = &self.problem.options;
         let changes = opts.hand_changes && riichi == 0 && self.inside(&c, node.shanten);
         for k in 0..KINDS {
-            let left = self.left(&c, k);
+            let left = self.problem.left(&c, k);
             if left == 0 {
                 continue;
             }
@@ -429,7 +416,7 @@ impl Builder<'_> {
                 child,
                 Draw {
                     target: id,
-                    weight: self.left(&c, k) + 1,
+                    weight: self.problem.left(&c, k) + 1,
                     score,
                     kind: k as u8,
                 },
@@ -528,14 +515,9 @@ impl Graph {
         scorer: &WinScorer,
         progress: &mut dyn FnMut(usize),
     ) -> Result<Graph, EvError> {
-        let mut pool = problem.wall;
-        for (p, h) in pool.iter_mut().zip(problem.hand) {
-            *p += h;
-        }
         let mut b = Builder {
             problem,
             scorer,
-            pool,
             ids: Ids::new(),
             draws: Vec::new(),
             discards: Vec::new(),
@@ -644,7 +626,9 @@ impl Builder<'_> {
                 .iter()
                 .map(|d| {
                     let c = state::unpack(d.key);
-                    (0..KINDS).map(|k| f64::from(self.left(&c, k))).sum()
+                    (0..KINDS)
+                        .map(|k| f64::from(self.problem.left(&c, k)))
+                        .sum()
                 })
                 .collect()
         } else {

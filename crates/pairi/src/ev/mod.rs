@@ -49,7 +49,7 @@ use crate::error::ErrorKind;
 use crate::hand::{Hand, HandError, MeldKind};
 use crate::riichi::rules::Players;
 use crate::riichi::rules::RedFives;
-use crate::riichi::{Impossible, Preset, ScoreError};
+use crate::riichi::{self, Preset, Rules, ScoreError, WinContext};
 use crate::shanten;
 use crate::tile::{Pai, Tile, TileCounts, Wind};
 use state::{Counts, KINDS, RED};
@@ -329,6 +329,11 @@ pub(crate) struct Problem {
     pub(crate) closed: bool,
     /// The initial wall per kind.
     pub(crate) wall: Counts,
+    /// The initial wall plus the initial hand: under [`Model::Compat`] the wall of a
+    /// state `H` is `pool − H` (discards go back).
+    pub(crate) pool: Counts,
+    /// The scoring rules: the default preset for the players, red fives as asked.
+    pub(crate) rules: Rules,
     /// Tiles in the initial wall (the `S` of the denominator `S − t`).
     pub(crate) total: u32,
     /// Shanten of the hand as given.
@@ -356,6 +361,16 @@ fn kinds_of(pais: impl Iterator<Item = Pai>, red: bool) -> Counts {
 }
 
 impl Problem {
+    /// Copies of kind `k` left to draw in state `c`: the reference returns discards to
+    /// the wall (`pool − H`); [`Model::Pairi`] only takes out the tiles drawn and still
+    /// held.
+    pub(crate) fn left(&self, c: &Counts, k: usize) -> u8 {
+        match self.options.model {
+            Model::Compat => self.pool[k].saturating_sub(c[k]),
+            Model::Pairi => self.wall[k].saturating_sub(c[k].saturating_sub(self.hand[k])),
+        }
+    }
+
     fn new(setup: &Setup, options: &Options) -> Result<Problem, EvError> {
         let (turn, t_max) = (setup.turn, setup.t_max);
         if turn > t_max || t_max > MAX_TURNS {
@@ -366,26 +381,27 @@ impl Problem {
         }
         let red = options.red_fives;
         let hand = &setup.hand;
-        let game = Preset::Default.rules().with_players(setup.players).wall();
-        hand.validate(&game)?;
-        if setup.players == Players::Three {
-            if hand.melds().iter().any(|m| m.kind() == MeldKind::Chi) {
-                return Err(ScoreError::from(Impossible::ThreePlayerChi).into());
-            }
-            if let Some(w) = [setup.round_wind, setup.seat_wind]
-                .into_iter()
-                .find(|&w| w == Wind::North)
-            {
-                return Err(ScoreError::from(Impossible::ThreePlayerWind(w)).into());
-            }
+        let mut rules = Preset::Default.rules().with_players(setup.players);
+        // The players' wall, with its red fives whatever `red` says: without them a red
+        // five is read as a five below.
+        let game = rules.wall();
+        if !red {
+            rules.red_fives = RedFives::None;
         }
+        hand.validate(&game)?;
+        // The scorer's own check of the players' rules (chi and a North seat or round
+        // with three players), on a self-draw in these winds.
+        let winds = WinContext::tsumo(Tile::EAST.black())
+            .with_winds(setup.round_wind, setup.seat_wind)
+            .map_err(ScoreError::from)?;
+        riichi::score::check_players(hand, &winds, &rules)?;
         let melds = hand.melds().len();
-        let concealed = kinds_of(hand.concealed_pais().into_iter(), red);
+        let pais = hand.concealed_pais();
+        let concealed = kinds_of(pais.iter().copied(), red);
         let size = hand.size()?;
         // Every copy seen: hand, melds, indicators.
         let seen = kinds_of(
-            hand.concealed_pais()
-                .into_iter()
+            pais.into_iter()
                 .chain(hand.melds().iter().flat_map(|m| m.pais()))
                 .chain(setup.dora.iter().copied()),
             red,
@@ -406,9 +422,8 @@ impl Problem {
             };
             left[k] = copies.saturating_sub(seen[k]);
             if seen[k] > copies {
-                let t = Tile::new_unchecked(state::merged(k) as u8);
                 return Err(HandError::TooManyCopies {
-                    tile: t,
+                    tile,
                     count: u32::from(seen[k]),
                 }
                 .into());
@@ -449,7 +464,13 @@ impl Problem {
             return Err(EvError::TooFar(s));
         }
         let closed = hand.melds().iter().all(|m| m.kind() == MeldKind::ClosedKan);
+        let mut pool = wall;
+        for (p, h) in pool.iter_mut().zip(concealed) {
+            *p += h;
+        }
         Ok(Problem {
+            pool,
+            rules,
             hand: concealed,
             melds,
             closed,
@@ -589,15 +610,7 @@ pub fn simulate(
 }
 
 fn scorer_of(setup: &Setup, problem: &Problem) -> score::WinScorer {
-    let mut pool = problem.wall;
-    for (p, h) in pool.iter_mut().zip(problem.hand) {
-        *p += h;
-    }
     let red = problem.options.red_fives;
-    let mut rules = Preset::Default.rules().with_players(setup.players);
-    if !red {
-        rules.red_fives = RedFives::None;
-    }
     let fold = |p: Pai| if red { p } else { p.tile().black() };
     let melds = setup.hand.melds().to_vec();
     score::WinScorer::new(
@@ -605,7 +618,7 @@ fn scorer_of(setup: &Setup, problem: &Problem) -> score::WinScorer {
         (setup.round_wind, setup.seat_wind),
         setup.dora.iter().copied().map(fold).collect(),
         problem.options.ura,
-        rules,
-        pool,
+        problem.rules,
+        problem.pool,
     )
 }

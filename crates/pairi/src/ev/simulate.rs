@@ -4,8 +4,9 @@
 //! values within their standard errors: a check of the backward induction (and of the
 //! policy read from it) by a computation that shares nothing with it but the graph.
 
+use super::explain::{choice, draws_of};
 use super::graph::Graph;
-use super::state::{self, Counts, KINDS, RIICHI};
+use super::state::{self, Counts, RIICHI};
 use super::values::History;
 use super::{Model, Problem};
 use crate::tile::Pai;
@@ -117,7 +118,7 @@ fn play(
         tenpai |= here.shanten == 0;
         // The wall of the state: every copy not drawn and held.
         let held = state::unpack(here.key);
-        let wall = wall_of(problem, &held);
+        let wall: Counts = core::array::from_fn(|k| problem.left(&held, k));
         let total: u64 = wall.iter().map(|&n| u64::from(n)).sum();
         let mut pick = rng.below(total);
         let mut drawn = 0;
@@ -128,48 +129,18 @@ fn play(
             }
             pick -= u64::from(n);
         }
-        if let Some(w) = graph
-            .wins
-            .row(node as usize)
-            .iter()
-            .find(|w| usize::from(w.kind) == drawn)
-        {
-            return (1.0, 1.0, w.score);
-        }
-        let target = graph
-            .plain
-            .row(node as usize)
-            .iter()
-            .map(|&e| Graph::target(e))
-            .find(|&d| {
-                let key = graph.discards[d as usize].key & !RIICHI;
-                key == (here.key & !RIICHI) + state::unit(drawn)
-            });
-        // A draw the model does not explore goes straight back to the river.
-        let Some(d) = target else { continue };
-        let values = &history[t + 1];
-        let mut best: Option<(u32, f64)> = None;
-        for &c in graph.choices.row(d as usize) {
-            let v = values[c as usize];
-            if best.is_none_or(|(_, b)| v > b) {
-                best = Some((c, v));
-            }
-        }
-        match best {
-            Some((c, _)) => node = c,
-            // No discard to make (cannot happen in a graph the builder made).
-            None => return (f64::from(u8::from(tenpai)), 0.0, 0.0),
+        // The model's draw of that kind: a win, a move, or (none) a tile that goes
+        // straight back to the river.
+        match draws_of(graph, node).find(|e| e.3 == drawn) {
+            Some((_, _, Some(points), _)) => return (1.0, 1.0, points),
+            Some((d, _, None, _)) => match choice(graph, history, d, t + 1) {
+                Some(c) => node = c,
+                // No discard to make (cannot happen in a graph the builder made).
+                None => return (f64::from(u8::from(tenpai)), 0.0, 0.0),
+            },
+            None => {}
         }
     }
     tenpai |= graph.draws[node as usize].shanten == 0;
     (f64::from(u8::from(tenpai)), 0.0, 0.0)
-}
-
-/// Copies per kind left in the wall of a state under [`Model::Pairi`].
-fn wall_of(problem: &Problem, held: &Counts) -> Counts {
-    let mut w = [0u8; KINDS];
-    for k in 0..KINDS {
-        w[k] = problem.wall[k].saturating_sub(held[k].saturating_sub(problem.hand[k]));
-    }
-    w
 }

@@ -1,7 +1,7 @@
 //! Backward induction over the graph, turn by turn from the last.
 
 use super::graph::{Graph, WON};
-use super::state::{self, Counts, KINDS};
+use super::state;
 use super::{DiscardValue, Evaluation, Model, Problem};
 use crate::tile::TileSet;
 
@@ -163,7 +163,7 @@ pub(crate) fn evaluate(
             history[usize::from(t)] = layer.draws.iter().map(|v| v[m]).collect();
         }
     }
-    let merged_wall = merged(&problem.wall);
+    let merged_wall = state::merge(&problem.wall);
     let turn = usize::from(problem.turn);
     let metric = problem.options.maximize.index();
     let mut discards: Vec<DiscardValue> = Vec::new();
@@ -198,7 +198,7 @@ pub(crate) fn evaluate(
             score,
             useful: TileSet::from_bits(node.tiles)
                 .iter()
-                .map(|t| (t, merged_wall[t.index()]))
+                .map(|t| (t, merged_wall.get(t)))
                 .collect(),
             riichi,
         });
@@ -209,13 +209,4 @@ pub(crate) fn evaluate(
         discards,
     };
     (ev, history)
-}
-
-/// Copies per tile kind (a five with its red copies).
-pub(crate) fn merged(c: &Counts) -> [u8; 34] {
-    let mut m = [0u8; 34];
-    for k in 0..KINDS {
-        m[state::merged(k)] += c[k];
-    }
-    m
 }

@@ -438,7 +438,13 @@ fn check(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), ScoreError>
 /// What three-player mahjong rules out (2m–8m are left to the wall check): a chi, a
 /// North seat or round, more Norths in hand and set aside than exist; and kita with four
 /// players.
-fn check_players(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), ScoreError> {
+/// The checks of the players' rules: kita only with three players; with three, no chi,
+/// no North seat or round, at most four Norths with those set aside.
+pub(crate) fn check_players(
+    hand: &Hand,
+    ctx: &WinContext,
+    rules: &Rules,
+) -> Result<(), ScoreError> {
     match rules.players {
         Players::Four if ctx.kita > 0 => Err(Impossible::KitaWithFourPlayers.into()),
         Players::Four => Ok(()),
