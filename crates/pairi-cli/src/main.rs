@@ -13,9 +13,11 @@ mod batch;
 mod both_ways;
 mod ev;
 mod fan;
+mod html;
 mod output;
 mod parse;
 mod plot;
+mod record;
 mod score;
 mod stats;
 
@@ -56,6 +58,12 @@ enum Command {
     /// Tenpai probability, win probability and expected score of each discard, turn by
     /// turn, with the paths behind them (or JSON Lines requests with `--batch FILE|-`).
     Ev(ev::Args),
+    /// Game records (tenhou.net/6, mjai, Tenhou XML): check them (replay, score every
+    /// win again) or convert them.
+    Record(record::RecordArgs),
+    /// Review every discard of a game record against the best one, with a summary per
+    /// player (`--html` for a page).
+    Review(record::ReviewArgs),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +83,11 @@ fn main() -> ExitCode {
         Command::Fan(a) => fan::run(&a),
         Command::Stats(a) => stats::run(&a),
         Command::Ev(a) => ev::run(&a),
+        Command::Record(a) => match record::run(&a) {
+            Ok(code) => return code,
+            Err(e) => Err(e),
+        },
+        Command::Review(a) => record::review(&a),
     };
     output::exit(result)
 }

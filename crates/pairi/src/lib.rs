@@ -25,6 +25,8 @@ pub mod ev;
 pub mod hand;
 pub mod mcr;
 pub mod notation;
+#[cfg(feature = "serde")]
+pub mod record;
 pub mod riichi;
 pub mod shanten;
 pub mod stats;

@@ -3,5 +3,6 @@ mod analysis;
 mod ev;
 mod layering;
 mod mcr;
+mod record;
 mod riichi;
 mod shanten;

@@ -32,6 +32,7 @@ pub mod ev;
 pub mod hand;
 pub mod mcr;
 pub mod parse;
+pub mod record;
 pub mod riichi;
 pub mod stats;
 

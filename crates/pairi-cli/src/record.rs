@@ -1,0 +1,326 @@
+//! `pairi record check|convert` and `pairi review`: game records through
+//! `pairi::api::record`. Files are read one at a time (directories walked, gzip
+//! unpacked), so a directory of any size runs in flat memory.
+
+use crate::output::{pad, print_json, print_line, refused};
+use anyhow::Context;
+use pairi::api::record::{CheckRequest, ConvertRequest, ReviewRequest, ReviewResult};
+use pairi::api::Request;
+use pairi::record::Format;
+use std::io::{IsTerminal, Read};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Files checked at once (on every core) before their lines are printed.
+const CHUNK: usize = 64;
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct RecordArgs {
+    #[command(subcommand)]
+    command: RecordCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum RecordCommand {
+    /// Replay records and score every win again: one line per file, one per
+    /// difference; exit status 1 if any win or score change differs.
+    Check(CheckArgs),
+    /// Convert a record to tenhou.net/6 JSON or mjai JSON Lines.
+    Convert(ConvertArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct CheckArgs {
+    /// Record files or directories (walked for .json, .jsonl, .mjlog, .xml, and .gz).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// The records' format (found from each file's text when absent).
+    #[arg(long, value_parser = format_arg)]
+    format: Option<Format>,
+    /// One JSON line per file.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct ConvertArgs {
+    /// The record file (`-` for standard input).
+    path: PathBuf,
+    /// The format to write: tenhou6 or mjai.
+    #[arg(long, value_parser = format_arg)]
+    to: Format,
+    /// The record's format (found from its text when absent).
+    #[arg(long, value_parser = format_arg)]
+    format: Option<Format>,
+}
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct ReviewArgs {
+    /// The record file (`-` for standard input).
+    path: PathBuf,
+    /// Review this seat only (0 = East at East 1; repeat for several).
+    #[arg(long)]
+    seat: Vec<u8>,
+    /// Review these kyoku: `E1` (every honba), `S3.1` (that honba), comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    kyoku: Vec<String>,
+    /// The record's format (found from its text when absent).
+    #[arg(long, value_parser = format_arg)]
+    format: Option<Format>,
+    /// The review as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Also write the review as one self-contained HTML page.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+}
+
+fn format_arg(s: &str) -> Result<Format, String> {
+    Format::from_id(s).ok_or_else(|| "tenhou6, mjai or mjlog".to_string())
+}
+
+/// The text of a record file (`-` = standard input), gzip unpacked.
+pub(crate) fn read_text(path: &Path) -> anyhow::Result<String> {
+    let mut bytes = Vec::new();
+    if path.as_os_str() == "-" {
+        std::io::stdin().read_to_end(&mut bytes)?;
+    } else {
+        bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    }
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        let mut out = Vec::new();
+        flate2::read::MultiGzDecoder::new(bytes.as_slice())
+            .read_to_end(&mut out)
+            .with_context(|| format!("{}: not a gzip file", path.display()))?;
+        bytes = out;
+    }
+    String::from_utf8(bytes).with_context(|| format!("{}: not UTF-8 text", path.display()))
+}
+
+fn is_record(p: &Path) -> bool {
+    let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let name = name.strip_suffix(".gz").unwrap_or(name);
+    [".json", ".jsonl", ".mjlog", ".xml"]
+        .iter()
+        .any(|e| name.ends_with(e))
+}
+
+/// Every record file under `paths`, in name order within each directory.
+fn walk(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    let mut stack: Vec<PathBuf> = paths.iter().rev().cloned().collect();
+    while let Some(p) = stack.pop() {
+        if p.is_dir() {
+            let mut entries: Vec<PathBuf> = std::fs::read_dir(&p)
+                .with_context(|| format!("cannot read {}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .collect();
+            entries.sort();
+            entries.reverse();
+            stack.extend(entries.into_iter().filter(|e| e.is_dir() || is_record(e)));
+        } else {
+            out.push(p);
+        }
+    }
+    Ok(out)
+}
+
+pub(crate) fn run(args: &RecordArgs) -> anyhow::Result<ExitCode> {
+    match &args.command {
+        RecordCommand::Check(a) => check(a),
+        RecordCommand::Convert(a) => {
+            let record = read_text(&a.path)?;
+            let req = ConvertRequest {
+                record,
+                format: a.format,
+                to: a.to,
+            };
+            let res = req.answer().map_err(|e| refused(e, false))?;
+            print_line(res.record.trim_end())?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    let files = walk(&args.paths)?;
+    let bar = if files.len() > 1 && std::io::stderr().is_terminal() {
+        let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} records {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+        indicatif::ProgressBar::new(files.len() as u64).with_style(style)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let (mut differ, mut failed) = (false, false);
+    let (mut wins, mut agree) = (0usize, 0usize);
+    for chunk in files.chunks(CHUNK) {
+        use rayon::prelude::*;
+        let results: Vec<_> = chunk
+            .par_iter()
+            .map(|f| {
+                let text = read_text(f).map_err(|e| e.to_string())?;
+                CheckRequest {
+                    record: text,
+                    format: args.format,
+                }
+                .answer()
+                .map_err(|e| format!("{}: {}", e.kind, e.message))
+            })
+            .collect();
+        for (f, r) in chunk.iter().zip(results) {
+            bar.inc(1);
+            let name = f.display().to_string();
+            match r {
+                Err(e) => {
+                    failed = true;
+                    if args.json {
+                        print_json(&serde_json::json!({"file": name, "error": e}))?;
+                    } else {
+                        bar.suspend(|| print_line(&format!("{name}: error: {e}")))?;
+                    }
+                }
+                Ok(res) => {
+                    wins += res.wins;
+                    agree += res.wins_agreeing;
+                    differ |= !res.mismatches.is_empty();
+                    if args.json {
+                        let mut v = serde_json::to_value(&res)?;
+                        if let Some(o) = v.as_object_mut() {
+                            o.insert("file".into(), name.into());
+                        }
+                        print_json(&v)?;
+                        continue;
+                    }
+                    let line = format!(
+                        "{name}: {} kyoku, {} wins re-scored, {} agree{}",
+                        res.kyokus,
+                        res.wins,
+                        res.wins_agreeing,
+                        if res.mismatches.is_empty() {
+                            ""
+                        } else {
+                            " — differences:"
+                        }
+                    );
+                    bar.suspend(|| -> anyhow::Result<()> {
+                        print_line(&line)?;
+                        for m in &res.mismatches {
+                            print_line(&format!(
+                                "  {} event {} {}: record {} | pairi {}",
+                                m.kyoku, m.event, m.what, m.record, m.pairi
+                            ))?;
+                        }
+                        Ok(())
+                    })?;
+                }
+            }
+        }
+        bar.set_message(format!("{agree}/{wins} wins agree"));
+    }
+    bar.finish_and_clear();
+    if !args.json && files.len() > 1 {
+        print_line(&format!(
+            "{} records, {agree}/{wins} wins agree",
+            files.len()
+        ))?;
+    }
+    Ok(if failed {
+        ExitCode::from(2)
+    } else if differ {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+pub(crate) fn review(args: &ReviewArgs) -> anyhow::Result<()> {
+    let record = read_text(&args.path)?;
+    let req = ReviewRequest {
+        record,
+        format: args.format,
+        seats: (!args.seat.is_empty()).then(|| args.seat.clone()),
+        kyoku: (!args.kyoku.is_empty()).then(|| args.kyoku.clone()),
+    };
+    let res = req.answer().map_err(|e| refused(e, args.json))?;
+    if let Some(path) = &args.html {
+        let title = args
+            .path
+            .file_name()
+            .map_or("record".into(), |n| n.to_string_lossy().into_owned());
+        std::fs::write(path, crate::html::page(&title, &res))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if args.json {
+        return print_json(&res);
+    }
+    print_review(&res)
+}
+
+fn seat_name(res: &ReviewResult, seat: u8) -> String {
+    match res.names.get(usize::from(seat)).filter(|n| !n.is_empty()) {
+        Some(n) => format!("{seat} {n}"),
+        None => format!("seat {seat}"),
+    }
+}
+
+fn print_review(res: &ReviewResult) -> anyhow::Result<()> {
+    for k in &res.kyokus {
+        print_line(&format!("{} ({}) {:?}", k.kyoku, k.result, k.deltas))?;
+        for d in &k.discards {
+            let mark = if d.rank == 1 { " " } else { "*" };
+            let best = if d.rank == 1 {
+                String::new()
+            } else {
+                format!(
+                    "best {} ({}, {})",
+                    d.best.join(" "),
+                    d.best_shanten,
+                    d.best_useful_count
+                )
+            };
+            print_line(&format!(
+                "  {mark} {:>3} s{} {} → {}{}  shanten {}→{}  useful {:>2}  {}{}",
+                d.event,
+                d.seat,
+                pad(&d.hand, 16),
+                pad(&d.discard, 2),
+                if d.riichi { " R" } else { "  " },
+                d.shanten_before,
+                d.shanten,
+                d.useful_count,
+                best,
+                if d.flags.is_empty() {
+                    String::new()
+                } else {
+                    format!("  [{}]", d.flags.join(", "))
+                }
+            ))?;
+        }
+        for m in &k.missed {
+            print_line(&format!(
+                "  ! {:>3} {} could win on {} by {} for {}",
+                m.event,
+                seat_name(res, m.seat),
+                m.tile,
+                if m.tsumo { "tsumo" } else { "ron" },
+                m.points
+            ))?;
+        }
+    }
+    print_line("")?;
+    print_line("player            kyoku  win%  deal-in%  riichi%  call%  avg win  best discard%")?;
+    for p in &res.players {
+        print_line(&format!(
+            "{} {:>5}  {:>4.1}  {:>8.1}  {:>7.1}  {:>5.1}  {:>7.0}  {:>12.1}",
+            pad(&seat_name(res, p.seat), 16),
+            p.kyokus,
+            100.0 * p.win_rate,
+            100.0 * p.deal_in_rate,
+            100.0 * p.riichi_rate,
+            100.0 * p.call_rate,
+            p.average_win,
+            100.0 * p.agreement
+        ))?;
+    }
+    Ok(())
+}

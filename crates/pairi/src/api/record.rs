@@ -1,0 +1,487 @@
+//! Game-record requests and results: check a record (replay and re-score every win),
+//! convert it, review its discards. The record travels as its text, in any of the
+//! formats of `spec/formats.md` (found from its first characters unless `format` says).
+//!
+//! ```
+//! use pairi::api::{record::CheckRequest, Request};
+//!
+//! let text = r#"{"name":["A","B","C","D"],"rule":{"disp":"般南喰赤","aka":1},"log":[[[3,0,0],[28200,42000,21600,28200],[18],[],[11,15,23,23,27,29,37,39,43,44,45,46,47],[41],[],[12,12,15,51,19,19,22,22,23,24,33,36,36],[],[],[11,11,14,17,22,35,35,35,36,37,41,44,47],[],[],[12,13,25,27,28,31,36,38,38,41,42,45,46],[37],[42],["九種九牌"]]]}"#;
+//! let req = CheckRequest { record: text.into(), format: None };
+//! let res = req.answer().unwrap();
+//! assert_eq!((res.kyokus, res.wins, res.mismatches.len()), (1, 0, 0));
+//! ```
+
+use super::{deserialize_by_name, Error, Request};
+use crate::notation::{format_pai, format_pais, format_set, Format as Notation};
+use crate::record::check::{self, Mismatch};
+use crate::record::review::{self, Flag, Selection};
+use crate::record::{self, Format, Game, RecordError, Seat};
+use crate::tile::Pai;
+use serde::{Deserialize, Serialize};
+
+impl From<RecordError> for Error {
+    fn from(e: RecordError) -> Error {
+        Error::new(e.kind(), e)
+    }
+}
+
+deserialize_by_name!(Format, "a record format: tenhou6, mjai or mjlog", {
+    "tenhou6" => Format::Tenhou6,
+    "mjai" => Format::Mjai,
+    "mjlog" => Format::Mjlog,
+});
+
+impl Serialize for Format {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+fn read(text: &str, format: Option<Format>) -> Result<Game, Error> {
+    Ok(record::read(text, format)?)
+}
+
+/// Replay a record and score every win again.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRequest {
+    /// The record's text.
+    pub record: String,
+    /// Its format (found from the text when absent).
+    #[serde(default)]
+    pub format: Option<Format>,
+}
+
+/// One difference between a record and pairi.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MismatchView {
+    /// The kyoku (`E1`, `S3.1`).
+    pub kyoku: String,
+    /// The event's index in the kyoku.
+    pub event: usize,
+    /// What differs: `han`, `fu`, `points`, `yaku`, `deltas`, `score`, `scores`.
+    pub what: &'static str,
+    /// The record's reading.
+    pub record: String,
+    /// pairi's reading.
+    pub pairi: String,
+}
+
+impl From<Mismatch> for MismatchView {
+    fn from(m: Mismatch) -> MismatchView {
+        MismatchView {
+            kyoku: m.kyoku,
+            event: m.event,
+            what: m.what,
+            record: m.record,
+            pairi: m.pairi,
+        }
+    }
+}
+
+/// What checking a record found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckResult {
+    /// The format read.
+    pub format: Format,
+    /// Players (3 or 4).
+    pub players: u8,
+    /// Kyoku replayed.
+    pub kyokus: usize,
+    /// Wins scored again.
+    pub wins: usize,
+    /// Wins whose han, fu, points, yaku and score changes agree with the record.
+    pub wins_agreeing: usize,
+    /// Kyoku whose score changes agree.
+    pub kyokus_agreeing: usize,
+    /// Every difference.
+    pub mismatches: Vec<MismatchView>,
+}
+
+impl Request for CheckRequest {
+    type Answer = CheckResult;
+    type Defaults = ();
+
+    fn apply_defaults(&mut self, (): &()) {}
+
+    /// `parse` for a text that is not a record, `invalid_hand` for a record the table
+    /// does not allow (with the kyoku and event).
+    fn answer(&self) -> Result<CheckResult, Error> {
+        let format = self.format.unwrap_or_else(|| Format::detect(&self.record));
+        let game = read(&self.record, Some(format))?;
+        let report = check::check(&game, &check::rules_of(&game))?;
+        Ok(CheckResult {
+            format,
+            players: game.players.count(),
+            kyokus: report.kyokus,
+            wins: report.wins,
+            wins_agreeing: report.wins_agreeing,
+            kyokus_agreeing: report.kyokus_agreeing,
+            mismatches: report.mismatches.into_iter().map(Into::into).collect(),
+        })
+    }
+}
+
+/// Convert a record to another format.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConvertRequest {
+    /// The record's text.
+    pub record: String,
+    /// Its format (found from the text when absent).
+    #[serde(default)]
+    pub format: Option<Format>,
+    /// The format to write: `tenhou6` or `mjai`.
+    pub to: Format,
+}
+
+/// A converted record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConvertResult {
+    /// The format written.
+    pub format: Format,
+    /// The record: one JSON object (tenhou6) or JSON Lines (mjai), newline-terminated.
+    pub record: String,
+}
+
+impl Request for ConvertRequest {
+    type Answer = ConvertResult;
+    type Defaults = ();
+
+    fn apply_defaults(&mut self, (): &()) {}
+
+    /// As [`CheckRequest`]; `invalid_request` for `"to": "mjlog"` (not written).
+    fn answer(&self) -> Result<ConvertResult, Error> {
+        let game = read(&self.record, self.format)?;
+        let record = match self.to {
+            Format::Tenhou6 => format!("{}\n", record::tenhou6::write(&game)),
+            Format::Mjai => {
+                let mut s = String::new();
+                for e in record::mjai::write(&game) {
+                    s.push_str(&e.to_string());
+                    s.push('\n');
+                }
+                s
+            }
+            Format::Mjlog => {
+                return Err(Error::invalid_request(
+                    "`to`: records are written as tenhou6 or mjai",
+                ))
+            }
+        };
+        Ok(ConvertResult {
+            format: self.to,
+            record,
+        })
+    }
+}
+
+/// Review the discards of a record.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewRequest {
+    /// The record's text.
+    pub record: String,
+    /// Its format (found from the text when absent).
+    #[serde(default)]
+    pub format: Option<Format>,
+    /// The seats to review (all when absent).
+    #[serde(default)]
+    pub seats: Option<Vec<u8>>,
+    /// The kyoku to review by label: `E1` (every honba of it), `S3.1` (that honba).
+    #[serde(default)]
+    pub kyoku: Option<Vec<String>>,
+}
+
+/// One discard reviewed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DiscardView {
+    /// Event index in the kyoku.
+    pub event: usize,
+    /// Who discarded.
+    pub seat: Seat,
+    /// The concealed tiles before the discard (MPSZ, sorted), the drawn tile included.
+    pub hand: String,
+    /// Declared melds.
+    pub melds: usize,
+    /// The tile drawn before the discard, if any.
+    pub drawn: Option<String>,
+    /// The tile discarded.
+    pub discard: String,
+    /// Thrown straight from the draw.
+    pub tsumogiri: bool,
+    /// Declared riichi with it.
+    pub riichi: bool,
+    /// Shanten before the discard.
+    pub shanten_before: i8,
+    /// Shanten after it.
+    pub shanten: i8,
+    /// Useful kinds after it (MPSZ).
+    pub useful: String,
+    /// Their copies not seen.
+    pub useful_count: u32,
+    /// The best discards.
+    pub best: Vec<String>,
+    /// Shanten after the best discard.
+    pub best_shanten: i8,
+    /// Useful copies after the best discard.
+    pub best_useful_count: u32,
+    /// Rank of the discard (1 = best).
+    pub rank: usize,
+    /// Distinct discards there were.
+    pub choices: usize,
+    /// Flags: `lost_tenpai`, `shanten_back`, `furiten`, `missed_tsumo`, `dama`,
+    /// `dealt_in`.
+    pub flags: Vec<&'static str>,
+}
+
+/// A win passed up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MissedView {
+    /// Event index in the kyoku.
+    pub event: usize,
+    /// Who could have won.
+    pub seat: Seat,
+    /// On which tile.
+    pub tile: String,
+    /// Self-draw (`true`) or ron.
+    pub tsumo: bool,
+    /// What it would have scored.
+    pub points: u32,
+}
+
+/// One kyoku of a review.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct KyokuView {
+    /// Its label.
+    pub kyoku: String,
+    /// Index in the game.
+    pub index: usize,
+    /// How it ended: `win`, `draw`, or `unfinished` (an excerpt).
+    pub result: String,
+    /// Score changes per seat (all wins and the draw added up).
+    pub deltas: Vec<i32>,
+    /// The discards reviewed, in order.
+    pub discards: Vec<DiscardView>,
+    /// Wins passed up.
+    pub missed: Vec<MissedView>,
+}
+
+/// A player's game in figures.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerView {
+    /// Seat.
+    pub seat: Seat,
+    /// Name.
+    pub name: String,
+    /// Kyoku played.
+    pub kyokus: usize,
+    /// Wins.
+    pub wins: usize,
+    /// Deal-ins.
+    pub deal_ins: usize,
+    /// Kyoku with riichi.
+    pub riichi: usize,
+    /// Kyoku with a call.
+    pub calls: usize,
+    /// Win rate.
+    pub win_rate: f64,
+    /// Deal-in rate.
+    pub deal_in_rate: f64,
+    /// Riichi rate.
+    pub riichi_rate: f64,
+    /// Call rate.
+    pub call_rate: f64,
+    /// Average win, in points.
+    pub average_win: f64,
+    /// Discards reviewed.
+    pub discards: usize,
+    /// Share of them ranked best.
+    pub agreement: f64,
+}
+
+/// A review.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ReviewResult {
+    /// The format read.
+    pub format: Format,
+    /// Player names.
+    pub names: Vec<String>,
+    /// Each kyoku reviewed.
+    pub kyokus: Vec<KyokuView>,
+    /// One summary per seat.
+    pub players: Vec<PlayerView>,
+}
+
+fn pai(p: Pai) -> String {
+    format_pai(p, Notation::Mpsz)
+}
+
+fn selected(game: &Game, labels: &[String]) -> Result<Vec<usize>, Error> {
+    let mut out = Vec::new();
+    for l in labels {
+        let l = l.trim();
+        let found: Vec<usize> = game
+            .kyokus
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| {
+                let full = k.label();
+                full == l || (!l.contains('.') && full.split('.').next() == Some(l))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        if found.is_empty() {
+            return Err(Error::invalid_request(format!(
+                "`kyoku`: no kyoku {l:?} in the record (it has {})",
+                game.kyokus
+                    .iter()
+                    .map(crate::record::Kyoku::label)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        out.extend(found);
+    }
+    Ok(out)
+}
+
+impl ReviewRequest {
+    /// Answers from a game already read.
+    ///
+    /// # Errors
+    ///
+    /// As [`Request::answer`].
+    pub fn answer_game(&self, game: &Game, format: Format) -> Result<ReviewResult, Error> {
+        let n = game.players.count();
+        let seats = self.seats.clone().unwrap_or_default();
+        if let Some(s) = seats.iter().find(|&&s| s >= n) {
+            return Err(Error::invalid_request(format!(
+                "`seats`: {s} is not a seat of a {n}-player game (0 to {})",
+                n - 1
+            )));
+        }
+        let selection = Selection {
+            seats,
+            kyokus: selected(game, self.kyoku.as_deref().unwrap_or_default())?,
+        };
+        let rules = check::rules_of(game);
+        let r = review::review(game, &rules, &selection)?;
+        let kyokus = game
+            .kyokus
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| selection.kyokus.is_empty() || selection.kyokus.contains(i))
+            .map(|(i, k)| kyoku_view(i, k, &r, n))
+            .collect();
+        Ok(ReviewResult {
+            format,
+            names: game.names.clone(),
+            kyokus,
+            players: r.players.iter().map(player_view).collect(),
+        })
+    }
+}
+
+fn kyoku_view(i: usize, k: &crate::record::Kyoku, r: &review::Review, n: u8) -> KyokuView {
+    use crate::record::Event;
+    let mut deltas = vec![0; usize::from(n)];
+    let mut result = "unfinished";
+    for e in &k.events {
+        let d = match e {
+            Event::Win(w) => {
+                result = "win";
+                Some(&w.deltas)
+            }
+            Event::Ryukyoku { deltas, .. } => {
+                result = "draw";
+                deltas.as_ref()
+            }
+            _ => None,
+        };
+        for (x, y) in deltas.iter_mut().zip(d.into_iter().flatten()) {
+            *x += y;
+        }
+    }
+    KyokuView {
+        kyoku: k.label(),
+        index: i,
+        result: result.to_string(),
+        deltas,
+        discards: r
+            .discards
+            .iter()
+            .filter(|d| d.kyoku == i)
+            .map(|d| {
+                let mut hand = d.hand.clone();
+                hand.sort_by_key(|p| (p.tile(), !p.is_red()));
+                DiscardView {
+                    event: d.event,
+                    seat: d.seat,
+                    hand: format_pais(&hand, Notation::Mpsz),
+                    melds: d.melds,
+                    drawn: d.drawn.map(pai),
+                    discard: pai(d.discard),
+                    tsumogiri: d.tsumogiri,
+                    riichi: d.riichi,
+                    shanten_before: d.shanten_before,
+                    shanten: d.shanten,
+                    useful: format_set(d.useful),
+                    useful_count: d.useful_count,
+                    best: d.best.iter().map(|&p| pai(p)).collect(),
+                    best_shanten: d.best_shanten,
+                    best_useful_count: d.best_useful_count,
+                    rank: d.rank,
+                    choices: d.choices,
+                    flags: d.flags.iter().map(|f: &Flag| f.id()).collect(),
+                }
+            })
+            .collect(),
+        missed: r
+            .missed
+            .iter()
+            .filter(|m| m.kyoku == i)
+            .map(|m| MissedView {
+                event: m.event,
+                seat: m.seat,
+                tile: pai(m.pai),
+                tsumo: m.tsumo,
+                points: m.points,
+            })
+            .collect(),
+    }
+}
+
+fn player_view(p: &review::PlayerSummary) -> PlayerView {
+    PlayerView {
+        seat: p.seat,
+        name: p.name.clone(),
+        kyokus: p.kyokus,
+        wins: p.wins,
+        deal_ins: p.deal_ins,
+        riichi: p.riichi,
+        calls: p.calls,
+        win_rate: p.win_rate(),
+        deal_in_rate: p.deal_in_rate(),
+        riichi_rate: p.riichi_rate(),
+        call_rate: p.call_rate(),
+        average_win: p.average_win(),
+        discards: p.discards,
+        agreement: p.agreement(),
+    }
+}
+
+impl Request for ReviewRequest {
+    type Answer = ReviewResult;
+    type Defaults = ();
+
+    fn apply_defaults(&mut self, (): &()) {}
+
+    /// As [`CheckRequest`]; `invalid_request` for a seat or kyoku the record does not
+    /// have.
+    fn answer(&self) -> Result<ReviewResult, Error> {
+        let format = self.format.unwrap_or_else(|| Format::detect(&self.record));
+        let game = read(&self.record, Some(format))?;
+        self.answer_game(&game, format)
+    }
+}

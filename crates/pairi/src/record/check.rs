@@ -1,0 +1,439 @@
+//! Every recorded win scored again, and every kyoku's score changes reproduced.
+//!
+//! A win is scored by [`crate::riichi::score`] from the replayed hand and the
+//! situation the replay knows (riichi, double riichi and ippatsu, rinshan, chankan,
+//! haitei and houtei, first-turn wins, dora and ura indicators, honba, riichi sticks,
+//! kita) under rules read from the record (Tenhou's by default). Han, fu, points, yaku
+//! and the score changes are compared with what the record says; every difference is
+//! a [`Mismatch`] carrying both readings.
+
+use super::replay::{replay, Table};
+use super::{
+    yaku_of_name, DrawReason, Event, Game, Kyoku, RecordError, RecordedValue, Seat, Win,
+    YakuValueRec,
+};
+use crate::riichi::context::Flags;
+use crate::riichi::rules::{Players, RedFives};
+use crate::riichi::score::{Payments, HONBA_PER_PAYER, RIICHI_STICK};
+use crate::riichi::{Preset, Rules, Score, WinContext, Yaku};
+use crate::tile::Pai;
+
+/// Noten payments at an exhaustive draw, shared by the players who are not ready:
+/// 3000 points with four players, 2000 with three (Tenhou's rooms).
+const NOTEN_FOUR: i32 = 3000;
+/// See [`NOTEN_FOUR`].
+const NOTEN_THREE: i32 = 2000;
+
+/// One difference between the record and pairi.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Mismatch {
+    /// The kyoku's label.
+    pub kyoku: String,
+    /// The event's index in the kyoku.
+    pub event: usize,
+    /// What differs: `han`, `fu`, `points`, `yaku`, `deltas`, `score`, `scores`.
+    pub what: &'static str,
+    /// The record's reading.
+    pub record: String,
+    /// pairi's reading.
+    pub pairi: String,
+}
+
+/// The outcome of checking a record.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Report {
+    /// Kyoku replayed.
+    pub kyokus: usize,
+    /// Wins scored.
+    pub wins: usize,
+    /// Wins whose han, fu, points, yaku and score changes all agree.
+    pub wins_agreeing: usize,
+    /// Kyoku whose score changes all agree.
+    pub kyokus_agreeing: usize,
+    /// Every difference.
+    pub mismatches: Vec<Mismatch>,
+}
+
+/// The scoring rules a record was played under: Tenhou's (three-player Tenhou's for
+/// three players), with the record's red fives and open tanyao.
+#[must_use]
+pub fn rules_of(game: &Game) -> Rules {
+    let preset = match game.players {
+        Players::Four => Preset::Tenhou,
+        Players::Three => Preset::TenhouSanma,
+    };
+    let reds: u8 = game.red_fives.iter().sum();
+    let mut rules = preset.rules();
+    rules.red_fives = match (game.players, reds) {
+        (_, 0) => RedFives::None,
+        (Players::Three, 2) => RedFives::OnePerSuit,
+        (_, n) => RedFives::from_total(n).unwrap_or(RedFives::OnePerSuit),
+    };
+    rules.open_tanyao = game.open_tanyao;
+    rules
+}
+
+/// Replays every kyoku of `game`, scores every win under `rules` and compares.
+///
+/// # Errors
+///
+/// [`RecordError::Inconsistent`] when a kyoku cannot be replayed.
+pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
+    let mut report = Report::default();
+    for (i, kyoku) in game.kyokus.iter().enumerate() {
+        let before = report.mismatches.len();
+        let mut wins = Vec::new();
+        let mut draws = Vec::new();
+        let table = replay(game, i, |table, index, e| match e {
+            Event::Win(w) => wins.push((index, table.clone(), w.clone())),
+            Event::Ryukyoku { reason, deltas } => {
+                draws.push((index, table.clone(), *reason, deltas.clone()));
+            }
+            _ => {}
+        })?;
+        let label = kyoku.label();
+        let first_winner = first_winner(kyoku, game.players);
+        for (index, table, w) in &wins {
+            report.wins += 1;
+            let mut found = Vec::new();
+            compare_win(
+                kyoku,
+                table,
+                w,
+                rules,
+                first_winner == Some(w.seat),
+                &mut found,
+            );
+            if found.is_empty() {
+                report.wins_agreeing += 1;
+            }
+            report
+                .mismatches
+                .extend(found.into_iter().map(|(what, record, pairi)| Mismatch {
+                    kyoku: label.clone(),
+                    event: *index,
+                    what,
+                    record,
+                    pairi,
+                }));
+        }
+        for (index, table, reason, deltas) in &draws {
+            if let (Some(recorded), true) = (deltas, *reason == DrawReason::Exhaustive) {
+                let ours = noten_payments(table);
+                if &ours != recorded {
+                    report.mismatches.push(Mismatch {
+                        kyoku: label.clone(),
+                        event: *index,
+                        what: "deltas",
+                        record: format!("{recorded:?}"),
+                        pairi: format!("{ours:?}"),
+                    });
+                }
+            }
+        }
+        if let Some(next) = game.kyokus.get(i + 1) {
+            let expected = scores_after(kyoku, &table);
+            if !next.scores.is_empty() && expected != next.scores {
+                report.mismatches.push(Mismatch {
+                    kyoku: label.clone(),
+                    event: kyoku.events.len(),
+                    what: "scores",
+                    record: format!("{:?}", next.scores),
+                    pairi: format!("{expected:?}"),
+                });
+            }
+        }
+        report.kyokus += 1;
+        if report.mismatches[before..]
+            .iter()
+            .all(|m| !matches!(m.what, "deltas" | "scores"))
+        {
+            report.kyokus_agreeing += 1;
+        }
+    }
+    Ok(report)
+}
+
+/// The scores after a kyoku by its recorded changes: riichi sticks paid, wins and draws.
+fn scores_after(kyoku: &Kyoku, table: &Table) -> Vec<i32> {
+    let mut s = kyoku.scores.clone();
+    for (i, seat) in table.seats.iter().enumerate() {
+        if seat.riichi.is_some_and(|r| r.accepted) {
+            if let Some(x) = s.get_mut(i) {
+                *x -= RIICHI_STICK as i32;
+            }
+        }
+    }
+    for e in &kyoku.events {
+        let d = match e {
+            Event::Win(w) => Some(&w.deltas),
+            Event::Ryukyoku {
+                deltas: Some(d), ..
+            } => Some(d),
+            _ => None,
+        };
+        for (x, d) in s.iter_mut().zip(d.into_iter().flatten()) {
+            *x += d;
+        }
+    }
+    s
+}
+
+/// The winner who collects honba and riichi sticks in a multiple ron: the first after
+/// the discarder in turn order (上家取り, Tenhou's rule).
+fn first_winner(kyoku: &Kyoku, players: Players) -> Option<Seat> {
+    let n = players.count();
+    kyoku
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Win(w) => Some(w),
+            _ => None,
+        })
+        .min_by_key(|w| (w.seat + n - w.from) % n)
+        .map(|w| w.seat)
+}
+
+/// Noten payments (不聴罰符) at an exhaustive draw.
+#[must_use]
+pub fn noten_payments(table: &Table) -> Vec<i32> {
+    let n = table.players.count();
+    let total = if n == 3 { NOTEN_THREE } else { NOTEN_FOUR };
+    let ready: Vec<bool> = (0..n).map(|s| table.is_tenpai(s)).collect();
+    let k = ready.iter().filter(|&&r| r).count() as i32;
+    if k == 0 || k == i32::from(n) {
+        return vec![0; usize::from(n)];
+    }
+    ready
+        .iter()
+        .map(|&r| {
+            if r {
+                total / k
+            } else {
+                -total / (i32::from(n) - k)
+            }
+        })
+        .collect()
+}
+
+/// The hand, situation and tile of a win at `table`.
+///
+/// # Errors
+///
+/// A message when the table has no tile to win on or the situation cannot be built.
+pub fn situation(
+    kyoku: &Kyoku,
+    table: &Table,
+    w: &Win,
+    collects: bool,
+) -> Result<(crate::hand::Hand, WinContext), String> {
+    let s = table.seats.get(usize::from(w.seat)).ok_or("no such seat")?;
+    let tsumo = w.seat == w.from;
+    let chankan = !tsumo && table.robbable.is_some_and(|(seat, _)| seat == w.from);
+    let tile: Pai = if tsumo {
+        s.drawn.ok_or("a self-draw win without a drawn tile")?
+    } else if let Some((seat, p)) = table.robbable.filter(|(seat, _)| *seat == w.from) {
+        let _ = seat;
+        p
+    } else if let Some((seat, p)) = table.last_discard.filter(|(seat, _)| *seat == w.from) {
+        let _ = seat;
+        p
+    } else if let Some(p) = table.robbed_kita.filter(|_| true) {
+        p
+    } else {
+        return Err(format!("a ron on seat {} without its tile", w.from));
+    };
+    let chankan = chankan && table.robbed_kita.is_none();
+    let mut concealed = s.concealed.clone();
+    if !tsumo {
+        concealed.push(tile);
+    }
+    let mut hand =
+        crate::hand::Hand::from_parts(&concealed, s.melds.clone()).map_err(|e| e.to_string())?;
+    hand.set_last(Some(tile));
+    let riichi = s.riichi.filter(|r| r.accepted || tsumo);
+    let first_go = !table.interrupted && s.river.is_empty();
+    let flags = Flags {
+        tsumo,
+        riichi: riichi.is_some(),
+        double_riichi: riichi.is_some_and(|r| r.double),
+        ippatsu: riichi.is_some_and(|r| r.ippatsu),
+        rinshan: tsumo && s.replacement,
+        chankan,
+        haitei: tsumo && !s.replacement && table.left() == 0,
+        houtei: !tsumo && !chankan && table.left() == 0,
+        tenhou: tsumo && first_go && w.seat == table.dealer,
+        chiihou: tsumo && first_go && w.seat != table.dealer,
+        renhou: false,
+    };
+    let ura: Vec<Pai> = if riichi.is_some() {
+        kyoku.ura.iter().copied().take(table.dora.len()).collect()
+    } else {
+        Vec::new()
+    };
+    let (honba, sticks) = if collects {
+        (table.honba, table.sticks)
+    } else {
+        (0, 0)
+    };
+    let ctx = WinContext::new(
+        tile,
+        flags,
+        table.round,
+        table.seat_wind(w.seat),
+        &table.dora,
+        &ura,
+        honba,
+        sticks,
+    )
+    .and_then(|c| c.with_kita(s.kita))
+    .map_err(|e| e.to_string())?;
+    Ok((hand, ctx))
+}
+
+/// Score changes of a scored win: payments by the payers (a liable player pays a
+/// self-draw alone and half a ron), the total and the sticks to the winner.
+#[must_use]
+pub fn deltas_of(score: &Score, w: &Win, players: Players, dealer: Seat) -> Vec<i32> {
+    let n = players.count();
+    let mut d = vec![0i32; usize::from(n)];
+    let win = usize::from(w.seat);
+    let pay = |d: &mut Vec<i32>, seat: Seat, amount: u32| {
+        if let Some(x) = d.get_mut(usize::from(seat)) {
+            *x -= amount as i32;
+        }
+    };
+    match (score.payments, w.pao) {
+        (Payments::Ron { discarder }, Some(pao)) => {
+            let half = discarder / 2;
+            pay(&mut d, pao, half);
+            pay(&mut d, w.from, discarder - half);
+        }
+        (Payments::Ron { discarder }, None) => pay(&mut d, w.from, discarder),
+        (_, Some(pao)) => pay(&mut d, pao, score.total),
+        (Payments::DealerTsumo { each }, None) => {
+            for s in (0..n).filter(|&s| s != w.seat) {
+                pay(&mut d, s, each);
+            }
+        }
+        (
+            Payments::Tsumo {
+                dealer: dp,
+                non_dealer,
+            },
+            None,
+        ) => {
+            for s in (0..n).filter(|&s| s != w.seat) {
+                pay(&mut d, s, if s == dealer { dp } else { non_dealer });
+            }
+        }
+    }
+    if let Some(x) = d.get_mut(win) {
+        *x += (score.total + score.riichi_sticks) as i32;
+    }
+    d
+}
+
+type Found = Vec<(&'static str, String, String)>;
+
+fn compare_win(
+    kyoku: &Kyoku,
+    table: &Table,
+    w: &Win,
+    rules: &Rules,
+    collects: bool,
+    found: &mut Found,
+) {
+    let scored = situation(kyoku, table, w, collects).and_then(|(hand, ctx)| {
+        crate::riichi::score(&hand, &ctx, rules).map_err(|e| e.to_string())
+    });
+    let score = match scored {
+        Ok(s) => s,
+        Err(e) => {
+            let recorded = w
+                .value
+                .as_ref()
+                .map_or_else(|| format!("{:?}", w.deltas), describe);
+            found.push(("score", recorded, e));
+            return;
+        }
+    };
+    let ours = deltas_of(&score, w, table.players, table.dealer);
+    if !w.deltas.is_empty() && ours != w.deltas {
+        found.push(("deltas", format!("{:?}", w.deltas), format!("{ours:?}")));
+    }
+    let Some(v) = &w.value else {
+        return;
+    };
+    let n = u32::from(table.players.count());
+    let honba_part = if collects {
+        table.honba * HONBA_PER_PAYER * (n - 1)
+    } else {
+        0
+    };
+    let points = score.total.saturating_sub(honba_part);
+    if let Some(p) = v.points {
+        if p != points {
+            found.push(("points", p.to_string(), points.to_string()));
+        }
+    }
+    if let Some(h) = v.han {
+        if score.yakuman == 0 && h != score.han {
+            found.push(("han", h.to_string(), score.han.to_string()));
+        }
+    }
+    if let Some(f) = v.fu {
+        let limit = score.yakuman > 0 || score.han >= 5;
+        if !limit && f != score.fu {
+            found.push(("fu", f.to_string(), score.fu.to_string()));
+        }
+    }
+    if !v.yaku.is_empty() {
+        let mut record: Vec<(Option<Yaku>, String, u8)> = v
+            .yaku
+            .iter()
+            .filter(|y| y.value != YakuValueRec::Han(0))
+            .map(|y| {
+                let value = match y.value {
+                    YakuValueRec::Han(h) | YakuValueRec::Yakuman(h) => h,
+                };
+                (yaku_of_name(&y.name), y.name.clone(), value)
+            })
+            .collect();
+        let mut pairi: Vec<(Option<Yaku>, u8)> = score
+            .yaku
+            .iter()
+            .filter(|y| y.value > 0)
+            .map(|y| (Some(y.yaku), y.value))
+            .collect();
+        record.sort_by_key(|(y, _, v)| (*y, *v));
+        pairi.sort();
+        let same = record.len() == pairi.len()
+            && record
+                .iter()
+                .zip(&pairi)
+                .all(|((y, _, v), (p, pv))| y == p && v == pv);
+        if !same {
+            let r: Vec<String> = record
+                .iter()
+                .map(|(_, name, v)| format!("{name} {v}"))
+                .collect();
+            let p: Vec<String> = pairi
+                .iter()
+                .map(|(y, v)| format!("{} {v}", y.map_or("?", |y| y.info().japanese)))
+                .collect();
+            found.push(("yaku", r.join(", "), p.join(", ")));
+        }
+    }
+}
+
+fn describe(v: &RecordedValue) -> String {
+    let yaku: Vec<&str> = v.yaku.iter().map(|y| y.name.as_str()).collect();
+    format!(
+        "{} han {} fu {} points ({})",
+        v.han.map_or("-".into(), |h| h.to_string()),
+        v.fu.map_or("-".into(), |f| f.to_string()),
+        v.points.map_or("-".into(), |p| p.to_string()),
+        yaku.join(", ")
+    )
+}

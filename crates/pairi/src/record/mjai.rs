@@ -1,0 +1,581 @@
+//! mjai JSON Lines (one event per line): read and write.
+//!
+//! The reader takes the replay form (every tile visible) and the extensions of its
+//! producers: `ura_markers` (Mortal, RiichiEnv) or `uradora_markers` (original mjai),
+//! `yakus`/`fan` or `yaku`/`han` on a win, three-element arrays and `kita` for three
+//! players, and unknown fields and event types are ignored. The writer writes the
+//! RiichiEnv form of the wins (`pai`, `yakus`, `fan`, `fu`, `hora_points`,
+//! `ura_markers`). Format reference: `spec/formats.md`.
+
+use serde_json::{json, Map, Value};
+
+use super::{
+    mjai_of_pai, pai_of_mjai, CallKind, DrawReason, Event, Game, Kyoku, Length, RecordError,
+    RecordedValue, RecordedYaku, Seat, Tenhou6Extras, Win, YakuValueRec,
+};
+use crate::riichi::rules::Players;
+use crate::tile::{Pai, Wind};
+
+const FORMAT: &str = "mjai";
+
+/// Han a record writes for one yakuman in a `yakus` list.
+const YAKUMAN_HAN: u8 = 13;
+
+fn bad(line: usize, message: impl Into<String>) -> RecordError {
+    RecordError::format(FORMAT, format!("line {line}: {}", message.into()))
+}
+
+/// Reads an mjai event stream (JSON Lines; blank lines skipped).
+///
+/// # Errors
+///
+/// [`RecordError::Format`] naming the line when a line is not an event the model can
+/// take (hidden `?` tiles included).
+pub fn read(text: &str) -> Result<Game, RecordError> {
+    let mut reader = Reader::default();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let v: Value = serde_json::from_str(line).map_err(|e| bad(i + 1, e.to_string()))?;
+        reader.event(&v).map_err(|m| bad(i + 1, m))?;
+    }
+    reader.finish()
+}
+
+#[derive(Default)]
+struct Reader {
+    game: Game,
+    started: bool,
+    kyoku: Option<Kyoku>,
+}
+
+fn field<'a>(v: &'a Value, key: &str) -> Result<&'a Value, String> {
+    v.get(key).ok_or_else(|| format!("no `{key}`"))
+}
+
+fn tile(v: &Value) -> Result<Pai, String> {
+    let s = v.as_str().ok_or_else(|| format!("not a tile: {v}"))?;
+    if s == "?" {
+        return Err("a hidden tile `?`: only replay logs (every tile shown) can be read".into());
+    }
+    pai_of_mjai(s).ok_or_else(|| format!("not a tile: {s:?}"))
+}
+
+fn tiles(v: &Value) -> Result<Vec<Pai>, String> {
+    v.as_array()
+        .ok_or_else(|| format!("not a tile list: {v}"))?
+        .iter()
+        .map(tile)
+        .collect()
+}
+
+fn number(v: &Value, key: &str) -> Result<u64, String> {
+    field(v, key)?
+        .as_u64()
+        .ok_or_else(|| format!("`{key}` is not a number"))
+}
+
+fn ints(v: &Value) -> Result<Vec<i32>, String> {
+    v.as_array()
+        .ok_or_else(|| "not a list of numbers".to_string())?
+        .iter()
+        .map(|x| {
+            x.as_i64()
+                .and_then(|x| i32::try_from(x).ok())
+                .ok_or_else(|| "not a list of numbers".to_string())
+        })
+        .collect()
+}
+
+impl Reader {
+    fn seat(&self, v: &Value, key: &str) -> Result<Seat, String> {
+        let s = number(v, key)?;
+        if s >= u64::from(self.game.players.count()) {
+            return Err(format!("`{key}` {s} is not a seat"));
+        }
+        Ok(s as Seat)
+    }
+
+    fn kyoku(&mut self) -> Result<&mut Kyoku, String> {
+        self.kyoku
+            .as_mut()
+            .ok_or_else(|| "an event outside a kyoku".to_string())
+    }
+
+    fn push(&mut self, e: Event) -> Result<(), String> {
+        self.kyoku()?.events.push(e);
+        Ok(())
+    }
+
+    fn end_kyoku(&mut self) {
+        if let Some(mut k) = self.kyoku.take() {
+            fill_winning_tiles(&mut k);
+            self.game.kyokus.push(k);
+        }
+    }
+
+    fn event(&mut self, v: &Value) -> Result<(), String> {
+        let kind = field(v, "type")?.as_str().unwrap_or("");
+        match kind {
+            "start_game" => self.start_game(v),
+            "start_kyoku" => self.start_kyoku(v),
+            "tsumo" => {
+                let e = Event::Draw {
+                    seat: self.seat(v, "actor")?,
+                    pai: tile(field(v, "pai")?)?,
+                };
+                self.push(e)
+            }
+            "dahai" => {
+                let e = Event::Discard {
+                    seat: self.seat(v, "actor")?,
+                    pai: tile(field(v, "pai")?)?,
+                    tsumogiri: v.get("tsumogiri").and_then(Value::as_bool).unwrap_or(false),
+                };
+                self.push(e)
+            }
+            "chi" | "pon" | "daiminkan" => {
+                let call = match kind {
+                    "chi" => CallKind::Chi,
+                    "pon" => CallKind::Pon,
+                    _ => CallKind::OpenKan,
+                };
+                let consumed = tiles(field(v, "consumed")?)?;
+                let want = if call == CallKind::OpenKan { 3 } else { 2 };
+                if consumed.len() != want {
+                    return Err(format!("a {kind} consumes {want} tiles"));
+                }
+                let e = Event::Call {
+                    kind: call,
+                    seat: self.seat(v, "actor")?,
+                    from: self.seat(v, "target")?,
+                    pai: tile(field(v, "pai")?)?,
+                    consumed,
+                };
+                self.push(e)
+            }
+            "kakan" => {
+                let c = tiles(field(v, "consumed")?)?;
+                let &[a, b, d] = c.as_slice() else {
+                    return Err("a kakan consumes 3 tiles".into());
+                };
+                let e = Event::AddedKan {
+                    seat: self.seat(v, "actor")?,
+                    pai: tile(field(v, "pai")?)?,
+                    consumed: [a, b, d],
+                };
+                self.push(e)
+            }
+            "ankan" => {
+                let c = tiles(field(v, "consumed")?)?;
+                let &[a, b, d, e] = c.as_slice() else {
+                    return Err("an ankan consumes 4 tiles".into());
+                };
+                let ev = Event::ClosedKan {
+                    seat: self.seat(v, "actor")?,
+                    consumed: [a, b, d, e],
+                };
+                self.push(ev)
+            }
+            "kita" | "nukidora" => {
+                let e = Event::Kita {
+                    seat: self.seat(v, "actor")?,
+                };
+                self.push(e)
+            }
+            "dora" => {
+                let e = Event::Dora {
+                    indicator: tile(field(v, "dora_marker")?)?,
+                };
+                self.push(e)
+            }
+            "reach" => {
+                let e = Event::Riichi {
+                    seat: self.seat(v, "actor")?,
+                };
+                self.push(e)
+            }
+            "reach_accepted" => {
+                let e = Event::RiichiAccepted {
+                    seat: self.seat(v, "actor")?,
+                };
+                self.push(e)
+            }
+            "hora" => self.hora(v),
+            "ryukyoku" => {
+                let reason = match v.get("reason").and_then(Value::as_str) {
+                    None => DrawReason::Exhaustive,
+                    Some(r) => DrawReason::ALL
+                        .into_iter()
+                        .find(|d| d.mjai() == r)
+                        .ok_or_else(|| format!("unknown draw reason {r:?}"))?,
+                };
+                let deltas = v.get("deltas").map(ints).transpose()?;
+                self.push(Event::Ryukyoku { reason, deltas })
+            }
+            "end_kyoku" => {
+                self.end_kyoku();
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn start_game(&mut self, v: &Value) -> Result<(), String> {
+        self.started = true;
+        let names: Vec<String> = v
+            .get("names")
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .map(|n| n.as_str().unwrap_or_default().to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if names.len() == 3 {
+            self.game.players = Players::Three;
+        }
+        self.game.names = names;
+        self.game.open_tanyao = true;
+        self.game.length = match v.get("kyoku_first").and_then(Value::as_u64) {
+            Some(0) => Some(Length::South),
+            Some(4) => Some(Length::East),
+            _ => None,
+        };
+        let red = v.get("aka_flag").and_then(Value::as_bool).unwrap_or(true);
+        self.game.red_fives = [u8::from(red); 3];
+        if let Some(x) = v.get("tenhou6").and_then(Value::as_object) {
+            self.game.tenhou6 = Some(Tenhou6Extras {
+                meta: x
+                    .get("meta")
+                    .and_then(Value::as_object)
+                    .cloned()
+                    .unwrap_or_default(),
+                kan_placeholder: x
+                    .get("kan_placeholder")
+                    .and_then(Value::as_bool)
+                    .unwrap_or(true),
+            });
+        }
+        Ok(())
+    }
+
+    fn start_kyoku(&mut self, v: &Value) -> Result<(), String> {
+        self.end_kyoku();
+        let hands = field(v, "tehais")?
+            .as_array()
+            .ok_or("`tehais` is not a list")?
+            .iter()
+            .map(tiles)
+            .collect::<Result<Vec<_>, _>>()?;
+        match hands.len() {
+            3 => self.game.players = Players::Three,
+            4 => {}
+            n => return Err(format!("{n} hands dealt")),
+        }
+        if self.game.players == Players::Three {
+            self.game.red_fives[0] = 0;
+        }
+        let wind = field(v, "bakaze")?.as_str().unwrap_or("");
+        let round = match wind {
+            "E" => Wind::East,
+            "S" => Wind::South,
+            "W" => Wind::West,
+            "N" => Wind::North,
+            _ => return Err(format!("`bakaze` {wind:?}")),
+        };
+        let dealer = self.seat(v, "oya")?;
+        self.kyoku = Some(Kyoku {
+            round,
+            dealer,
+            honba: number(v, "honba").unwrap_or(0) as u32,
+            riichi_sticks: number(v, "kyotaku").unwrap_or(0) as u32,
+            scores: v.get("scores").map(ints).transpose()?.unwrap_or_default(),
+            dora: tile(field(v, "dora_marker")?)?,
+            ura: Vec::new(),
+            hands,
+            events: Vec::new(),
+        });
+        Ok(())
+    }
+
+    fn hora(&mut self, v: &Value) -> Result<(), String> {
+        let seat = self.seat(v, "actor")?;
+        let from = self.seat(v, "target")?;
+        let pai = v.get("pai").map(tile).transpose()?;
+        let deltas = v.get("deltas").map(ints).transpose()?.unwrap_or_default();
+        let ura = match v.get("ura_markers").or_else(|| v.get("uradora_markers")) {
+            Some(u) => tiles(u)?,
+            None => Vec::new(),
+        };
+        let yaku = match v.get("yakus").or_else(|| v.get("yaku")) {
+            Some(Value::Array(list)) => list
+                .iter()
+                .map(|y| {
+                    let name = y
+                        .get(0)
+                        .and_then(Value::as_str)
+                        .ok_or("a yaku without a name")?;
+                    let han = y
+                        .get(1)
+                        .and_then(Value::as_u64)
+                        .ok_or("a yaku without han")?;
+                    let han = u8::try_from(han).map_err(|_| "a yaku of too many han")?;
+                    let value = if han >= YAKUMAN_HAN {
+                        YakuValueRec::Yakuman(han / YAKUMAN_HAN)
+                    } else {
+                        YakuValueRec::Han(han)
+                    };
+                    Ok(RecordedYaku {
+                        name: name.to_string(),
+                        value,
+                    })
+                })
+                .collect::<Result<Vec<_>, String>>()?,
+            _ => Vec::new(),
+        };
+        let han = v
+            .get("fan")
+            .or_else(|| v.get("han"))
+            .and_then(Value::as_u64)
+            .map(|h| h.min(255) as u8);
+        let fu = v
+            .get("fu")
+            .and_then(Value::as_u64)
+            .map(|f| f.min(255) as u8);
+        let points = v
+            .get("hora_points")
+            .and_then(Value::as_u64)
+            .map(|p| p.min(u64::from(u32::MAX)) as u32);
+        let any = !yaku.is_empty() || han.is_some() || fu.is_some() || points.is_some();
+        let all_yakuman = !yaku.is_empty()
+            && yaku
+                .iter()
+                .any(|y| matches!(y.value, YakuValueRec::Yakuman(_)));
+        let value = any.then_some(RecordedValue {
+            han: if all_yakuman { None } else { han },
+            fu,
+            points,
+            yaku,
+        });
+        let pao = v
+            .get("pao")
+            .and_then(Value::as_u64)
+            .filter(|&p| p < u64::from(self.game.players.count()) && p != u64::from(seat))
+            .map(|p| p as Seat);
+        let k = self.kyoku()?;
+        if k.ura.is_empty() {
+            k.ura = ura;
+        }
+        k.events.push(Event::Win(Win {
+            seat,
+            from,
+            pai,
+            pao,
+            deltas,
+            value,
+        }));
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<Game, RecordError> {
+        self.end_kyoku();
+        if !self.started && self.game.kyokus.is_empty() {
+            return Err(RecordError::format(FORMAT, "no start_game or start_kyoku"));
+        }
+        Ok(self.game)
+    }
+}
+
+/// Writes a game as mjai events, `start_game` to `end_game`.
+#[must_use]
+pub fn write(game: &Game) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut start = Map::new();
+    start.insert("type".into(), json!("start_game"));
+    start.insert("names".into(), json!(game.names));
+    start.insert(
+        "kyoku_first".into(),
+        json!(if game.length == Some(Length::East) {
+            4
+        } else {
+            0
+        }),
+    );
+    start.insert(
+        "aka_flag".into(),
+        json!(game.red_fives.iter().any(|&r| r > 0)),
+    );
+    if let Some(x) = &game.tenhou6 {
+        start.insert(
+            "tenhou6".into(),
+            json!({"meta": x.meta, "kan_placeholder": x.kan_placeholder}),
+        );
+    }
+    out.push(Value::Object(start));
+    for k in &game.kyokus {
+        write_kyoku(k, &mut out);
+    }
+    out.push(json!({"type": "end_game"}));
+    out
+}
+
+fn names(tiles: &[Pai]) -> Vec<String> {
+    tiles.iter().map(|&p| mjai_of_pai(p)).collect()
+}
+
+fn write_kyoku(k: &Kyoku, out: &mut Vec<Value>) {
+    let bakaze = ["E", "S", "W", "N"][k.round as usize];
+    let tehais: Vec<Vec<String>> = k.hands.iter().map(|h| names(h)).collect();
+    out.push(json!({
+        "type": "start_kyoku",
+        "bakaze": bakaze,
+        "dora_marker": mjai_of_pai(k.dora),
+        "kyoku": k.dealer + 1,
+        "honba": k.honba,
+        "kyotaku": k.riichi_sticks,
+        "oya": k.dealer,
+        "scores": k.scores,
+        "tehais": tehais,
+    }));
+    for e in &k.events {
+        out.push(match e {
+            Event::Draw { seat, pai } => {
+                json!({"type": "tsumo", "actor": seat, "pai": mjai_of_pai(*pai)})
+            }
+            Event::Discard {
+                seat,
+                pai,
+                tsumogiri,
+            } => {
+                json!({"type": "dahai", "actor": seat, "pai": mjai_of_pai(*pai), "tsumogiri": tsumogiri})
+            }
+            Event::Riichi { seat } => json!({"type": "reach", "actor": seat}),
+            Event::RiichiAccepted { seat } => json!({"type": "reach_accepted", "actor": seat}),
+            Event::Call {
+                kind,
+                seat,
+                from,
+                pai,
+                consumed,
+            } => {
+                let t = match kind {
+                    CallKind::Chi => "chi",
+                    CallKind::Pon => "pon",
+                    CallKind::OpenKan => "daiminkan",
+                };
+                json!({"type": t, "actor": seat, "target": from, "pai": mjai_of_pai(*pai), "consumed": names(consumed)})
+            }
+            Event::AddedKan {
+                seat,
+                pai,
+                consumed,
+            } => {
+                json!({"type": "kakan", "actor": seat, "pai": mjai_of_pai(*pai), "consumed": names(consumed)})
+            }
+            Event::ClosedKan { seat, consumed } => {
+                json!({"type": "ankan", "actor": seat, "consumed": names(consumed)})
+            }
+            Event::Kita { seat } => json!({"type": "kita", "actor": seat}),
+            Event::Dora { indicator } => {
+                json!({"type": "dora", "dora_marker": mjai_of_pai(*indicator)})
+            }
+            Event::Win(w) => hora(k, w),
+            Event::Ryukyoku { reason, deltas } => {
+                let mut m = Map::new();
+                m.insert("type".into(), json!("ryukyoku"));
+                m.insert("reason".into(), json!(reason.mjai()));
+                if let Some(d) = deltas {
+                    m.insert("deltas".into(), json!(d));
+                }
+                Value::Object(m)
+            }
+        });
+    }
+    out.push(json!({"type": "end_kyoku"}));
+}
+
+fn hora(k: &Kyoku, w: &Win) -> Value {
+    let mut m = Map::new();
+    m.insert("type".into(), json!("hora"));
+    m.insert("actor".into(), json!(w.seat));
+    m.insert("target".into(), json!(w.from));
+    m.insert("deltas".into(), json!(w.deltas));
+    m.insert("ura_markers".into(), json!(names(&k.ura)));
+    if let Some(p) = w.pai.or_else(|| winning_tile(k, w)) {
+        m.insert("pai".into(), json!(mjai_of_pai(p)));
+    }
+    if let Some(v) = &w.value {
+        if !v.yaku.is_empty() {
+            let yakus: Vec<Value> = v
+                .yaku
+                .iter()
+                .map(|y| {
+                    let han = match y.value {
+                        YakuValueRec::Han(h) => h,
+                        YakuValueRec::Yakuman(n) => n.saturating_mul(YAKUMAN_HAN),
+                    };
+                    json!([y.name, han])
+                })
+                .collect();
+            m.insert("yakus".into(), Value::Array(yakus));
+        }
+        let han = v.han.or_else(|| {
+            let n: u32 = v
+                .yaku
+                .iter()
+                .map(|y| match y.value {
+                    YakuValueRec::Yakuman(n) => u32::from(n) * u32::from(YAKUMAN_HAN),
+                    YakuValueRec::Han(_) => 0,
+                })
+                .sum();
+            (n > 0).then(|| n.min(255) as u8)
+        });
+        if let Some(h) = han {
+            m.insert("fan".into(), json!(h));
+        }
+        if let Some(f) = v.fu {
+            m.insert("fu".into(), json!(f));
+        }
+        if let Some(p) = v.points {
+            m.insert("hora_points".into(), json!(p));
+        }
+    }
+    if let Some(p) = w.pao {
+        m.insert("pao".into(), json!(p));
+    }
+    Value::Object(m)
+}
+
+/// Names the tile of every win that does not name it.
+pub(crate) fn fill_winning_tiles(k: &mut Kyoku) {
+    for i in 0..k.events.len() {
+        if let Event::Win(w) = &k.events[i] {
+            if w.pai.is_none() {
+                let pai = winning_tile(k, w);
+                if let Event::Win(w) = &mut k.events[i] {
+                    w.pai = pai;
+                }
+            }
+        }
+    }
+}
+
+/// The tile a win was made on, when the record does not name it: the winner's last draw
+/// for a self-draw, otherwise the last discarded (or added-to-a-kong) tile.
+#[must_use]
+pub fn winning_tile(k: &Kyoku, w: &Win) -> Option<Pai> {
+    let tsumo = w.seat == w.from;
+    k.events.iter().rev().find_map(|e| match *e {
+        Event::Draw { seat, pai } if tsumo && seat == w.seat => Some(pai),
+        Event::Discard { seat, pai, .. } | Event::AddedKan { seat, pai, .. }
+            if !tsumo && seat == w.from =>
+        {
+            Some(pai)
+        }
+        Event::Kita { seat } if !tsumo && seat == w.from => Some(crate::tile::Tile::NORTH.black()),
+        _ => None,
+    })
+}

@@ -1,0 +1,1158 @@
+//! Tenhou mjlog XML reader.
+//!
+//! The log is one `<mjloggm>` element holding flat tags in time order (`GO`, `UN`,
+//! `INIT`, the draw and discard tags `T12`/`D12`..., `N`, `REACH`, `DORA`, `AGARI`,
+//! `RYUUKYOKU`); `spec/formats.md` ("Tenhou mjlog") describes them. The tags are read
+//! by a small tokenizer of our own: the format uses no text content, no nesting below
+//! the root, and only attributes with quoted values.
+//!
+//! Not handled: gzip-compressed files (decompress them first) and logs without a `GO`
+//! tag before the first `INIT`.
+
+use std::collections::HashMap;
+
+use super::{
+    tenhou_yaku_id, CallKind, DrawReason, Event, Game, Kyoku, Length, RecordError, RecordedValue,
+    RecordedYaku, Seat, Win, YakuValueRec,
+};
+use crate::riichi::rules::Players;
+use crate::tile::{Pai, Tile, Wind};
+
+const FORMAT: &str = "mjlog";
+
+fn err(message: impl Into<String>) -> RecordError {
+    RecordError::format(FORMAT, message)
+}
+
+/// Reads a Tenhou mjlog XML text.
+///
+/// # Errors
+///
+/// [`RecordError::Format`] when the text is not a log, or a tag in it is malformed or
+/// out of place.
+pub fn read(text: &str) -> Result<Game, RecordError> {
+    let mut reader = Reader::default();
+    let mut tags = Tokenizer::new(text);
+    match tags.next_tag()? {
+        Some(tag) if tag.name == "mjloggm" && !tag.closing => {}
+        Some(tag) => return Err(err(format!("the root is <{}>, not <mjloggm>", tag.name))),
+        None => return Err(err("no <mjloggm> root")),
+    }
+    while let Some(tag) = tags.next_tag()? {
+        if tag.closing {
+            if tag.name == "mjloggm" {
+                break;
+            }
+            continue;
+        }
+        reader
+            .tag(&tag)
+            .map_err(|e| err(format!("<{}> at byte {}: {e}", tag.name, tag.offset)))?;
+    }
+    reader.finish()
+}
+
+// ---------------------------------------------------------------------------------
+// Tokenizer
+
+/// One tag: its name and attributes, values unescaped.
+struct Tag<'a> {
+    name: &'a str,
+    attrs: Vec<(&'a str, String)>,
+    closing: bool,
+    offset: usize,
+}
+
+impl Tag<'_> {
+    fn get(&self, name: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn need(&self, name: &str) -> Result<&str, String> {
+        self.get(name)
+            .ok_or_else(|| format!("no attribute `{name}`"))
+    }
+}
+
+struct Tokenizer<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Tokenizer<'a> {
+    fn new(text: &'a str) -> Tokenizer<'a> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        Tokenizer { text, pos: 0 }
+    }
+
+    fn rest(&self) -> &'a str {
+        self.text.get(self.pos..).unwrap_or("")
+    }
+
+    fn skip_space(&mut self) {
+        let rest = self.rest();
+        self.pos += rest.len() - rest.trim_start().len();
+    }
+
+    /// The next element tag, skipping the XML declaration, comments and whitespace;
+    /// `None` at the end of the text.
+    fn next_tag(&mut self) -> Result<Option<Tag<'a>>, RecordError> {
+        loop {
+            self.skip_space();
+            let rest = self.rest();
+            if rest.is_empty() {
+                return Ok(None);
+            }
+            if !rest.starts_with('<') {
+                return Err(err(format!("text outside a tag at byte {}", self.pos)));
+            }
+            if rest.starts_with("<?") {
+                let end = rest
+                    .find("?>")
+                    .ok_or_else(|| err("unterminated declaration"))?;
+                self.pos += end + 2;
+                continue;
+            }
+            if rest.starts_with("<!--") {
+                let end = rest
+                    .find("-->")
+                    .ok_or_else(|| err("unterminated comment"))?;
+                self.pos += end + 3;
+                continue;
+            }
+            return self.tag().map(Some);
+        }
+    }
+
+    /// Reads one tag at `<`.
+    fn tag(&mut self) -> Result<Tag<'a>, RecordError> {
+        let offset = self.pos;
+        self.pos += 1;
+        let closing = self.rest().starts_with('/');
+        if closing {
+            self.pos += 1;
+        }
+        let name = self.name();
+        if name.is_empty() {
+            return Err(err(format!("a tag without a name at byte {offset}")));
+        }
+        let mut attrs = Vec::new();
+        loop {
+            self.skip_space();
+            let rest = self.rest();
+            if rest.starts_with("/>") {
+                self.pos += 2;
+                break;
+            }
+            if rest.starts_with('>') {
+                self.pos += 1;
+                break;
+            }
+            if rest.is_empty() {
+                return Err(err(format!("<{name}> at byte {offset} is not closed")));
+            }
+            if closing {
+                return Err(err(format!("</{name}> at byte {offset} has attributes")));
+            }
+            let attr = self.name();
+            if attr.is_empty() {
+                return Err(err(format!("<{name}> at byte {offset}: bad attribute")));
+            }
+            self.skip_space();
+            if !self.rest().starts_with('=') {
+                return Err(err(format!(
+                    "<{name}> at byte {offset}: `{attr}` has no value"
+                )));
+            }
+            self.pos += 1;
+            self.skip_space();
+            let rest = self.rest();
+            let quote = match rest.chars().next() {
+                Some(q @ ('"' | '\'')) => q,
+                _ => {
+                    return Err(err(format!(
+                        "<{name}> at byte {offset}: `{attr}` is not quoted"
+                    )))
+                }
+            };
+            let body = rest.get(1..).unwrap_or("");
+            let end = body
+                .find(quote)
+                .ok_or_else(|| err(format!("<{name}> at byte {offset}: `{attr}` is not closed")))?;
+            let raw = body.get(..end).unwrap_or("");
+            let value = unescape(raw)
+                .ok_or_else(|| err(format!("<{name}> at byte {offset}: bad entity in `{attr}`")))?;
+            attrs.push((attr, value));
+            self.pos += 1 + end + 1;
+        }
+        Ok(Tag {
+            name,
+            attrs,
+            closing,
+            offset,
+        })
+    }
+
+    /// A run of name characters (possibly empty).
+    fn name(&mut self) -> &'a str {
+        let rest = self.rest();
+        let len = rest
+            .find(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ':')))
+            .unwrap_or(rest.len());
+        self.pos += len;
+        rest.get(..len).unwrap_or("")
+    }
+}
+
+/// The XML entities of an attribute value; `None` for an unknown or broken one.
+fn unescape(raw: &str) -> Option<String> {
+    if !raw.contains('&') {
+        return Some(raw.to_string());
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(i) = rest.find('&') {
+        out.push_str(rest.get(..i)?);
+        let after = rest.get(i + 1..)?;
+        let end = after.find(';')?;
+        let entity = after.get(..end)?;
+        let c = match entity {
+            "amp" => '&',
+            "lt" => '<',
+            "gt" => '>',
+            "quot" => '"',
+            "apos" => '\'',
+            _ => {
+                let code = if let Some(hex) = entity.strip_prefix("#x") {
+                    u32::from_str_radix(hex, 16).ok()?
+                } else {
+                    entity.strip_prefix('#')?.parse().ok()?
+                };
+                char::from_u32(code)?
+            }
+        };
+        out.push(c);
+        rest = after.get(end + 1..)?;
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+/// A percent-encoded UTF-8 string (Tenhou's player names).
+fn percent_decode(s: &str) -> Result<String, String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'%' {
+            let hex = s
+                .get(i + 1..i + 3)
+                .ok_or_else(|| format!("bad percent escape in {s:?}"))?;
+            let v =
+                u8::from_str_radix(hex, 16).map_err(|_| format!("bad percent escape in {s:?}"))?;
+            out.push(v);
+            i += 3;
+        } else {
+            out.push(b);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).map_err(|_| format!("name {s:?} is not UTF-8"))
+}
+
+// ---------------------------------------------------------------------------------
+// Values
+
+fn number<T: std::str::FromStr>(s: &str, what: &str) -> Result<T, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| format!("`{what}`: {s:?} is not a number"))
+}
+
+/// A comma-separated list of numbers (empty text: an empty list).
+fn list<T: std::str::FromStr>(s: &str, what: &str) -> Result<Vec<T>, String> {
+    if s.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    s.split(',').map(|x| number(x, what)).collect()
+}
+
+/// Score changes of an `sc` attribute (start, change per seat, in hundreds), ×100.
+fn deltas(sc: &str, n: usize) -> Result<Vec<i32>, String> {
+    let values: Vec<f64> = list(sc, "sc")?;
+    if values.len() < 2 * n {
+        return Err(format!(
+            "`sc` has {} values, fewer than {}",
+            values.len(),
+            2 * n
+        ));
+    }
+    values
+        .chunks(2)
+        .take(n)
+        .map(|pair| match pair {
+            [_, d] if d.is_finite() && d.abs() < 1e7 => Ok((d * 100.0).round() as i32),
+            _ => Err(format!("bad `sc` {sc:?}")),
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------
+// Reader
+
+/// A kyoku being read, with what the tags refer back to.
+struct Current {
+    kyoku: Kyoku,
+    /// Each seat's last drawn id, until it discards or calls.
+    last_draw: [Option<u8>; 4],
+    /// Each seat's pons not yet made kongs: (seat, kind) → the three ids.
+    pons: HashMap<(Seat, u8), [u8; 3]>,
+}
+
+#[derive(Default)]
+struct Reader {
+    /// From `GO`: players, red, open tanyao, length.
+    go: Option<Go>,
+    names: Option<Vec<String>>,
+    kyokus: Vec<Kyoku>,
+    current: Option<Current>,
+}
+
+#[derive(Clone, Copy)]
+struct Go {
+    players: Players,
+    red: bool,
+    open_tanyao: bool,
+    length: Length,
+}
+
+impl Reader {
+    fn n(&self) -> u8 {
+        self.go.map_or(4, |g| g.players.count())
+    }
+
+    fn red(&self) -> bool {
+        self.go.is_some_and(|g| g.red)
+    }
+
+    fn pai(&self, id: u32) -> Result<Pai, String> {
+        let id = u8::try_from(id)
+            .ok()
+            .filter(|&i| i < 136)
+            .ok_or_else(|| format!("tile id {id} is not below 136"))?;
+        let pai = if self.red() {
+            Pai::from_id136(id)
+        } else {
+            Tile::new(id / 4).and_then(|t| Pai::new(t, false))
+        };
+        pai.ok_or_else(|| format!("tile id {id} is not a tile"))
+    }
+
+    fn pai_str(&self, s: &str, what: &str) -> Result<Pai, String> {
+        self.pai(number(s, what)?)
+    }
+
+    fn seat(&self, s: &str, what: &str) -> Result<Seat, String> {
+        let seat: u8 = number(s, what)?;
+        if seat >= self.n() {
+            return Err(format!(
+                "`{what}` {seat} is not a seat of {} players",
+                self.n()
+            ));
+        }
+        Ok(seat)
+    }
+
+    fn current(&mut self) -> Result<&mut Current, String> {
+        self.current
+            .as_mut()
+            .ok_or_else(|| "before the first INIT".to_string())
+    }
+
+    fn push(&mut self, event: Event) -> Result<(), String> {
+        self.current()?.kyoku.events.push(event);
+        Ok(())
+    }
+
+    fn tag(&mut self, tag: &Tag<'_>) -> Result<(), String> {
+        if let Some((seat, discard, id)) = draw_or_discard(tag.name) {
+            if !tag.attrs.is_empty() {
+                return Err("unexpected attributes".into());
+            }
+            return self.draw_discard(seat, discard, id);
+        }
+        match tag.name {
+            "GO" => self.go(tag),
+            "UN" => self.un(tag),
+            "INIT" => self.init(tag),
+            "N" => self.meld(tag),
+            "DORA" => {
+                let indicator = self.pai_str(tag.need("hai")?, "hai")?;
+                self.push(Event::Dora { indicator })
+            }
+            "REACH" => {
+                let seat = self.seat(tag.need("who")?, "who")?;
+                match tag.need("step")? {
+                    "1" => self.push(Event::Riichi { seat }),
+                    "2" => self.push(Event::RiichiAccepted { seat }),
+                    s => Err(format!("unknown step {s:?}")),
+                }
+            }
+            "AGARI" => self.agari(tag),
+            "RYUUKYOKU" => self.ryuukyoku(tag),
+            // SHUFFLE, TAIKYOKU, BYE and any tag of later versions.
+            _ => Ok(()),
+        }
+    }
+
+    fn go(&mut self, tag: &Tag<'_>) -> Result<(), String> {
+        if self.go.is_some() {
+            return Err("a second GO".into());
+        }
+        if self.current.is_some() || !self.kyokus.is_empty() {
+            return Err("GO after INIT".into());
+        }
+        let bits: u32 = number(tag.need("type")?, "type")?;
+        self.go = Some(Go {
+            players: if bits & 0x10 != 0 {
+                Players::Three
+            } else {
+                Players::Four
+            },
+            red: bits & 0x02 == 0,
+            open_tanyao: bits & 0x04 == 0,
+            length: if bits & 0x08 != 0 {
+                Length::South
+            } else {
+                Length::East
+            },
+        });
+        Ok(())
+    }
+
+    fn un(&mut self, tag: &Tag<'_>) -> Result<(), String> {
+        // A reconnection sends UN again (with one name); the first one names the table.
+        if self.names.is_some() {
+            return Ok(());
+        }
+        let names = ["n0", "n1", "n2", "n3"]
+            .iter()
+            .map(|k| percent_decode(tag.get(k).unwrap_or("")))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.names = Some(names);
+        Ok(())
+    }
+
+    fn init(&mut self, tag: &Tag<'_>) -> Result<(), String> {
+        if self.go.is_none() {
+            return Err("no GO tag before it".into());
+        }
+        let n = usize::from(self.n());
+        let seed: Vec<u32> = list(tag.need("seed")?, "seed")?;
+        let [kyoku, honba, sticks, _, _, dora] = seed[..] else {
+            return Err(format!("`seed` has {} values, not 6", seed.len()));
+        };
+        let ten: Vec<f64> = list(tag.need("ten")?, "ten")?;
+        if ten.len() < n {
+            return Err(format!("`ten` has {} values, fewer than {n}", ten.len()));
+        }
+        let scores = ten
+            .iter()
+            .take(n)
+            .map(|t| {
+                if t.is_finite() && t.abs() < 1e7 {
+                    Ok((t * 100.0).round() as i32)
+                } else {
+                    Err(format!("bad score {t}"))
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let dealer = self.seat(tag.need("oya")?, "oya")?;
+        let round = u8::try_from(kyoku / 4)
+            .ok()
+            .filter(|&r| r < 4)
+            .map(Wind::from_index)
+            .ok_or_else(|| format!("kyoku {kyoku} is past the North round"))?;
+        let mut hands = Vec::with_capacity(n);
+        for (seat, key) in ["hai0", "hai1", "hai2", "hai3"].iter().take(n).enumerate() {
+            let ids: Vec<u32> = list(tag.need(key)?, key)?;
+            if ids.len() != 13 {
+                return Err(format!("seat {seat} is dealt {} tiles, not 13", ids.len()));
+            }
+            hands.push(
+                ids.into_iter()
+                    .map(|id| self.pai(id))
+                    .collect::<Result<_, _>>()?,
+            );
+        }
+        let kyoku = Kyoku {
+            round,
+            dealer,
+            honba,
+            riichi_sticks: sticks,
+            scores,
+            dora: self.pai(dora)?,
+            ura: Vec::new(),
+            hands,
+            events: Vec::new(),
+        };
+        if let Some(done) = self.current.take() {
+            self.kyokus.push(done.kyoku);
+        }
+        self.current = Some(Current {
+            kyoku,
+            last_draw: [None; 4],
+            pons: HashMap::new(),
+        });
+        Ok(())
+    }
+
+    fn draw_discard(&mut self, seat: u8, discard: bool, id: u32) -> Result<(), String> {
+        if seat >= self.n() {
+            return Err(format!("seat {seat} at a table of {}", self.n()));
+        }
+        let pai = self.pai(id)?;
+        let id = u8::try_from(id).map_err(|_| "bad id".to_string())?;
+        let cur = self.current()?;
+        let last = cur
+            .last_draw
+            .get_mut(usize::from(seat))
+            .ok_or_else(|| "bad seat".to_string())?;
+        let event = if discard {
+            let tsumogiri = last.take() == Some(id);
+            Event::Discard {
+                seat,
+                pai,
+                tsumogiri,
+            }
+        } else {
+            *last = Some(id);
+            Event::Draw { seat, pai }
+        };
+        cur.kyoku.events.push(event);
+        Ok(())
+    }
+
+    fn meld(&mut self, tag: &Tag<'_>) -> Result<(), String> {
+        let n = self.n();
+        let seat = self.seat(tag.need("who")?, "who")?;
+        let m: u32 = number(tag.need("m")?, "m")?;
+        if m > 0xffff {
+            return Err(format!("m {m} is over 16 bits"));
+        }
+        let relative = (m & 3) as u8;
+        let from = (seat + relative) % n;
+        let ids_of = |ids: &[u32]| -> Result<Vec<Pai>, String> {
+            ids.iter().map(|&id| self.pai(id)).collect()
+        };
+        let event = if m & 0x4 != 0 {
+            // Chi: a run; `t` = start * 3 + called, start = suit * 7 + first number - 1.
+            let t = m >> 10;
+            let called = (t % 3) as usize;
+            let start = t / 3;
+            if start >= 21 {
+                return Err(format!("chi m {m}: no run starts at {start}"));
+            }
+            let base = (start / 7) * 9 + start % 7;
+            let ids: Vec<u32> = (0..3)
+                .map(|i| (base + i) * 4 + ((m >> (3 + 2 * i)) & 3))
+                .collect();
+            self.call(CallKind::Chi, seat, from, &ids, called)?
+        } else if m & 0x8 != 0 {
+            // Pon: `t` = kind * 3 + called; bits 5-6 the copy left out.
+            let t = m >> 9;
+            let called = (t % 3) as usize;
+            let kind = t / 3;
+            if kind >= 34 {
+                return Err(format!("pon m {m}: no kind {kind}"));
+            }
+            let unused = (m >> 5) & 3;
+            let ids: Vec<u32> = (0..4)
+                .filter(|&c| c != unused)
+                .map(|c| kind * 4 + c)
+                .collect();
+            self.call(CallKind::Pon, seat, from, &ids, called)?
+        } else if m & 0x10 != 0 {
+            // Kakan: the pon's `t`, bits 5-6 the added copy.
+            let kind = (m >> 9) / 3;
+            let kind8 = u8::try_from(kind)
+                .ok()
+                .filter(|&k| k < 34)
+                .ok_or_else(|| format!("kakan m {m}: no kind {kind}"))?;
+            let added = kind * 4 + ((m >> 5) & 3);
+            let pai = self.pai(added)?;
+            let cur = self.current()?;
+            let pon = cur
+                .pons
+                .remove(&(seat, kind8))
+                .ok_or_else(|| format!("kakan m {m}: seat {seat} has no pon of that kind"))?;
+            if pon.contains(&(added as u8)) {
+                return Err(format!("kakan m {m}: the added tile is in the pon"));
+            }
+            cur.last_draw[usize::from(seat)] = None;
+            let [a, b, c] = pon;
+            Event::AddedKan {
+                seat,
+                pai,
+                consumed: [
+                    self.pai(a.into())?,
+                    self.pai(b.into())?,
+                    self.pai(c.into())?,
+                ],
+            }
+        } else if m & 0x20 != 0 {
+            Event::Kita { seat }
+        } else {
+            // Kong: bits 8-15 a 136 id.
+            let id = m >> 8;
+            let pai = self.pai(id)?;
+            let base = id / 4 * 4;
+            if relative == 0 {
+                let all = ids_of(&[base, base + 1, base + 2, base + 3])?;
+                let consumed = <[Pai; 4]>::try_from(all)
+                    .map_err(|_| "closed kan: not four tiles".to_string())?;
+                Event::ClosedKan { seat, consumed }
+            } else {
+                let others: Vec<u32> = (base..base + 4).filter(|&c| c != id).collect();
+                let consumed = ids_of(&others)?;
+                self.current()?.last_draw[usize::from(seat)] = None;
+                Event::Call {
+                    kind: CallKind::OpenKan,
+                    seat,
+                    from,
+                    pai,
+                    consumed,
+                }
+            }
+        };
+        self.push(event)
+    }
+
+    /// A chi or pon of the three `ids` (ascending), the `called`-th one claimed.
+    fn call(
+        &mut self,
+        kind: CallKind,
+        seat: Seat,
+        from: Seat,
+        ids: &[u32],
+        called: usize,
+    ) -> Result<Event, String> {
+        if from == seat {
+            return Err(format!("{kind:?} from the caller's own seat"));
+        }
+        let &claimed = ids
+            .get(called)
+            .ok_or_else(|| format!("{kind:?}: called index {called}"))?;
+        let pai = self.pai(claimed)?;
+        let consumed = ids
+            .iter()
+            .filter(|&&id| id != claimed)
+            .map(|&id| self.pai(id))
+            .collect::<Result<Vec<_>, _>>()?;
+        let cur = self.current()?;
+        cur.last_draw[usize::from(seat)] = None;
+        if kind == CallKind::Pon {
+            if let [a, b, c] = *ids {
+                // All ids are below 136 (checked by `pai`).
+                let kind = (a / 4) as u8;
+                cur.pons.insert((seat, kind), [a as u8, b as u8, c as u8]);
+            }
+        }
+        Ok(Event::Call {
+            kind,
+            seat,
+            from,
+            pai,
+            consumed,
+        })
+    }
+
+    fn agari(&mut self, tag: &Tag<'_>) -> Result<(), String> {
+        let n = usize::from(self.n());
+        let seat = self.seat(tag.need("who")?, "who")?;
+        let from = self.seat(tag.need("fromWho")?, "fromWho")?;
+        let pao = match tag.get("paoWho") {
+            Some(p) => Some(self.seat(p, "paoWho")?).filter(|&p| p != seat),
+            None => None,
+        };
+        let pai = self.pai_str(tag.need("machi")?, "machi")?;
+        let ten: Vec<u32> = list(tag.need("ten")?, "ten")?;
+        let (fu, points) = match ten[..] {
+            [fu, points, ..] => (u8::try_from(fu).map_err(|_| format!("fu {fu}"))?, points),
+            _ => return Err("`ten` has fewer than 2 values".into()),
+        };
+        let mut yaku = Vec::new();
+        let mut han = None;
+        if let Some(y) = tag.get("yaku") {
+            let values: Vec<u32> = list(y, "yaku")?;
+            if values.len() % 2 != 0 {
+                return Err("`yaku` has an odd number of values".into());
+            }
+            let mut sum: u8 = 0;
+            for pair in values.chunks(2) {
+                let [id, h] = *pair else {
+                    return Err("bad `yaku`".into());
+                };
+                let h = u8::try_from(h).map_err(|_| format!("yaku {id}: {h} han"))?;
+                sum = sum
+                    .checked_add(h)
+                    .ok_or_else(|| "too many han".to_string())?;
+                yaku.push(RecordedYaku {
+                    name: yaku_name(id)?,
+                    value: YakuValueRec::Han(h),
+                });
+            }
+            han = Some(sum);
+        }
+        if let Some(y) = tag.get("yakuman") {
+            for id in list::<u32>(y, "yakuman")? {
+                yaku.push(RecordedYaku {
+                    name: yaku_name(id)?,
+                    value: YakuValueRec::Yakuman(1),
+                });
+            }
+        }
+        if tag.get("yaku").is_none() && tag.get("yakuman").is_none() {
+            return Err("neither `yaku` nor `yakuman`".into());
+        }
+        let deltas = deltas(tag.need("sc")?, n)?;
+        let ura = match tag.get("doraHaiUra") {
+            Some(u) => list::<u32>(u, "doraHaiUra")?
+                .into_iter()
+                .map(|id| self.pai(id))
+                .collect::<Result<Vec<_>, _>>()?,
+            None => Vec::new(),
+        };
+        let cur = self.current()?;
+        if cur.kyoku.ura.is_empty() {
+            cur.kyoku.ura = ura;
+        }
+        cur.kyoku.events.push(Event::Win(Win {
+            seat,
+            from,
+            pai: Some(pai),
+            pao,
+            deltas,
+            value: Some(RecordedValue {
+                han,
+                fu: Some(fu),
+                points: Some(points),
+                yaku,
+            }),
+        }));
+        Ok(())
+    }
+
+    fn ryuukyoku(&mut self, tag: &Tag<'_>) -> Result<(), String> {
+        let reason = match tag.get("type") {
+            None => DrawReason::Exhaustive,
+            Some("nm") => DrawReason::NagashiMangan,
+            Some("yao9") => DrawReason::NineTerminals,
+            Some("kaze4") => DrawReason::FourWinds,
+            Some("reach4") => DrawReason::FourRiichi,
+            Some("ron3") => DrawReason::TripleRon,
+            Some("kan4") => DrawReason::FourKans,
+            Some(t) => return Err(format!("unknown type {t:?}")),
+        };
+        let deltas = deltas(tag.need("sc")?, usize::from(self.n()))?;
+        self.push(Event::Ryukyoku {
+            reason,
+            deltas: Some(deltas),
+        })
+    }
+
+    fn finish(mut self) -> Result<Game, RecordError> {
+        if let Some(done) = self.current.take() {
+            self.kyokus.push(done.kyoku);
+        }
+        let go = self.go.ok_or_else(|| err("no GO tag"))?;
+        let n = usize::from(go.players.count());
+        let mut names = self.names.unwrap_or_default();
+        names.resize(4, String::new());
+        names.truncate(n);
+        let red_fives = match (go.red, go.players) {
+            (false, _) => [0, 0, 0],
+            (true, Players::Four) => [1, 1, 1],
+            (true, Players::Three) => [0, 1, 1],
+        };
+        Ok(Game {
+            players: go.players,
+            names,
+            red_fives,
+            open_tanyao: go.open_tanyao,
+            length: Some(go.length),
+            kyokus: self.kyokus,
+            tenhou6: None,
+        })
+    }
+}
+
+fn yaku_name(id: u32) -> Result<String, String> {
+    tenhou_yaku_id(id)
+        .map(str::to_string)
+        .ok_or_else(|| format!("unknown yaku id {id}"))
+}
+
+/// `T12` → (seat 0, draw, 12); `F7` → (seat 2, discard, 7); other names → `None`.
+fn draw_or_discard(name: &str) -> Option<(u8, bool, u32)> {
+    let mut chars = name.chars();
+    let letter = chars.next()?;
+    let digits = chars.as_str();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let (seat, discard) = match letter {
+        'T' => (0, false),
+        'U' => (1, false),
+        'V' => (2, false),
+        'W' => (3, false),
+        'D' => (0, true),
+        'E' => (1, true),
+        'F' => (2, true),
+        'G' => (3, true),
+        _ => return None,
+    };
+    // An id too long for u32 is still this tag; it fails as "not below 136".
+    Some((seat, discard, digits.parse().unwrap_or(u32::MAX)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shared(file: &str) -> String {
+        let path = format!(
+            "{}/../../../shared/data/logs/mjlog/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    const GAME: &str = "2010091009gm-00a9-0000-83af2648.mjlog";
+    const PAO: &str = "pao-tsumo.mjlog";
+
+    fn counts(game: &Game) -> (usize, usize, usize) {
+        let events = || game.kyokus.iter().flat_map(|k| k.events.iter());
+        let wins = events().filter(|e| matches!(e, Event::Win(_))).count();
+        let draws = events()
+            .filter(|e| matches!(e, Event::Ryukyoku { .. }))
+            .count();
+        (game.kyokus.len(), wins, draws)
+    }
+
+    /// Plays every kyoku from the dealt hands: each discarded, called or melded tile
+    /// must be held, each call must take the last discard of its `from`, and a hand
+    /// holds 13 tiles (melds counted as 3) after every discard.
+    fn simulate(game: &Game) {
+        let n = usize::from(game.players.count());
+        for (k, kyoku) in game.kyokus.iter().enumerate() {
+            assert_eq!(kyoku.hands.len(), n);
+            assert_eq!(kyoku.scores.len(), n);
+            let mut hands = kyoku.hands.clone();
+            let mut melds = vec![0usize; n];
+            let mut pons: Vec<Vec<Vec<Pai>>> = vec![Vec::new(); n];
+            let mut last_discard: Option<(Seat, Pai)> = None;
+            let mut last_kakan: Option<Pai> = None;
+            let take = |hand: &mut Vec<Pai>, p: Pai, at: usize| {
+                let i = hand
+                    .iter()
+                    .position(|&h| h == p)
+                    .unwrap_or_else(|| panic!("kyoku {k} event {at}: {p:?} not in {hand:?}"));
+                hand.swap_remove(i);
+            };
+            for (at, event) in kyoku.events.iter().enumerate() {
+                match event {
+                    Event::Draw { seat, pai } => hands[usize::from(*seat)].push(*pai),
+                    Event::Discard { seat, pai, .. } => {
+                        let s = usize::from(*seat);
+                        take(&mut hands[s], *pai, at);
+                        assert_eq!(hands[s].len() + 3 * melds[s], 13, "kyoku {k} event {at}");
+                        last_discard = Some((*seat, *pai));
+                    }
+                    Event::Call {
+                        kind,
+                        seat,
+                        from,
+                        pai,
+                        consumed,
+                    } => {
+                        assert_eq!(last_discard, Some((*from, *pai)), "kyoku {k} event {at}");
+                        let s = usize::from(*seat);
+                        for &c in consumed {
+                            take(&mut hands[s], c, at);
+                        }
+                        assert!(
+                            consumed.iter().all(|c| c.same_kind(*pai)) || *kind == CallKind::Chi
+                        );
+                        melds[s] += 1;
+                        if *kind == CallKind::Pon {
+                            let mut tiles = consumed.clone();
+                            tiles.push(*pai);
+                            tiles.sort();
+                            pons[s].push(tiles);
+                        }
+                    }
+                    Event::AddedKan {
+                        seat,
+                        pai,
+                        consumed,
+                    } => {
+                        let s = usize::from(*seat);
+                        take(&mut hands[s], *pai, at);
+                        let mut tiles = consumed.to_vec();
+                        tiles.sort();
+                        assert!(pons[s].contains(&tiles), "kyoku {k} event {at}");
+                        last_kakan = Some(*pai);
+                    }
+                    Event::ClosedKan { seat, consumed } => {
+                        let s = usize::from(*seat);
+                        for &c in consumed {
+                            take(&mut hands[s], c, at);
+                        }
+                        melds[s] += 1;
+                    }
+                    Event::Kita { seat } => {
+                        take(&mut hands[usize::from(*seat)], Tile::NORTH.black(), at);
+                    }
+                    Event::Win(win) => {
+                        assert_eq!(win.deltas.len(), n);
+                        let pai = win.pai.expect("machi");
+                        if win.from == win.seat {
+                            assert!(hands[usize::from(win.seat)].contains(&pai));
+                        } else {
+                            assert!(
+                                last_discard == Some((win.from, pai)) || last_kakan == Some(pai),
+                                "kyoku {k} event {at}"
+                            );
+                        }
+                    }
+                    Event::Riichi { .. }
+                    | Event::RiichiAccepted { .. }
+                    | Event::Dora { .. }
+                    | Event::Ryukyoku { .. } => {}
+                }
+            }
+            assert!(matches!(
+                kyoku.events.last(),
+                Some(Event::Win(_) | Event::Ryukyoku { .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn reads_a_hanchan() {
+        let game = read(&shared(GAME)).expect("read");
+        assert_eq!(game.players, Players::Four);
+        assert_eq!(game.red_fives, [1, 1, 1]);
+        assert!(game.open_tanyao);
+        assert_eq!(game.length, Some(Length::South));
+        assert_eq!(game.names.len(), 4);
+        assert_eq!(game.names[0], "ワイルド");
+        assert_eq!(game.names[3], "＼(＾o＾)／★");
+        assert_eq!(counts(&game), (8, 7, 2));
+        let first = &game.kyokus[0];
+        assert_eq!(first.scores, vec![25000; 4]);
+        assert_eq!((first.round, first.dealer, first.honba), (Wind::East, 0, 0));
+        // The double ron ends the last kyoku: two wins in a row, both on 2m.
+        let last = game.kyokus.last().expect("a kyoku");
+        let wins: Vec<&Win> = last
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Win(w) => Some(w),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(wins.len(), 2);
+        assert!(matches!(last.events[last.events.len() - 2], Event::Win(_)));
+        assert_eq!(wins[0].seat, 3);
+        assert_eq!(wins[0].from, 2);
+        assert_eq!(wins[0].deltas, vec![0, 0, -32000, 33000]);
+        let v = wins[0].value.as_ref().expect("value");
+        assert_eq!(v.han, None);
+        assert_eq!(v.yaku[0].name, "大三元");
+        assert_eq!(v.yaku[0].value, YakuValueRec::Yakuman(1));
+        let v = wins[1].value.as_ref().expect("value");
+        assert_eq!((v.han, v.fu, v.points), (Some(4), Some(30), Some(7700)));
+        assert_eq!(v.yaku[0].name, "立直");
+        assert!(!last.ura.is_empty());
+        let tsumogiri = game
+            .kyokus
+            .iter()
+            .flat_map(|k| &k.events)
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Discard {
+                        tsumogiri: true,
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert!(tsumogiri > 0 && tsumogiri < 406);
+        simulate(&game);
+    }
+
+    #[test]
+    fn reads_a_pao_tsumo() {
+        let game = read(&shared(PAO)).expect("read");
+        assert_eq!(counts(&game), (5, 5, 0));
+        let wins: Vec<&Win> = game
+            .kyokus
+            .iter()
+            .flat_map(|k| &k.events)
+            .filter_map(|e| match e {
+                Event::Win(w) => Some(w),
+                _ => None,
+            })
+            .collect();
+        let pao = wins.iter().filter(|w| w.pao.is_some()).collect::<Vec<_>>();
+        assert_eq!(pao.len(), 1);
+        assert_eq!(pao[0].pao, Some(0));
+        assert_eq!(pao[0].deltas, vec![-32000, 0, 32000, 0]);
+        // The first kyoku's `N who="0" m="2634"`: a pon of 2m from the opposite seat,
+        // copies 0, 1 and 3, the last one claimed.
+        let pon = game.kyokus[0]
+            .events
+            .iter()
+            .find(|e| matches!(e, Event::Call { .. }))
+            .expect("a call");
+        let two = Tile::new(1).expect("2m").black();
+        assert_eq!(
+            *pon,
+            Event::Call {
+                kind: CallKind::Pon,
+                seat: 0,
+                from: 2,
+                pai: two,
+                consumed: vec![two, two],
+            }
+        );
+        simulate(&game);
+    }
+
+    #[test]
+    fn decodes_flags_and_names() {
+        let text = r#"<mjloggm ver="2.3"><GO type="23"/><UN n0="%41" n1="b" n2="c" n3=""/><TAIKYOKU oya="0"/><INIT seed="4,1,2,0,0,16" ten="350,350,350,0" oya="1" hai0="0,1,2,3,4,5,6,7,8,9,10,11,12" hai1="36,37,38,39,40,41,42,43,44,45,46,47,48" hai2="108,109,110,111,112,113,114,115,116,117,118,119,120" hai3=""/><U123/><N who="1" m="31264"/><RYUUKYOKU ba="1,2" sc="350,0,350,0,350,0,0,0" type="yao9"/></mjloggm>"#;
+        let game = read(text).expect("read");
+        // 23 = 0x17: three players, no red, no kuitan, East only.
+        assert_eq!(game.players, Players::Three);
+        assert_eq!(game.red_fives, [0, 0, 0]);
+        assert!(!game.open_tanyao);
+        assert_eq!(game.length, Some(Length::East));
+        assert_eq!(game.names, vec!["A", "b", "c"]);
+        let k = &game.kyokus[0];
+        assert_eq!(
+            (k.round, k.dealer, k.honba, k.riichi_sticks),
+            (Wind::South, 1, 1, 2)
+        );
+        assert!(!k.dora.is_red());
+        assert_eq!(k.scores, vec![35000; 3]);
+        // 31264 = 123 << 8 | 0x20: a kita.
+        assert_eq!(k.events[1], Event::Kita { seat: 1 });
+        assert_eq!(
+            k.events[2],
+            Event::Ryukyoku {
+                reason: DrawReason::NineTerminals,
+                deltas: Some(vec![0, 0, 0])
+            }
+        );
+    }
+
+    #[test]
+    fn decodes_kongs() {
+        // Seat 0 holds 1m ×3 (ids 0-2) and 2m ×4 (ids 4-7); seat 1 discards the last 1m
+        // (id 3), seat 0 calls it (m = 3 << 8 | 1, from the next seat), then makes a
+        // closed kong of 2m (m = 4 << 8).
+        let text = r#"<mjloggm ver="2.3"><GO type="9"/><INIT seed="0,0,0,0,0,100" ten="250,250,250,250" oya="0" hai0="0,1,2,4,5,6,7,40,44,48,52,56,60" hai1="8,9,10,11,12,13,14,15,16,17,18,19,20" hai2="21,22,23,24,25,26,27,28,29,30,31,32,33" hai3="34,35,64,65,66,67,68,69,70,71,72,73,74"/><T120/><D120/><U3/><E3/><N who="0" m="769"/><T121/><N who="0" m="1024"/><DORA hai="101"/><T122/><D122/><RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0"/></mjloggm>"#;
+        let game = read(text).expect("read");
+        let k = &game.kyokus[0];
+        let pai = |id: u8| Pai::from_id136(id).expect("id");
+        assert_eq!(
+            k.events[4],
+            Event::Call {
+                kind: CallKind::OpenKan,
+                seat: 0,
+                from: 1,
+                pai: pai(3),
+                consumed: vec![pai(0), pai(1), pai(2)],
+            }
+        );
+        assert_eq!(
+            k.events[6],
+            Event::ClosedKan {
+                seat: 0,
+                consumed: [pai(4), pai(5), pai(6), pai(7)],
+            }
+        );
+        assert_eq!(
+            k.events[7],
+            Event::Dora {
+                indicator: pai(101)
+            }
+        );
+        assert_eq!(
+            k.events[9],
+            Event::Discard {
+                seat: 0,
+                pai: pai(122),
+                tsumogiri: true
+            }
+        );
+        simulate(&game);
+    }
+
+    #[test]
+    fn garbage_is_an_error() {
+        for text in [
+            "",
+            "   ",
+            "hello",
+            "<mjloggm><N who=\"9\" m=\"x\"/>",
+            "<mjloggm><N who=\"0\" m=\"2634\"/>",
+            "<mjloggm><GO type=\"1\"/><INIT seed=\"0\"/>",
+            "<mjloggm><GO type=\"1\"/><T5/>",
+            "<mjloggm",
+            "<mjloggm><GO type=\"1\"",
+            "<mjloggm><GO type=1/>",
+            "<other/>",
+            "<mjloggm>text</mjloggm>",
+            "<mjloggm><GO type=\"1\"/><UN n0=\"%E3\"/>",
+            "<mjloggm><GO type=\"1\"/><UN n0=\"%Z\"/>",
+        ] {
+            assert!(read(text).is_err(), "{text:?}");
+        }
+        // Random bytes, every prefix of a real log and that log with bytes changed: an
+        // answer each time, never a panic.
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..200 {
+            let bytes: Vec<u8> = (0..next() % 300).map(|_| next() as u8).collect();
+            assert!(read(&String::from_utf8_lossy(&bytes)).is_err());
+        }
+        let log = shared(PAO);
+        for end in (0..log.len()).step_by(7) {
+            if let Some(prefix) = log.get(..end) {
+                let _ = read(prefix);
+            }
+        }
+        let alphabet = b"0123456789<>/=\"\" ,TDNmwho";
+        for _ in 0..2000 {
+            let mut bytes = log.clone().into_bytes();
+            for _ in 0..3 {
+                let i = (next() % bytes.len() as u64) as usize;
+                bytes[i] = alphabet[(next() % alphabet.len() as u64) as usize];
+            }
+            let _ = read(&String::from_utf8_lossy(&bytes));
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! Game records (牌譜 / 牌谱): one model ([`Game`]) read from and written to the formats
+//! of `spec/formats.md`, replayed seat by seat, every win re-scored, every discard
+//! reviewed.
+//!
+//! - [`tenhou6`]: tenhou.net/6 JSON (read and write), whose per-seat lists are put back
+//!   in table order by simulating the table, backtracking where a claim is ambiguous;
+//! - [`mjai`]: mjai JSON Lines (read and write), with the producers' extensions;
+//! - [`mjlog`]: Tenhou's XML log (read);
+//! - [`replay`]: every seat's tiles, melds, river and riichi at every event, with the
+//!   consistency checks of a real table;
+//! - [`check`]: each recorded win scored again by [`crate::riichi`] and compared with
+//!   the record, and every kyoku's score changes reproduced;
+//! - [`review`]: each discard against the best one by shanten and useful tiles.
+
+pub mod check;
+pub mod mjai;
+pub mod mjlog;
+mod model;
+pub mod replay;
+pub mod review;
+pub mod tenhou6;
+mod yaku_names;
+
+pub use model::*;
+pub use yaku_names::{tenhou_yaku_id, yaku_of_name};
+
+use crate::error::ErrorKind;
+use crate::tile::{Pai, Tile, Wind};
+
+/// What can go wrong with a record.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// The text is not a record of the format (`parse`).
+    #[error("{format}: {message}")]
+    Format {
+        /// The format read.
+        format: &'static str,
+        /// What is wrong, with the place.
+        message: String,
+    },
+    /// The record breaks the rules of the table (`invalid_hand`): a tile discarded
+    /// that is not held, a call on a tile that was not discarded, ...
+    #[error("kyoku {kyoku}, event {index}: {message}")]
+    Inconsistent {
+        /// The kyoku's label (`E1`, `S3.1`).
+        kyoku: String,
+        /// The index of the event in the kyoku (0 = the first after the deal).
+        index: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl RecordError {
+    /// The JSON error kind: `parse` for a text that is not a record, `invalid_hand`
+    /// for a record that breaks the rules.
+    #[must_use]
+    pub const fn kind(&self) -> ErrorKind {
+        match self {
+            RecordError::Format { .. } => ErrorKind::Parse,
+            RecordError::Inconsistent { .. } => ErrorKind::InvalidHand,
+        }
+    }
+
+    pub(crate) fn format(format: &'static str, message: impl Into<String>) -> RecordError {
+        RecordError::Format {
+            format,
+            message: message.into(),
+        }
+    }
+}
+
+/// The formats a record can be written in.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Format {
+    /// tenhou.net/6 JSON.
+    Tenhou6,
+    /// mjai JSON Lines.
+    Mjai,
+    /// Tenhou's XML log.
+    Mjlog,
+}
+
+impl Format {
+    /// The name used on the command line and in JSON.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Format::Tenhou6 => "tenhou6",
+            Format::Mjai => "mjai",
+            Format::Mjlog => "mjlog",
+        }
+    }
+
+    /// The format of that name.
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Format> {
+        [Format::Tenhou6, Format::Mjai, Format::Mjlog]
+            .into_iter()
+            .find(|f| f.id() == id)
+    }
+
+    /// The format a text is in, by its first characters: `<` an XML log, a JSON object
+    /// with a `log` key a tenhou.net/6 record, anything else mjai lines.
+    #[must_use]
+    pub fn detect(text: &str) -> Format {
+        let t = text.trim_start_matches('\u{feff}').trim_start();
+        if t.starts_with('<') {
+            return Format::Mjlog;
+        }
+        let first_line = t.lines().next().unwrap_or("");
+        let one_object = t.starts_with('{') && !first_line.contains("\"type\"");
+        if one_object || t.starts_with("{\"log\"") {
+            Format::Tenhou6
+        } else {
+            Format::Mjai
+        }
+    }
+}
+
+/// Reads a record in `format`, or in the format [`Format::detect`] finds.
+///
+/// # Errors
+///
+/// As the format's reader.
+pub fn read(text: &str, format: Option<Format>) -> Result<Game, RecordError> {
+    match format.unwrap_or_else(|| Format::detect(text)) {
+        Format::Tenhou6 => tenhou6::read(text),
+        Format::Mjai => mjai::read(text),
+        Format::Mjlog => mjlog::read(text),
+    }
+}
+
+/// A kyoku's label as players write it: the round wind's letter, the kyoku number, and
+/// `.honba` when there are counters (`E1`, `S3.1`).
+#[must_use]
+pub fn label(round: Wind, dealer: Seat, honba: u32) -> String {
+    let letter = ['E', 'S', 'W', 'N'][round as usize];
+    if honba == 0 {
+        format!("{letter}{}", dealer + 1)
+    } else {
+        format!("{letter}{}.{honba}", dealer + 1)
+    }
+}
+
+impl Kyoku {
+    /// The label of [`label`].
+    #[must_use]
+    pub fn label(&self) -> String {
+        label(self.round, self.dealer, self.honba)
+    }
+}
+
+/// The tile of a tenhou.net/6 code: 11–19, 21–29, 31–39 the suits, 41–47 the honours,
+/// 51–53 the red fives.
+#[must_use]
+pub fn pai_of_tenhou(code: u64) -> Option<Pai> {
+    let (tens, unit) = (code / 10, (code % 10) as u8);
+    match (tens, unit) {
+        (1..=3, 1..=9) => Pai::new(Tile::new((tens as u8 - 1) * 9 + unit - 1)?, false),
+        (4, 1..=7) => Pai::new(Tile::new(26 + unit)?, false),
+        (5, 1..=3) => Pai::new(Tile::new((unit - 1) * 9 + 4)?, true),
+        _ => None,
+    }
+}
+
+/// The tenhou.net/6 code of a tile.
+#[must_use]
+pub fn tenhou_of_pai(p: Pai) -> u32 {
+    let t = p.tile();
+    if p.is_red() {
+        return 51 + t.index() as u32 / 9;
+    }
+    if t.is_honor() {
+        return 41 + (t.index() as u32 - 27);
+    }
+    10 * (t.index() as u32 / 9 + 1) + u32::from(t.number())
+}
+
+/// The mjai name of a tile: `1m`..`9s`, `E S W N P F C`, `5mr`.
+#[must_use]
+pub fn mjai_of_pai(p: Pai) -> String {
+    let t = p.tile();
+    if t.is_honor() {
+        return ["E", "S", "W", "N", "P", "F", "C"][t.index() - 27].to_string();
+    }
+    let suit = ['m', 'p', 's'][t.index() / 9];
+    let red = if p.is_red() { "r" } else { "" };
+    format!("{}{suit}{red}", t.number())
+}
+
+/// The tile of an mjai name.
+#[must_use]
+pub fn pai_of_mjai(s: &str) -> Option<Pai> {
+    let honors = ["E", "S", "W", "N", "P", "F", "C"];
+    if let Some(i) = honors.iter().position(|&h| h == s) {
+        return Pai::new(Tile::new(27 + i as u8)?, false);
+    }
+    let b = s.as_bytes();
+    let (red, body) = match b {
+        [n, suit, b'r'] => (true, [*n, *suit]),
+        [n, suit] => (false, [*n, *suit]),
+        _ => return None,
+    };
+    let n = body[0].checked_sub(b'0').filter(|n| (1..=9).contains(n))?;
+    let base = match body[1] {
+        b'm' => 0,
+        b'p' => 9,
+        b's' => 18,
+        _ => return None,
+    };
+    Pai::new(Tile::new(base + n - 1)?, red)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_codes_round_trip() {
+        for t in Tile::all() {
+            for red in [false, true] {
+                let Some(p) = Pai::new(t, red) else { continue };
+                assert_eq!(pai_of_tenhou(u64::from(tenhou_of_pai(p))), Some(p));
+                assert_eq!(pai_of_mjai(&mjai_of_pai(p)), Some(p));
+            }
+        }
+        assert_eq!(pai_of_tenhou(60), None);
+        assert_eq!(pai_of_tenhou(0), None);
+        assert_eq!(pai_of_mjai("5sr").map(|p| p.is_red()), Some(true));
+        assert_eq!(pai_of_mjai("?"), None);
+        assert_eq!(label(Wind::South, 2, 1), "S3.1");
+    }
+}

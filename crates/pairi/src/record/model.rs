@@ -1,0 +1,319 @@
+//! The one record model every reader fills and every writer reads: a game of kyoku,
+//! each an ordered list of events in table order.
+//!
+//! The events follow the order of play (the order mjai writes and the Tenhou XML log
+//! keeps). Formats that do not store that order (tenhou.net/6 keeps one list per seat)
+//! rebuild it when read. Seats are absolute (0 = East at East 1), as in every format.
+
+use crate::riichi::rules::Players;
+use crate::tile::{Pai, Wind};
+
+/// A seat at the table, 0 to 3 (0 to 2 with three players), absolute.
+pub type Seat = u8;
+
+/// A whole record: one game, or an excerpt of one.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Game {
+    /// Three or four players.
+    pub players: Players,
+    /// Player names in seat order (empty strings when unknown).
+    pub names: Vec<String>,
+    /// Red fives in the set, per suit (man, pin, sou): 0 or 1 each in every known room.
+    pub red_fives: [u8; 3],
+    /// Whether all simples counts in an open hand (喰いタン); `true` unless the record
+    /// says otherwise (Tenhou's 喰 rooms, every mjai producer).
+    pub open_tanyao: bool,
+    /// The rounds the game was to last, when the record says.
+    pub length: Option<Length>,
+    /// The kyoku in order.
+    pub kyokus: Vec<Kyoku>,
+    /// What a tenhou.net/6 record carries beyond the game itself (title, rule label,
+    /// ratings, final points), kept so that a conversion back loses nothing.
+    pub tenhou6: Option<Tenhou6Extras>,
+}
+
+/// The length of a game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Length {
+    /// East round only (東風戦, tonpuu).
+    East,
+    /// East and South rounds (半荘戦, hanchan).
+    South,
+}
+
+/// tenhou.net/6 details with no place in the other formats.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Tenhou6Extras {
+    /// Top-level keys other than `log` and `name`, verbatim (`title`, `rule`, `ref`,
+    /// `dan`, `sc`, ...).
+    pub meta: serde_json::Map<String, serde_json::Value>,
+    /// Whether a daiminkan leaves a `0` in the caller's discard column (Tenhou does;
+    /// some converters do not).
+    pub kan_placeholder: bool,
+}
+
+/// One hand (局): the deal, the events in order, and how it ended.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Kyoku {
+    /// The round wind (場風).
+    pub round: Wind,
+    /// The dealer's seat (親); also the kyoku number minus one within the round.
+    pub dealer: Seat,
+    /// Continuation counters (本場).
+    pub honba: u32,
+    /// Riichi sticks on the table at the start (供託), in sticks.
+    pub riichi_sticks: u32,
+    /// Scores at the start, per seat.
+    pub scores: Vec<i32>,
+    /// The first dora indicator; kong indicators come as [`Event::Dora`].
+    pub dora: Pai,
+    /// The ura dora indicators shown at the end (empty unless a riichi hand won).
+    pub ura: Vec<Pai>,
+    /// Each seat's 13 dealt tiles, in the record's order.
+    pub hands: Vec<Vec<Pai>>,
+    /// What happened, in order; the last events are the win(s) or the draw.
+    pub events: Vec<Event>,
+}
+
+/// One thing that happened at the table.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Event {
+    /// A draw from the wall, replacement draws after a kong or a kita included.
+    Draw {
+        /// Who drew.
+        seat: Seat,
+        /// The tile.
+        pai: Pai,
+    },
+    /// A discard.
+    Discard {
+        /// Who discarded.
+        seat: Seat,
+        /// The tile.
+        pai: Pai,
+        /// Whether it was the tile just drawn (ツモ切り).
+        tsumogiri: bool,
+    },
+    /// A riichi declaration; the declaring discard follows.
+    Riichi {
+        /// Who declared.
+        seat: Seat,
+    },
+    /// The declaring discard passed without a ron: the stick is on the table.
+    RiichiAccepted {
+        /// Who declared.
+        seat: Seat,
+    },
+    /// A claimed tile made into a meld: chi, pon or open kong (大明槓).
+    Call {
+        /// Which call.
+        kind: CallKind,
+        /// Who called.
+        seat: Seat,
+        /// Whose discard.
+        from: Seat,
+        /// The claimed tile.
+        pai: Pai,
+        /// The caller's own tiles, in the record's order (2, or 3 for a kong).
+        consumed: Vec<Pai>,
+    },
+    /// A pon made into a kong with the fourth tile (加槓).
+    AddedKan {
+        /// Who.
+        seat: Seat,
+        /// The added tile.
+        pai: Pai,
+        /// The pon's three tiles.
+        consumed: [Pai; 3],
+    },
+    /// A kong of four concealed tiles (暗槓).
+    ClosedKan {
+        /// Who.
+        seat: Seat,
+        /// The four tiles.
+        consumed: [Pai; 4],
+    },
+    /// A North set aside as dora (抜きドラ, three players).
+    Kita {
+        /// Who.
+        seat: Seat,
+    },
+    /// A new dora indicator turned over after a kong.
+    Dora {
+        /// The indicator.
+        indicator: Pai,
+    },
+    /// A win; a double ron is two wins in a row.
+    Win(Win),
+    /// A drawn hand (流局), exhaustive or abortive.
+    Ryukyoku {
+        /// Why.
+        reason: DrawReason,
+        /// Score changes per seat, when recorded.
+        deltas: Option<Vec<i32>>,
+    },
+}
+
+/// Which claim made a meld.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum CallKind {
+    /// チー: a run with the left player's discard.
+    Chi,
+    /// ポン: a triplet.
+    Pon,
+    /// 大明槓: a kong with a discard.
+    OpenKan,
+}
+
+/// A win as recorded.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Win {
+    /// The winner.
+    pub seat: Seat,
+    /// Who dealt the tile; the winner for a self-draw.
+    pub from: Seat,
+    /// The winning tile, when the record names it (otherwise it is the last tile drawn
+    /// or discarded).
+    pub pai: Option<Pai>,
+    /// The player liable for a yakuman (責任払い, pao), when one is.
+    pub pao: Option<Seat>,
+    /// Score changes per seat from this win, honba and riichi sticks included.
+    pub deltas: Vec<i32>,
+    /// What the record says the hand was worth, when it says.
+    pub value: Option<RecordedValue>,
+}
+
+/// A recorded valuation of a win.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct RecordedValue {
+    /// Han, dora included (0 when only yakuman are listed and no han is given).
+    pub han: Option<u8>,
+    /// Fu, when recorded.
+    pub fu: Option<u8>,
+    /// Points before honba and sticks: what a ron's discarder pays, or a self-draw's
+    /// payments added up.
+    pub points: Option<u32>,
+    /// The yaku as the record names them.
+    pub yaku: Vec<RecordedYaku>,
+}
+
+/// One yaku as a record names it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RecordedYaku {
+    /// The name as written (`立直`, `役牌 白`, `翻牌 白`, `場風 東`, ...).
+    pub name: String,
+    /// Its value.
+    pub value: YakuValueRec,
+}
+
+/// What one recorded yaku is worth.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum YakuValueRec {
+    /// Han (0 is written for ura dora that did not hit).
+    Han(u8),
+    /// A yakuman, with its multiplier.
+    Yakuman(u8),
+}
+
+/// Why a hand was drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum DrawReason {
+    /// The wall ran out (荒牌平局).
+    Exhaustive,
+    /// Nagashi mangan at the exhaustive draw (流し満貫).
+    NagashiMangan,
+    /// Nine kinds of terminals and honours (九種九牌).
+    NineTerminals,
+    /// Four of the same wind discarded on the first go-around (四風連打).
+    FourWinds,
+    /// Four kongs by different players (四開槓).
+    FourKans,
+    /// Four riichi (四家立直).
+    FourRiichi,
+    /// Three players ron the same tile (三家和).
+    TripleRon,
+}
+
+impl DrawReason {
+    /// Every reason.
+    pub const ALL: [DrawReason; 7] = [
+        DrawReason::Exhaustive,
+        DrawReason::NagashiMangan,
+        DrawReason::NineTerminals,
+        DrawReason::FourWinds,
+        DrawReason::FourKans,
+        DrawReason::FourRiichi,
+        DrawReason::TripleRon,
+    ];
+
+    /// The tenhou.net/6 result word.
+    #[must_use]
+    pub const fn tenhou(self) -> &'static str {
+        match self {
+            DrawReason::Exhaustive => "流局",
+            DrawReason::NagashiMangan => "流し満貫",
+            DrawReason::NineTerminals => "九種九牌",
+            DrawReason::FourWinds => "四風連打",
+            DrawReason::FourKans => "四開槓",
+            DrawReason::FourRiichi => "四家立直",
+            DrawReason::TripleRon => "三家和",
+        }
+    }
+
+    /// The mjai `reason` (original protocol; `nagashimangan` is an extension).
+    #[must_use]
+    pub const fn mjai(self) -> &'static str {
+        match self {
+            DrawReason::Exhaustive => "fanpai",
+            DrawReason::NagashiMangan => "nagashimangan",
+            DrawReason::NineTerminals => "kyushukyuhai",
+            DrawReason::FourWinds => "sufonrenta",
+            DrawReason::FourKans => "sukaikan",
+            DrawReason::FourRiichi => "suchareach",
+            DrawReason::TripleRon => "sanchaho",
+        }
+    }
+
+    /// Whether the wall ran out (noten payments are due), as opposed to an abortive
+    /// draw.
+    #[must_use]
+    pub const fn is_exhaustive(self) -> bool {
+        matches!(self, DrawReason::Exhaustive | DrawReason::NagashiMangan)
+    }
+}
+
+impl Event {
+    /// The seat that acted, if one did.
+    #[must_use]
+    pub fn seat(&self) -> Option<Seat> {
+        match *self {
+            Event::Draw { seat, .. }
+            | Event::Discard { seat, .. }
+            | Event::Riichi { seat }
+            | Event::RiichiAccepted { seat }
+            | Event::Call { seat, .. }
+            | Event::AddedKan { seat, .. }
+            | Event::ClosedKan { seat, .. }
+            | Event::Kita { seat } => Some(seat),
+            Event::Win(ref w) => Some(w.seat),
+            Event::Dora { .. } | Event::Ryukyoku { .. } => None,
+        }
+    }
+}
+
+impl Kyoku {
+    /// The seat wind of `seat` in this kyoku.
+    #[must_use]
+    pub fn seat_wind(&self, seat: Seat, players: Players) -> Wind {
+        let n = players.count();
+        Wind::ALL[usize::from((seat + n - self.dealer % n) % n)]
+    }
+
+    /// Every dora indicator turned over in the kyoku, first one included.
+    pub fn indicators(&self) -> impl Iterator<Item = Pai> + '_ {
+        core::iter::once(self.dora).chain(self.events.iter().filter_map(|e| match e {
+            Event::Dora { indicator } => Some(*indicator),
+            _ => None,
+        }))
+    }
+}

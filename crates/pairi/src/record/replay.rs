@@ -1,0 +1,553 @@
+//! Replay: every seat's concealed tiles, melds, river and riichi at every event of a
+//! kyoku, with the checks a real table makes.
+//!
+//! [`replay`] walks a kyoku's events and shows the table *before* each one to a
+//! visitor, so a reviewer sees the hand a discard was chosen from and a scorer sees
+//! the hand a win was made with. An event the table does not allow (a tile discarded
+//! that is not held, a call on a tile that was not the last discard, riichi with an
+//! open hand, more copies of a kind than the wall has) ends the replay with
+//! [`RecordError::Inconsistent`], naming the kyoku and the event.
+
+use super::{CallKind, Event, Game, Kyoku, RecordError, Seat};
+use crate::analysis::{Analysis, Analyzer, Holding};
+use crate::decompose::Family;
+use crate::hand::{Hand, Meld, MeldKind, Source};
+use crate::riichi::rules::Players;
+use crate::tile::{Pai, Tile, TileCounts, Wind};
+use crate::wall::Wall;
+
+/// Tiles of the dead wall (王牌): never drawn from the live wall.
+const DEAD_WALL: u32 = 14;
+/// Tiles dealt to each player.
+const DEALT: u32 = 13;
+
+/// One tile of a river.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RiverTile {
+    /// The tile.
+    pub pai: Pai,
+    /// Thrown straight from the draw (ツモ切り).
+    pub tsumogiri: bool,
+    /// The riichi declaration tile.
+    pub riichi: bool,
+    /// Claimed by another player (it then lies in their meld).
+    pub called: bool,
+}
+
+/// A seat's riichi.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RiichiState {
+    /// Declared on the first uninterrupted turn (ダブル立直).
+    pub double: bool,
+    /// Still within the one go-around of ippatsu.
+    pub ippatsu: bool,
+    /// The declaring discard has passed (the stick is on the table).
+    pub accepted: bool,
+}
+
+/// One seat at one moment.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct SeatState {
+    /// Concealed tiles, the drawn tile included, in no particular order.
+    pub concealed: Vec<Pai>,
+    /// Declared melds in order.
+    pub melds: Vec<Meld>,
+    /// Discards in order.
+    pub river: Vec<RiverTile>,
+    /// The riichi, once its discard is made.
+    pub riichi: Option<RiichiState>,
+    /// North tiles set aside (三麻 抜きドラ).
+    pub kita: u8,
+    /// The tile just drawn, until the seat discards or calls.
+    pub drawn: Option<Pai>,
+    /// The tile just drawn was a replacement after a kong or a kita (嶺上).
+    pub replacement: bool,
+    /// Whether the seat has drawn yet.
+    pub has_drawn: bool,
+    /// A riichi declared whose discard is next.
+    declaring: bool,
+}
+
+impl SeatState {
+    /// The hand: concealed tiles and melds.
+    ///
+    /// # Errors
+    ///
+    /// A message when the tiles break a hand's limits (more than four of a kind).
+    pub fn hand(&self) -> Result<Hand, String> {
+        Hand::from_parts(&self.concealed, self.melds.clone()).map_err(|e| e.to_string())
+    }
+
+    /// Whether the hand is closed (no open meld).
+    #[must_use]
+    pub fn closed(&self) -> bool {
+        self.melds.iter().all(|m| !m.kind().is_open())
+    }
+
+    /// Concealed counts.
+    #[must_use]
+    pub fn counts(&self) -> TileCounts {
+        TileCounts::from_tiles(self.concealed.iter().map(|p| p.tile()))
+    }
+}
+
+/// The table at one moment of a kyoku.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Table {
+    /// Three or four players.
+    pub players: Players,
+    /// The round wind.
+    pub round: Wind,
+    /// The dealer.
+    pub dealer: Seat,
+    /// Honba.
+    pub honba: u32,
+    /// Riichi sticks on the table (those of earlier kyoku and accepted ones).
+    pub sticks: u32,
+    /// Every seat.
+    pub seats: Vec<SeatState>,
+    /// Dora indicators turned over so far.
+    pub dora: Vec<Pai>,
+    /// Tiles drawn so far, replacement draws included.
+    pub draws: u32,
+    /// Whether any call, kong or kita has been made (ends the first go-around).
+    pub interrupted: bool,
+    /// The last discard, while it can still be claimed or won on.
+    pub last_discard: Option<(Seat, Pai)>,
+    /// The last added kong's tile, while it can be robbed (搶槓).
+    pub robbable: Option<(Seat, Pai)>,
+    /// The North just set aside, while it can be won on (three players; not a chankan).
+    pub robbed_kita: Option<Pai>,
+    /// The wall in play (its kinds and copies).
+    pub wall: Wall,
+    /// The seat whose next draw replaces a kong or a kita.
+    replacement_due: Option<Seat>,
+    /// Every tile out of the wall so far (dealt, drawn, indicators), to check copies.
+    out: TileCounts,
+    /// Red fives among them, per suit.
+    out_red: [u8; 3],
+}
+
+impl Table {
+    /// The table at the deal of `kyoku`.
+    #[must_use]
+    pub fn new(game: &Game, kyoku: &Kyoku) -> Table {
+        let wall = match game.players {
+            Players::Four => Wall::four_player(game.red_fives),
+            Players::Three => Wall::three_player(game.red_fives),
+        };
+        Table {
+            players: game.players,
+            round: kyoku.round,
+            dealer: kyoku.dealer,
+            honba: kyoku.honba,
+            sticks: kyoku.riichi_sticks,
+            seats: kyoku
+                .hands
+                .iter()
+                .map(|h| SeatState {
+                    concealed: h.clone(),
+                    ..SeatState::default()
+                })
+                .collect(),
+            dora: vec![kyoku.dora],
+            draws: 0,
+            interrupted: false,
+            last_discard: None,
+            robbable: None,
+            robbed_kita: None,
+            wall,
+            replacement_due: None,
+            out: TileCounts::new(),
+            out_red: [0; 3],
+        }
+    }
+
+    /// Counts a tile out of the wall; more copies than the wall has is an error.
+    fn count_out(&mut self, p: Pai) -> Result<(), String> {
+        let t = p.tile();
+        self.out.add(t);
+        if self.out.get(t) > self.wall.copies(t) {
+            return Err(format!("more copies of {t} than the wall has"));
+        }
+        if p.is_red() {
+            let suit = t.index() / 9;
+            self.out_red[suit] += 1;
+            if self.out_red[suit] > self.wall.red()[suit] {
+                return Err(format!("more red fives than the wall has ({p})"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the deal: 13 tiles a seat and no more copies than the wall has.
+    ///
+    /// # Errors
+    ///
+    /// A message naming the first problem.
+    pub fn check_deal(&mut self) -> Result<(), String> {
+        if self.seats.len() != usize::from(self.players.count()) {
+            return Err(format!(
+                "{} hands dealt to {} players",
+                self.seats.len(),
+                self.players.count()
+            ));
+        }
+        let tiles: Vec<Pai> = self
+            .seats
+            .iter()
+            .flat_map(|s| s.concealed.iter().copied())
+            .chain(self.dora.iter().copied())
+            .collect();
+        for (i, s) in self.seats.iter().enumerate() {
+            if s.concealed.len() != DEALT as usize {
+                return Err(format!("seat {i} is dealt {} tiles", s.concealed.len()));
+            }
+        }
+        for p in tiles {
+            self.count_out(p)?;
+        }
+        Ok(())
+    }
+
+    /// Draws the live wall holds in all: the wall less the dead wall and the deal
+    /// (70 with four players, 55 with three). Replacement draws come out of it too, as
+    /// the dead wall is made up from its end.
+    #[must_use]
+    pub fn live_wall(&self) -> u32 {
+        let n = u32::from(self.players.count());
+        self.wall.total().saturating_sub(DEAD_WALL + DEALT * n)
+    }
+
+    /// Draws left in the live wall.
+    #[must_use]
+    pub fn left(&self) -> u32 {
+        self.live_wall().saturating_sub(self.draws)
+    }
+
+    /// The seat wind of `seat`.
+    #[must_use]
+    pub fn seat_wind(&self, seat: Seat) -> Wind {
+        let n = self.players.count();
+        Wind::ALL[usize::from((seat + n - self.dealer % n) % n)]
+    }
+
+    /// Tiles `seat` can see besides its own hand: every river tile not claimed, every
+    /// meld of the others, its own melds, and the dora indicators.
+    #[must_use]
+    pub fn visible_to(&self, seat: Seat) -> TileCounts {
+        let mut c = TileCounts::new();
+        for (i, s) in self.seats.iter().enumerate() {
+            for r in s.river.iter().filter(|r| !r.called) {
+                c.add(r.pai.tile());
+            }
+            for m in &s.melds {
+                for t in m.tiles() {
+                    c.add(t);
+                }
+            }
+            if i != usize::from(seat) {
+                for _ in 0..s.kita {
+                    c.add(Tile::NORTH);
+                }
+            }
+        }
+        for d in &self.dora {
+            c.add(d.tile());
+        }
+        // Own melds are known to the holder through the hand; the visible counts are the
+        // tiles outside it.
+        for m in &self.seats[usize::from(seat)].melds {
+            for t in m.tiles() {
+                c.remove(t);
+            }
+        }
+        c
+    }
+
+    /// Whether `seat`'s 13 − 3k tiles wait on a tile it does not hold every copy of
+    /// (形式聴牌, as Tenhou counts tenpai at an exhaustive draw).
+    #[must_use]
+    pub fn is_tenpai(&self, seat: Seat) -> bool {
+        let Ok(hand) = self.seats[usize::from(seat)].hand() else {
+            return false;
+        };
+        let analyzer = Analyzer::new(Family::Riichi).with_wall(self.wall);
+        match analyzer.analyze(&Holding::from_hand(&hand)) {
+            Ok(Analysis::Waiting(w)) => w.waits().is_some_and(|t| !t.is_empty()),
+            _ => false,
+        }
+    }
+
+    fn seat_mut(&mut self, seat: Seat) -> Result<&mut SeatState, String> {
+        self.seats
+            .get_mut(usize::from(seat))
+            .ok_or_else(|| format!("no seat {seat}"))
+    }
+
+    fn take(&mut self, seat: Seat, p: Pai) -> Result<(), String> {
+        let s = self.seat_mut(seat)?;
+        match s.concealed.iter().position(|&q| q == p) {
+            Some(i) => {
+                s.concealed.swap_remove(i);
+                Ok(())
+            }
+            None => Err(format!("seat {seat} does not hold {p}")),
+        }
+    }
+
+    fn end_ippatsu(&mut self) {
+        for s in &mut self.seats {
+            if let Some(r) = s.riichi.as_mut() {
+                r.ippatsu = false;
+            }
+        }
+    }
+
+    fn hand_size_ok(&self, seat: Seat, drawn: bool) -> Result<(), String> {
+        let s = &self.seats[usize::from(seat)];
+        let want = 13 - 3 * s.melds.len() + usize::from(drawn);
+        if s.concealed.len() == want {
+            Ok(())
+        } else {
+            Err(format!(
+                "seat {seat} holds {} concealed tiles, {want} expected",
+                s.concealed.len()
+            ))
+        }
+    }
+
+    /// Plays one event.
+    ///
+    /// # Errors
+    ///
+    /// A message saying why the event cannot happen at this table.
+    pub fn apply(&mut self, e: &Event) -> Result<(), String> {
+        let n = self.players.count();
+        if let Some(seat) = e.seat() {
+            if seat >= n {
+                return Err(format!("seat {seat} at a {n}-player table"));
+            }
+        }
+        match *e {
+            Event::Draw { seat, pai } => {
+                self.hand_size_ok(seat, false)?;
+                if self.draws >= self.live_wall() {
+                    return Err("a draw from an empty wall".into());
+                }
+                let replacement = self.replacement_due.take() == Some(seat);
+                self.count_out(pai)?;
+                self.draws += 1;
+                self.last_discard = None;
+                self.robbable = None;
+                self.robbed_kita = None;
+                let s = self.seat_mut(seat)?;
+                s.concealed.push(pai);
+                s.drawn = Some(pai);
+                s.replacement = replacement;
+                s.has_drawn = true;
+            }
+            Event::Riichi { seat } => {
+                let s = self.seat_mut(seat)?;
+                if s.riichi.is_some() {
+                    return Err(format!("seat {seat} declares riichi twice"));
+                }
+                if !s.closed() {
+                    return Err(format!("seat {seat} declares riichi with an open hand"));
+                }
+                s.declaring = true;
+            }
+            Event::Discard {
+                seat,
+                pai,
+                tsumogiri,
+            } => {
+                self.hand_size_ok(seat, true)?;
+                if tsumogiri && self.seats[usize::from(seat)].drawn != Some(pai) {
+                    return Err(format!(
+                        "seat {seat} discards {pai} as the drawn tile, which it is not"
+                    ));
+                }
+                self.take(seat, pai)?;
+                let first = self.seats[usize::from(seat)].river.is_empty() && !self.interrupted;
+                let s = self.seat_mut(seat)?;
+                let declaring = std::mem::take(&mut s.declaring);
+                if let Some(r) = s.riichi.as_mut() {
+                    r.ippatsu = false;
+                }
+                s.river.push(RiverTile {
+                    pai,
+                    tsumogiri,
+                    riichi: declaring,
+                    called: false,
+                });
+                s.drawn = None;
+                s.replacement = false;
+                if declaring {
+                    s.riichi = Some(RiichiState {
+                        double: first,
+                        ippatsu: true,
+                        accepted: false,
+                    });
+                }
+                self.last_discard = Some((seat, pai));
+                self.robbable = None;
+                if declaring && !self.is_tenpai(seat) {
+                    return Err(format!("seat {seat} declares riichi without a ready hand"));
+                }
+            }
+            Event::RiichiAccepted { seat } => {
+                let s = self.seat_mut(seat)?;
+                match s.riichi.as_mut() {
+                    Some(r) if !r.accepted => r.accepted = true,
+                    _ => {
+                        return Err(format!(
+                            "seat {seat}'s riichi accepted without a declaration"
+                        ))
+                    }
+                }
+                self.sticks += 1;
+            }
+            Event::Call {
+                kind,
+                seat,
+                from,
+                pai,
+                ref consumed,
+            } => {
+                if self.last_discard.map(|(s, p)| (s, p.tile())) != Some((from, pai.tile())) {
+                    return Err(format!(
+                        "seat {seat} calls {pai} from seat {from}, which is not the last discard"
+                    ));
+                }
+                self.hand_size_ok(seat, false)?;
+                for &p in consumed {
+                    self.take(seat, p)?;
+                }
+                let rel = (seat + n - from) % n;
+                let source = match (n, rel) {
+                    (_, 1) => Source::Left,
+                    (4, 2) => Source::Opposite,
+                    _ => Source::Right,
+                };
+                let meld_kind = match kind {
+                    CallKind::Chi => MeldKind::Chi,
+                    CallKind::Pon => MeldKind::Pon,
+                    CallKind::OpenKan => MeldKind::OpenKan,
+                };
+                let mut tiles = consumed.clone();
+                tiles.push(pai);
+                let meld = Meld::from_tiles(meld_kind, &tiles, Some(pai.tile()), Some(source))
+                    .map_err(|e| e.to_string())?;
+                if let Some(r) = self.seats[usize::from(from)].river.last_mut() {
+                    r.called = true;
+                }
+                self.last_discard = None;
+                self.interrupted = true;
+                self.end_ippatsu();
+                let s = self.seat_mut(seat)?;
+                s.melds.push(meld);
+                s.drawn = None;
+                s.replacement = false;
+                if kind == CallKind::OpenKan {
+                    self.replacement_due = Some(seat);
+                }
+            }
+            Event::AddedKan { seat, pai, .. } => {
+                self.hand_size_ok(seat, true)?;
+                self.take(seat, pai)?;
+                let s = self.seat_mut(seat)?;
+                let Some(m) = s
+                    .melds
+                    .iter_mut()
+                    .find(|m| m.kind() == MeldKind::Pon && m.first() == pai.tile())
+                else {
+                    return Err(format!("seat {seat} adds {pai} to a pon it does not have"));
+                };
+                *m = Meld::set(
+                    MeldKind::AddedKan,
+                    pai.tile(),
+                    m.source(),
+                    m.red() + u8::from(pai.is_red()),
+                )
+                .map_err(|e| e.to_string())?;
+                s.drawn = None;
+                self.robbable = Some((seat, pai));
+                self.interrupted = true;
+                self.end_ippatsu();
+                self.replacement_due = Some(seat);
+            }
+            Event::ClosedKan { seat, consumed } => {
+                self.hand_size_ok(seat, true)?;
+                for p in consumed {
+                    self.take(seat, p)?;
+                }
+                let meld = Meld::from_tiles(MeldKind::ClosedKan, &consumed, None, None)
+                    .map_err(|e| e.to_string())?;
+                let s = self.seat_mut(seat)?;
+                s.melds.push(meld);
+                s.drawn = None;
+                self.robbable = None;
+                self.interrupted = true;
+                self.end_ippatsu();
+                self.replacement_due = Some(seat);
+            }
+            Event::Kita { seat } => {
+                if self.players != Players::Three {
+                    return Err("kita at a four-player table".into());
+                }
+                self.hand_size_ok(seat, true)?;
+                let north = Tile::NORTH.black();
+                self.take(seat, north)?;
+                let s = self.seat_mut(seat)?;
+                s.kita += 1;
+                s.drawn = None;
+                self.robbed_kita = Some(north);
+                self.last_discard = None;
+                self.interrupted = true;
+                self.replacement_due = Some(seat);
+            }
+            Event::Dora { indicator } => {
+                if self.dora.len() >= 5 {
+                    return Err("more than five dora indicators".into());
+                }
+                self.count_out(indicator)?;
+                self.dora.push(indicator);
+            }
+            Event::Win(_) | Event::Ryukyoku { .. } => {}
+        }
+        Ok(())
+    }
+}
+
+/// Replays kyoku `index` of `game`, showing the table before each event to `visit`
+/// (with the event's index), and returns the table after the last event.
+///
+/// # Errors
+///
+/// [`RecordError::Inconsistent`] at the first event the table does not allow.
+pub fn replay(
+    game: &Game,
+    index: usize,
+    mut visit: impl FnMut(&Table, usize, &Event),
+) -> Result<Table, RecordError> {
+    let Some(kyoku) = game.kyokus.get(index) else {
+        return Err(RecordError::Inconsistent {
+            kyoku: format!("#{index}"),
+            index: 0,
+            message: "no such kyoku".into(),
+        });
+    };
+    let fail = |i: usize, message: String| RecordError::Inconsistent {
+        kyoku: kyoku.label(),
+        index: i,
+        message,
+    };
+    let mut table = Table::new(game, kyoku);
+    table.check_deal().map_err(|m| fail(0, m))?;
+    for (i, e) in kyoku.events.iter().enumerate() {
+        visit(&table, i, e);
+        table.apply(e).map_err(|m| fail(i, m))?;
+    }
+    Ok(table)
+}

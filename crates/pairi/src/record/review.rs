@@ -1,0 +1,475 @@
+//! Review: every discard of a record against the best one by shanten and useful tiles
+//! (tiles seen at that moment subtracted), with flags for the moments a player would
+//! want to look at again, and a summary per player.
+//!
+//! "Best" is the greedy order of a discard table: the lowest shanten after the
+//! discard, then the most useful tiles left to draw. The expected-value engine
+//! ([`crate::ev`]) answers the deeper question for one hand at a time; a review
+//! stays fast enough for a whole directory of records.
+
+use super::check::situation;
+use super::replay::{replay, Table};
+use super::{Event, Game, RecordError, Seat};
+use crate::analysis::{Analyzer, Holding};
+use crate::decompose::Family;
+use crate::riichi::Rules;
+use crate::shanten::Discard;
+use crate::tile::{Pai, TileSet};
+
+/// Something worth a second look about a discard.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Flag {
+    /// The hand was ready (or could stay ready) and this discard left it not ready.
+    LostTenpai,
+    /// A discard that raises the shanten when another keeps it.
+    ShantenBack,
+    /// The discarded tile is one of the hand's own waits after the discard: the hand is
+    /// now furiten (フリテン).
+    Furiten,
+    /// The drawn tile completed a hand with a yaku, and the player discarded instead
+    /// of winning (見逃しツモ).
+    MissedTsumo,
+    /// Ready and closed, riichi not declared with tiles left to draw (ダマ): a choice,
+    /// worth a look.
+    Dama,
+    /// Another player won on this discard (放銃).
+    DealtIn,
+}
+
+impl Flag {
+    /// The id used in JSON.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Flag::LostTenpai => "lost_tenpai",
+            Flag::ShantenBack => "shanten_back",
+            Flag::Furiten => "furiten",
+            Flag::MissedTsumo => "missed_tsumo",
+            Flag::Dama => "dama",
+            Flag::DealtIn => "dealt_in",
+        }
+    }
+}
+
+/// One discard reviewed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct DiscardReview {
+    /// Index of the kyoku in the game.
+    pub kyoku: usize,
+    /// Index of the discard event in the kyoku.
+    pub event: usize,
+    /// Who discarded.
+    pub seat: Seat,
+    /// The concealed tiles before the discard, the drawn one included.
+    pub hand: Vec<Pai>,
+    /// Number of declared melds.
+    pub melds: usize,
+    /// The tile just drawn, if the discard follows a draw (not a call).
+    pub drawn: Option<Pai>,
+    /// The tile discarded.
+    pub discard: Pai,
+    /// Whether it was thrown straight from the draw.
+    pub tsumogiri: bool,
+    /// Whether it declared riichi.
+    pub riichi: bool,
+    /// Shanten of the hand before the discard.
+    pub shanten_before: i8,
+    /// Shanten after the discard.
+    pub shanten: i8,
+    /// Useful kinds after the discard, and copies of them not seen.
+    pub useful: TileSet,
+    /// See `useful`.
+    pub useful_count: u32,
+    /// The best discards (every one tied for best).
+    pub best: Vec<Pai>,
+    /// Shanten after the best discard.
+    pub best_shanten: i8,
+    /// Useful copies after the best discard.
+    pub best_useful_count: u32,
+    /// Rank of the chosen discard among the distinct discards (1 = best; ties share).
+    pub rank: usize,
+    /// Number of distinct discards.
+    pub choices: usize,
+    /// Flags.
+    pub flags: Vec<Flag>,
+}
+
+/// A win a player could have taken and did not.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Missed {
+    /// Index of the kyoku.
+    pub kyoku: usize,
+    /// Index of the event after which the win was possible.
+    pub event: usize,
+    /// Who could have won.
+    pub seat: Seat,
+    /// On which tile.
+    pub pai: Pai,
+    /// Self-draw or ron.
+    pub tsumo: bool,
+    /// The points it would have scored (honba and sticks included).
+    pub points: u32,
+}
+
+/// A player's game in figures.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct PlayerSummary {
+    /// Seat.
+    pub seat: Seat,
+    /// Name in the record.
+    pub name: String,
+    /// Kyoku played.
+    pub kyokus: usize,
+    /// Wins.
+    pub wins: usize,
+    /// Kyoku in which the player dealt into a win.
+    pub deal_ins: usize,
+    /// Kyoku with a riichi declared.
+    pub riichi: usize,
+    /// Kyoku with a chi, pon or open kong.
+    pub calls: usize,
+    /// Points won, added up (score changes of the wins).
+    pub win_points: i64,
+    /// Discards reviewed.
+    pub discards: usize,
+    /// Of them, ranked best.
+    pub best: usize,
+}
+
+impl PlayerSummary {
+    /// Share of kyoku won.
+    #[must_use]
+    pub fn win_rate(&self) -> f64 {
+        ratio(self.wins, self.kyokus)
+    }
+    /// Share of kyoku dealt in.
+    #[must_use]
+    pub fn deal_in_rate(&self) -> f64 {
+        ratio(self.deal_ins, self.kyokus)
+    }
+    /// Share of kyoku with riichi.
+    #[must_use]
+    pub fn riichi_rate(&self) -> f64 {
+        ratio(self.riichi, self.kyokus)
+    }
+    /// Share of kyoku with a call.
+    #[must_use]
+    pub fn call_rate(&self) -> f64 {
+        ratio(self.calls, self.kyokus)
+    }
+    /// Average points of a win.
+    #[must_use]
+    pub fn average_win(&self) -> f64 {
+        if self.wins == 0 {
+            0.0
+        } else {
+            self.win_points as f64 / self.wins as f64
+        }
+    }
+    /// Share of discards that were ranked best.
+    #[must_use]
+    pub fn agreement(&self) -> f64 {
+        ratio(self.best, self.discards)
+    }
+}
+
+fn ratio(a: usize, b: usize) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
+    }
+}
+
+/// A whole review.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Review {
+    /// Every discard of the chosen seats, in game order.
+    pub discards: Vec<DiscardReview>,
+    /// Wins passed up.
+    pub missed: Vec<Missed>,
+    /// One summary per seat.
+    pub players: Vec<PlayerSummary>,
+}
+
+/// Which part of a game to review.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Selection {
+    /// The seats whose discards are reviewed (all when empty).
+    pub seats: Vec<Seat>,
+    /// The kyoku reviewed, by index in the game (all when empty).
+    pub kyokus: Vec<usize>,
+}
+
+impl Selection {
+    fn seat(&self, s: Seat) -> bool {
+        self.seats.is_empty() || self.seats.contains(&s)
+    }
+    fn kyoku(&self, k: usize) -> bool {
+        self.kyokus.is_empty() || self.kyokus.contains(&k)
+    }
+}
+
+/// Reviews `game` under `rules` (for the missed wins' yaku and points).
+///
+/// # Errors
+///
+/// [`RecordError::Inconsistent`] when a kyoku cannot be replayed.
+pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Review, RecordError> {
+    let n = game.players.count();
+    let mut out = Review {
+        players: (0..n)
+            .map(|seat| PlayerSummary {
+                seat,
+                name: game
+                    .names
+                    .get(usize::from(seat))
+                    .cloned()
+                    .unwrap_or_default(),
+                ..PlayerSummary::default()
+            })
+            .collect(),
+        ..Review::default()
+    };
+    for (ki, kyoku) in game.kyokus.iter().enumerate() {
+        if !selection.kyoku(ki) {
+            continue;
+        }
+        let mut reviews: Vec<DiscardReview> = Vec::new();
+        let mut missed: Vec<Missed> = Vec::new();
+        let mut furiten = vec![false; usize::from(n)];
+        let events = &kyoku.events;
+        replay(game, ki, |table, i, e| {
+            // A discard just passed (this event is not a win on it): who could have won?
+            if let (Some((from, pai)), false) = (table.last_discard, matches!(e, Event::Win(_))) {
+                if matches!(events.get(i.wrapping_sub(1)), Some(Event::Discard { .. })) {
+                    for seat in (0..n).filter(|&s| s != from) {
+                        if furiten[usize::from(seat)] {
+                            continue;
+                        }
+                        if let Some(points) = could_ron(kyoku, table, seat, from, pai, rules) {
+                            missed.push(Missed {
+                                kyoku: ki,
+                                event: i,
+                                seat,
+                                pai,
+                                tsumo: false,
+                                points,
+                            });
+                            furiten[usize::from(seat)] = true;
+                        }
+                    }
+                }
+            }
+            if let Event::Discard {
+                seat,
+                pai,
+                tsumogiri,
+            } = *e
+            {
+                let riichi_declared =
+                    i > 0 && matches!(events.get(i - 1), Some(Event::Riichi { .. }));
+                // Temporary furiten ends with one's own discard (unless in riichi).
+                let s = &table.seats[usize::from(seat)];
+                if s.riichi.is_none() {
+                    furiten[usize::from(seat)] = false;
+                }
+                // After riichi the discards are not a choice.
+                if !selection.seat(seat) || s.riichi.is_some() {
+                    return;
+                }
+                if let Some(mut r) = review_discard(table, seat, pai, tsumogiri, riichi_declared) {
+                    r.kyoku = ki;
+                    r.event = i;
+                    if let Some(points) = s
+                        .drawn
+                        .and_then(|d| could_tsumo(kyoku, table, seat, d, rules))
+                    {
+                        r.flags.push(Flag::MissedTsumo);
+                        missed.push(Missed {
+                            kyoku: ki,
+                            event: i,
+                            seat,
+                            pai: s.drawn.unwrap_or(pai),
+                            tsumo: true,
+                            points,
+                        });
+                    }
+                    let dealt_in = events[i + 1..]
+                        .iter()
+                        .take_while(|e| !matches!(e, Event::Draw { .. } | Event::Call { .. }))
+                        .any(|e| matches!(e, Event::Win(w) if w.from == seat && w.seat != seat));
+                    if dealt_in {
+                        r.flags.push(Flag::DealtIn);
+                    }
+                    reviews.push(r);
+                }
+            }
+        })?;
+        tally(&mut out.players, kyoku, &reviews);
+        out.discards.extend(reviews);
+        out.missed
+            .extend(missed.into_iter().filter(|m| selection.seat(m.seat)));
+    }
+    Ok(out)
+}
+
+fn tally(players: &mut [PlayerSummary], kyoku: &super::Kyoku, reviews: &[DiscardReview]) {
+    for p in players.iter_mut() {
+        p.kyokus += 1;
+        let me = p.seat;
+        let mut riichi = false;
+        let mut called = false;
+        let mut dealt_in = false;
+        for e in &kyoku.events {
+            match e {
+                Event::Riichi { seat } if *seat == me => riichi = true,
+                Event::Call { seat, .. } if *seat == me => called = true,
+                Event::Win(w) if w.seat == me => {
+                    p.wins += 1;
+                    p.win_points += i64::from(w.deltas.get(usize::from(me)).copied().unwrap_or(0));
+                }
+                Event::Win(w) if w.from == me && w.seat != me => dealt_in = true,
+                _ => {}
+            }
+        }
+        p.riichi += usize::from(riichi);
+        p.deal_ins += usize::from(dealt_in);
+        p.calls += usize::from(called);
+        for r in reviews.iter().filter(|r| r.seat == me) {
+            p.discards += 1;
+            p.best += usize::from(r.rank == 1);
+        }
+    }
+}
+
+/// The discard table of the seat's hand and where the chosen discard stands in it.
+fn review_discard(
+    table: &Table,
+    seat: Seat,
+    pai: Pai,
+    tsumogiri: bool,
+    riichi: bool,
+) -> Option<DiscardReview> {
+    let s = &table.seats[usize::from(seat)];
+    let hand = s.hand().ok()?;
+    let analyzer = Analyzer::new(Family::Riichi)
+        .with_wall(table.wall)
+        .with_visible(table.visible_to(seat));
+    let holding = Holding::from_hand(&hand);
+    let rows = analyzer.discards(&holding).ok()?;
+    let key = |d: &Discard| (d.shanten, core::cmp::Reverse(d.useful.count));
+    let best_key = rows.iter().map(key).min()?;
+    let chosen = rows
+        .iter()
+        .find(|d| d.tile == pai)
+        .or_else(|| rows.iter().find(|d| d.tile.tile() == pai.tile()))?;
+    let rank = 1 + rows.iter().filter(|d| key(d) < key(chosen)).count();
+    let mut keys: Vec<_> = rows.iter().map(key).collect();
+    keys.dedup();
+    let shanten_before = analyzer.forms(&s.counts(), s.melds.len()).ok()?.shanten();
+    let mut flags = Vec::new();
+    if best_key.0 == 0 && chosen.shanten > 0 {
+        flags.push(Flag::LostTenpai);
+    } else if chosen.shanten > best_key.0 {
+        flags.push(Flag::ShantenBack);
+    }
+    if chosen.shanten == 0 && chosen.useful.tiles.contains(pai.tile()) {
+        flags.push(Flag::Furiten);
+    }
+    if chosen.shanten == 0 && s.closed() && s.riichi.is_none() && !riichi && table.left() >= 4 {
+        flags.push(Flag::Dama);
+    }
+    Some(DiscardReview {
+        kyoku: 0,
+        event: 0,
+        seat,
+        hand: s.concealed.clone(),
+        melds: s.melds.len(),
+        drawn: s.drawn,
+        discard: pai,
+        tsumogiri,
+        riichi,
+        shanten_before,
+        shanten: chosen.shanten,
+        useful: chosen.useful.tiles,
+        useful_count: chosen.useful.count,
+        best: rows
+            .iter()
+            .filter(|d| key(d) == best_key)
+            .map(|d| d.tile)
+            .collect(),
+        best_shanten: best_key.0,
+        best_useful_count: best_key.1 .0,
+        rank,
+        choices: rows.len(),
+        flags,
+    })
+}
+
+fn could_ron(
+    kyoku: &super::Kyoku,
+    table: &Table,
+    seat: Seat,
+    from: Seat,
+    pai: Pai,
+    rules: &Rules,
+) -> Option<u32> {
+    let s = &table.seats[usize::from(seat)];
+    let mut counts = s.counts();
+    counts.add(pai.tile());
+    if crate::shanten::riichi(&counts, s.melds.len()).ok()?.min() >= 0 {
+        return None;
+    }
+    // Furiten by one's own river: no ron on a wait one has discarded.
+    let hand = s.hand().ok()?;
+    let waits = Analyzer::new(Family::Riichi)
+        .with_wall(table.wall)
+        .useful(&Holding::from_hand(&hand))
+        .ok()?
+        .tiles;
+    if s.river.iter().any(|r| waits.contains(r.pai.tile())) {
+        return None;
+    }
+    let w = super::Win {
+        seat,
+        from,
+        pai: Some(pai),
+        pao: None,
+        deltas: Vec::new(),
+        value: None,
+    };
+    let (hand, ctx) = situation(kyoku, table, &w, true).ok()?;
+    crate::riichi::score(&hand, &ctx, rules)
+        .ok()
+        .map(|s| s.total)
+}
+
+fn could_tsumo(
+    kyoku: &super::Kyoku,
+    table: &Table,
+    seat: Seat,
+    drawn: Pai,
+    rules: &Rules,
+) -> Option<u32> {
+    let s = &table.seats[usize::from(seat)];
+    if crate::shanten::riichi(&s.counts(), s.melds.len())
+        .ok()?
+        .min()
+        >= 0
+    {
+        return None;
+    }
+    let w = super::Win {
+        seat,
+        from: seat,
+        pai: Some(drawn),
+        pao: None,
+        deltas: Vec::new(),
+        value: None,
+    };
+    let (hand, ctx) = situation(kyoku, table, &w, true).ok()?;
+    crate::riichi::score(&hand, &ctx, rules)
+        .ok()
+        .map(|s| s.total)
+}

@@ -1,0 +1,234 @@
+//! Every record of `shared/data/logs`: read, replayed, every win scored again and
+//! every score change reproduced, converted back and forth, reviewed.
+
+use pairi::record::{self, check, Event, Game, RecordError};
+use std::path::PathBuf;
+
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/logs/");
+
+fn logs(dir: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(format!("{ROOT}{dir}"))
+        .expect("shared logs")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    files
+}
+
+fn all_logs() -> Vec<PathBuf> {
+    ["tenhou6", "mjai", "mjlog"]
+        .iter()
+        .flat_map(|d| logs(d))
+        .collect()
+}
+
+fn text(path: &PathBuf) -> String {
+    std::fs::read_to_string(path).expect("log")
+}
+
+fn read(path: &PathBuf) -> Game {
+    record::read(&text(path), None).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn name(path: &std::path::Path) -> String {
+    path.file_name().unwrap().to_string_lossy().into_owned()
+}
+
+/// Per file: players, kyoku, wins, exhaustive or abortive draws.
+const COUNTS: &[(&str, u8, usize, usize, usize)] = &[
+    ("chankan.json", 4, 1, 1, 0),
+    ("complex_nakis_0.json", 4, 1, 1, 0),
+    ("complex_nakis_1.json", 4, 1, 1, 0),
+    ("confusing_nakis_0.json", 4, 1, 0, 1),
+    ("double_kakan_then_chankan.json", 4, 1, 1, 0),
+    ("double_ron.json", 4, 1, 2, 0),
+    ("four_reach.json", 4, 1, 0, 1),
+    ("kyushukyuhai.json", 4, 1, 0, 1),
+    ("majiang_full_hanchan.json", 4, 10, 9, 1),
+    ("ranked_game.json", 4, 3, 3, 0),
+    ("rinshan.json", 4, 1, 1, 0),
+    ("ryukyoku.json", 4, 1, 0, 1),
+    ("suukantsu_1.json", 4, 2, 3, 0),
+    // The two excerpts end with the next kyoku's deal: one kyoku more than played.
+    ("mjsoul_3p_double_ron_excerpt.jsonl", 3, 2, 2, 0),
+    ("selfplay_hanchan_126_204_0.jsonl", 4, 12, 9, 3),
+    ("tenhou_4p_ranked_excerpt.jsonl", 4, 2, 1, 0),
+    ("2010091009gm-00a9-0000-83af2648.mjlog", 4, 8, 7, 2),
+    ("pao-tsumo.mjlog", 4, 5, 5, 0),
+];
+
+#[test]
+fn every_record_reads_with_its_kyoku_wins_and_draws() {
+    let files = all_logs();
+    assert_eq!(files.len(), COUNTS.len());
+    for f in files {
+        let g = read(&f);
+        let events = || g.kyokus.iter().flat_map(|k| &k.events);
+        let wins = events().filter(|e| matches!(e, Event::Win(_))).count();
+        let draws = events()
+            .filter(|e| matches!(e, Event::Ryukyoku { .. }))
+            .count();
+        let got = (g.players.count(), g.kyokus.len(), wins, draws);
+        let want = COUNTS
+            .iter()
+            .find(|c| c.0 == name(&f))
+            .map(|c| (c.1, c.2, c.3, c.4));
+        assert_eq!(Some(got), want, "{}", f.display());
+    }
+}
+
+#[test]
+fn every_win_is_scored_again_identically_and_every_score_change_reproduced() {
+    let (mut wins, mut kyokus) = (0, 0);
+    let mut mismatches = Vec::new();
+    for f in all_logs() {
+        let g = read(&f);
+        let report = check::check(&g, &check::rules_of(&g))
+            .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        assert_eq!(report.wins, report.wins_agreeing, "{}", f.display());
+        assert_eq!(report.kyokus, report.kyokus_agreeing, "{}", f.display());
+        wins += report.wins;
+        kyokus += report.kyokus;
+        mismatches.extend(report.mismatches.into_iter().map(|m| (name(&f), m)));
+    }
+    assert_eq!(mismatches, []);
+    // 46 wins (double rons, a pao, a chankan, rinshan, yakuman, three players) and 54
+    // kyoku, three of them unfinished excerpts.
+    assert_eq!((wins, kyokus), (46, 54));
+}
+
+fn normalise(v: &serde_json::Value) -> String {
+    // serde_json without preserve_order sorts keys: the text is the normal form.
+    serde_json::to_string(&serde_json::from_str::<serde_json::Value>(&v.to_string()).unwrap())
+        .unwrap()
+}
+
+#[test]
+fn ranked_game_converts_to_the_mjai_excerpt_event_for_event() {
+    let game = record::tenhou6::read(&text(&format!("{ROOT}tenhou6/ranked_game.json").into()))
+        .unwrap();
+    let mut ours = record::mjai::write(&game);
+    let theirs: Vec<serde_json::Value> = text(&format!("{ROOT}mjai/tenhou_4p_ranked_excerpt.jsonl").into())
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // The excerpt names the players A..D where the record has Aさん..Dさん, and does not
+    // carry the tenhou.net/6 extras: only those differ in `start_game`.
+    let start = ours[0].as_object_mut().unwrap();
+    start.remove("tenhou6");
+    start.insert("names".into(), theirs[0]["names"].clone());
+    assert!(ours.len() > theirs.len());
+    for (i, (a, b)) in ours.iter().zip(&theirs).enumerate() {
+        assert_eq!(normalise(a), normalise(b), "event {i}");
+    }
+}
+
+#[test]
+fn tenhou6_to_mjai_and_back_is_the_identity() {
+    for f in logs("tenhou6") {
+        let original: serde_json::Value = serde_json::from_str(&text(&f)).unwrap();
+        let game = read(&f);
+        let lines: Vec<String> = record::mjai::write(&game)
+            .iter()
+            .map(|v| v.to_string())
+            .collect();
+        let back = record::mjai::read(&lines.join("\n")).unwrap();
+        assert_eq!(back, game, "{}: the model through mjai", f.display());
+        let written = record::tenhou6::write(&back);
+        assert_eq!(normalise(&written), normalise(&original), "{}", f.display());
+    }
+}
+
+#[test]
+fn other_records_convert_to_tenhou6_and_back_event_for_event() {
+    for f in logs("mjai").into_iter().chain(logs("mjlog")) {
+        let game = read(&f);
+        let t6 = record::tenhou6::write(&game).to_string();
+        let back = record::tenhou6::read(&t6).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        assert_eq!(back.kyokus.len(), game.kyokus.len(), "{}", f.display());
+        for (a, b) in back.kyokus.iter().zip(&game.kyokus) {
+            // tenhou.net/6 keeps no riichi-acceptance order or win values beyond its
+            // text: compare the play.
+            let play = |k: &record::Kyoku| -> Vec<Event> {
+                k.events
+                    .iter()
+                    .filter(|e| !matches!(e, Event::Win(_) | Event::Ryukyoku { .. }))
+                    .cloned()
+                    .collect()
+            };
+            assert_eq!(play(a), play(b), "{} {}", f.display(), a.label());
+        }
+        let report = check::check(&back, &check::rules_of(&back)).unwrap();
+        assert_eq!(report.wins, report.wins_agreeing, "{} via tenhou6", f.display());
+    }
+}
+
+#[test]
+fn an_inconsistent_record_is_an_error_naming_the_kyoku_and_event() {
+    let original = text(&format!("{ROOT}tenhou6/double_ron.json").into());
+    // Seat 0's first discard 41 (East) becomes 11 (1m), which it does not hold (its
+    // hand is 14 51 16 17 19 19 21 52 28 31 38 39 41 and it drew 21).
+    let broken = original.replacen("[41,31,60,28", "[11,31,60,28", 1);
+    assert_ne!(broken, original);
+    let e = record::tenhou6::read(&broken).unwrap_err();
+    assert!(matches!(e, RecordError::Inconsistent { ref kyoku, .. } if kyoku == "S4"), "{e}");
+    assert_eq!(e.kind(), pairi::ErrorKind::InvalidHand);
+    // The same break in mjai form is found by the replay.
+    let game = record::tenhou6::read(&original).unwrap();
+    let mut lines: Vec<String> = record::mjai::write(&game).iter().map(|v| v.to_string()).collect();
+    let i = lines
+        .iter()
+        .position(|l| l.contains(r#""type":"dahai""#) && l.contains(r#""pai":"E""#))
+        .unwrap();
+    lines[i] = lines[i].replace(r#""pai":"E""#, r#""pai":"1m""#);
+    let g = record::mjai::read(&lines.join("\n")).unwrap();
+    let e = check::check(&g, &check::rules_of(&g)).unwrap_err();
+    let RecordError::Inconsistent { kyoku, index, message } = e else {
+        panic!("{e}")
+    };
+    // The dealer is seat 3: draw, discard, then seat 0's draw and discard (event 3).
+    assert_eq!((kyoku.as_str(), index), ("S4", 3), "{message}");
+    assert!(message.contains("does not hold 1m"), "{message}");
+}
+
+#[test]
+fn bad_records_are_errors_not_panics() {
+    for bad in [
+        "",
+        "{}",
+        "[]",
+        r#"{"log": [[1, 2, 3]]}"#,
+        r#"{"log": [[[0,0,0],[25000],[99],[],[],[],[],[],[],[],[],[],[],[],[],[],["和了"]]]}"#,
+        r#"{"type":"start_kyoku"}"#,
+        r#"{"type":"tsumo","actor":0,"pai":"1m"}"#,
+        "<mjloggm><INIT seed=\"x\"/></mjloggm>",
+        "not a record at all",
+    ] {
+        assert!(record::read(bad, None).is_err(), "{bad:?}");
+    }
+}
+
+#[test]
+fn every_record_is_reviewed() {
+    let rules_of = check::rules_of;
+    let mut discards = 0;
+    for f in all_logs() {
+        let g = read(&f);
+        let r = record::review::review(&g, &rules_of(&g), &Default::default()).unwrap();
+        for p in &r.players {
+            let wins: usize = g
+                .kyokus
+                .iter()
+                .filter(|k| k.events.iter().any(|e| matches!(e, Event::Win(w) if w.seat == p.seat)))
+                .count();
+            assert!(p.wins >= wins, "{}", f.display());
+            assert!(p.best <= p.discards);
+        }
+        for d in &r.discards {
+            assert!(d.rank >= 1 && d.rank <= d.choices, "{}", f.display());
+            assert!(d.best_shanten <= d.shanten);
+        }
+        discards += r.discards.len();
+    }
+    assert!(discards > 1000, "{discards}");
+}
