@@ -10,13 +10,14 @@ h1{font-size:1.4em}h2{font-size:1.15em;margin-top:2em}
 table{border-collapse:collapse;margin:.5em 0}
 td,th{padding:.2em .5em;border-bottom:1px solid #ddd;text-align:left;vertical-align:middle}
 th{background:#f4f4f4}
-.t{display:inline-block;width:1.35em;height:1.9em;margin:0 1px;border:1px solid #999;border-radius:3px;
-background:#fffdf6;text-align:center;font-size:.8em;line-height:.95em;padding-top:.1em;box-sizing:border-box}
-.t b{display:block;font-size:1.1em}.t i{font-style:normal;font-size:.85em}
-.m i{color:#a22}.p i{color:#226}.s i{color:#262}.z b{font-size:1.15em;padding-top:.3em}
+.t{display:inline-block;width:1.25em;height:1.75em;margin:0 1px;border:1px solid #999;border-radius:3px;
+background:#fffdf6;text-align:center;font-size:.8em;line-height:.9em;padding-top:.12em;box-sizing:border-box}
+.t b{display:block;font-size:1.1em}.t i{font-style:normal;font-size:.8em;font-weight:bold}
+.m i{color:#b22}.p i{color:#23a}.s i{color:#282}.z b{padding-top:.3em}
+.wd b{border:2px solid #58c;height:.8em;margin:0 .15em}.gd b{color:#282}.rd b{color:#c22}
 .red b{color:#d00}.drawn{margin-left:.5em}
 .bad{background:#fff1f0}.flag{font-size:.8em;background:#eee;border-radius:3px;padding:0 .3em;margin-right:.2em}
-.chart{margin:.3em 0}
+.chart{margin:.3em 0}td.h{white-space:nowrap}
 @media (max-width:700px){body{margin:.5em}td,th{padding:.15em .2em}.t{width:1.1em;height:1.6em;font-size:.7em}}
 "#;
 
@@ -29,7 +30,9 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// One tile drawn in CSS: `5m`, `0p` (red five), `7z`.
+/// One tile drawn in CSS: `5m`, `0p` (red five), `7z`. Faces use Latin letters only
+/// (E S W N for the winds, a framed blank, G and R for the dragons), so the page reads
+/// the same whatever fonts the reader has; the MPSZ code is the tile's tooltip.
 fn tile(code: &str) -> String {
     let mut c = code.chars();
     let (Some(d), Some(suit)) = (c.next(), c.next()) else {
@@ -37,21 +40,25 @@ fn tile(code: &str) -> String {
     };
     let n = d.to_digit(10).unwrap_or(0) as usize;
     let (face, sub, class) = match suit {
-        'z' => (
-            ["", "東", "南", "西", "北", "白", "發", "中"]
-                .get(n)
-                .copied()
-                .unwrap_or("?")
-                .to_string(),
-            "",
-            "z",
-        ),
-        's' | 'm' | 'p' => (
+        'z' => {
+            let (face, class) = match n {
+                1 => ("E", "z"),
+                2 => ("S", "z"),
+                3 => ("W", "z"),
+                4 => ("N", "z"),
+                5 => ("&nbsp;", "z wd"),
+                6 => ("G", "z gd"),
+                7 => ("R", "z rd"),
+                _ => return escape(code),
+            };
+            (face.to_string(), "", class)
+        }
+        'm' | 'p' | 's' => (
             if n == 0 { "5".into() } else { n.to_string() },
             match suit {
-                'm' => "萬",
-                'p' => "筒",
-                _ => "索",
+                'm' => "m",
+                'p' => "p",
+                _ => "s",
             },
             match suit {
                 'm' => "m",
@@ -117,6 +124,14 @@ fn chart(k: &KyokuView) -> String {
     let mut seats: Vec<u8> = k.discards.iter().map(|d| d.seat).collect();
     seats.sort_unstable();
     seats.dedup();
+    for (i, &seat) in seats.iter().enumerate() {
+        let _ = write!(
+            s,
+            "<text x=\"{}\" y=\"12\" font-size=\"10\" fill=\"{}\">seat {seat}</text>",
+            200.0 + 50.0 * i as f64,
+            COLOURS[usize::from(seat) % 4]
+        );
+    }
     for seat in seats {
         let colour = COLOURS[usize::from(seat) % 4];
         let mut shanten = String::new();
@@ -201,7 +216,7 @@ pub(crate) fn page(title: &str, res: &ReviewResult) -> String {
             let riichi = if d.riichi { " riichi" } else { "" };
             let _ = write!(
                 h,
-                "<tr{class}><td>{}</td><td>{}</td><td>{hand}{drawn}{}</td><td>{}{riichi}</td><td>{} → {}</td><td>{} {}</td><td>{}</td><td>{}/{}</td><td>{flags}</td></tr>",
+                "<tr{class}><td>{}</td><td>{}</td><td class=\"h\">{hand}{drawn}{}</td><td>{}{riichi}</td><td>{} → {}</td><td>{} {}</td><td>{}</td><td>{}/{}</td><td>{flags}</td></tr>",
                 d.event,
                 name(d.seat),
                 if d.melds > 0 { format!(" +{} melds", d.melds) } else { String::new() },
@@ -240,7 +255,7 @@ mod tests {
     fn tiles_of_a_run() {
         assert_eq!(codes("12m0p7z"), ["1m", "2m", "0p", "7z"]);
         assert!(tile("0p").contains("red"));
-        assert!(tile("7z").contains('中'));
+        assert!(tile("7z").contains("rd"));
         assert_eq!(escape("<a&\">"), "&lt;a&amp;&quot;&gt;");
     }
 }

@@ -310,8 +310,13 @@ fn print_review(res: &ReviewResult) -> anyhow::Result<()> {
     print_line("")?;
     print_line("player            kyoku  win%  deal-in%  riichi%  call%  avg win  best discard%")?;
     for p in &res.players {
+        let agreement = if p.discards == 0 {
+            "-".to_string()
+        } else {
+            format!("{:.1}", 100.0 * p.agreement)
+        };
         print_line(&format!(
-            "{} {:>5}  {:>4.1}  {:>8.1}  {:>7.1}  {:>5.1}  {:>7.0}  {:>12.1}",
+            "{} {:>5}  {:>4.1}  {:>8.1}  {:>7.1}  {:>5.1}  {:>7.0}  {:>12}",
             pad(&seat_name(res, p.seat), 16),
             p.kyokus,
             100.0 * p.win_rate,
@@ -319,7 +324,7 @@ fn print_review(res: &ReviewResult) -> anyhow::Result<()> {
             100.0 * p.riichi_rate,
             100.0 * p.call_rate,
             p.average_win,
-            100.0 * p.agreement
+            agreement
         ))?;
     }
     Ok(())

@@ -22,7 +22,9 @@ const KNOWN_WRONG: &[(&str, &str)] = &[(
      and a pair, so no reading completes the hand (not_winning)",
 )];
 
-const SUBCOMMANDS: [&str; 7] = ["parse", "analyze", "shanten", "score", "fan", "stats", "ev"];
+const SUBCOMMANDS: [&str; 9] = [
+    "parse", "analyze", "shanten", "score", "fan", "stats", "ev", "record", "review",
+];
 
 fn documents() -> Vec<PathBuf> {
     let root = Path::new(ROOT);
@@ -140,6 +142,23 @@ fn workdir() -> PathBuf {
         ("ev-cases.jsonl", "ev/cases.jsonl"),
     ] {
         std::fs::write(dir.join(name), first(source, 20)).expect("a batch file");
+    }
+    // Records under the names the examples use, and a folder of all of them.
+    let logs = shared.join("logs");
+    for (name, source) in [
+        ("game.json", "tenhou6/ranked_game.json"),
+        ("game.jsonl", "mjai/selfplay_hanchan_126_204_0.jsonl"),
+        ("game.mjlog", "mjlog/2010091009gm-00a9-0000-83af2648.mjlog"),
+    ] {
+        std::fs::copy(logs.join(source), dir.join(name)).expect("a record");
+    }
+    std::fs::create_dir_all(dir.join("logs")).expect("a folder");
+    for sub in ["tenhou6", "mjai", "mjlog"] {
+        for e in std::fs::read_dir(logs.join(sub)).expect("shared logs") {
+            let p = e.expect("entry").path();
+            std::fs::copy(&p, dir.join("logs").join(p.file_name().expect("a name")))
+                .expect("a record");
+        }
     }
     dir
 }

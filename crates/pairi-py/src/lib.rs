@@ -7,6 +7,7 @@ use numpy::{PyArray1, PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
 use pairi::api::analysis::{AnalysisRequest, ShantenRequest};
 use pairi::api::batch::answer_json;
 use pairi::api::ev::EvRequest;
+use pairi::api::record::{CheckRequest, ConvertRequest, ReviewRequest};
 use pairi::api::mcr::FanRequest;
 use pairi::api::mcr::FanResponse;
 use pairi::api::parse::ParseRequest;
@@ -78,7 +79,8 @@ fn answer_as<R: Request>(json: &str) -> Result<String, Error> {
     serde_json::to_string(&answer).map_err(Error::invalid_request)
 }
 
-/// `kind` names the request (`parse shanten analyze score fan stats ev`).
+/// `kind` names the request (`parse shanten analyze score fan stats ev record_check
+/// record_convert review`).
 fn answer_kind(kind: &str, json: &str) -> Result<String, Error> {
     match kind {
         "parse" => answer_as::<ParseRequest>(json),
@@ -88,6 +90,9 @@ fn answer_kind(kind: &str, json: &str) -> Result<String, Error> {
         "fan" => answer_as::<FanRequest>(json),
         "stats" => answer_as::<StatsRequest>(json),
         "ev" => answer_as::<EvRequest>(json),
+        "record_check" => answer_as::<CheckRequest>(json),
+        "record_convert" => answer_as::<ConvertRequest>(json),
+        "review" => answer_as::<ReviewRequest>(json),
         _ => Err(Error::invalid_request(format!("no request kind {kind}"))),
     }
 }

@@ -113,3 +113,47 @@ def test_ev_cases_answer_as_the_cli(binary):
         assert got.to_dict() == want, case["id"]
         best = got.discards[0]
         assert best["score"][case["turn"]] == max(d["score"][case["turn"]] for d in got.discards)
+
+
+def test_records_check_and_review_as_the_cli(binary):
+    """Every shared game record through ``pairi.check_record`` and ``pairi.review`` gives
+    the answers of ``pairi record check --json`` and ``pairi review --json``."""
+    files = sorted(p for d in ("tenhou6", "mjai", "mjlog") for p in (DATA / "logs" / d).iterdir())
+    assert len(files) == 18
+    wins = 0
+    for path in files:
+        cli = json.loads(
+            subprocess.run([binary, "record", "check", "--json", str(path)], capture_output=True, text=True, check=True).stdout
+        )
+        cli.pop("file")
+        got = pairi.check_record(path)
+        assert got.to_dict() == cli, path.name
+        assert got.mismatches == []
+        wins += got.wins
+        review = json.loads(
+            subprocess.run([binary, "review", "--json", str(path)], capture_output=True, text=True, check=True).stdout
+        )
+        assert pairi.review(path.read_text()).to_dict() == review, path.name
+    assert wins == 46
+
+
+def test_records_read_convert_and_fail_cleanly():
+    path = DATA / "logs" / "tenhou6" / "ranked_game.json"
+    events = pairi.read_record(path)
+    assert events[0]["type"] == "start_game" and events[-1]["type"] == "end_game"
+    assert sum(e["type"] == "hora" for e in events) == 3
+    back = json.loads(pairi.convert_record("\n".join(json.dumps(e) for e in events), to="tenhou6"))
+    assert back == json.loads(path.read_text())
+    import gzip
+
+    assert pairi.check_record(gzip.compress(path.read_bytes())).wins == 3
+    r = pairi.review(path, seats=[2], kyoku=["E2"])
+    assert [k["kyoku"] for k in r.kyokus] == ["E2", "E2.1"]
+    assert {d["seat"] for k in r.kyokus for d in k["discards"]} == {2}
+    with pytest.raises(pairi.ParseError):
+        pairi.check_record("not a record")
+    with pytest.raises(pairi.InvalidRequestError):
+        pairi.review(path, kyoku=["W4"])
+    broken = path.read_text().replace("[13,60,60,22", "[11,60,60,22", 1)
+    with pytest.raises(pairi.InvalidHandError, match="kyoku E1"):
+        pairi.check_record(broken)

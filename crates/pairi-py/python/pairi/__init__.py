@@ -38,11 +38,17 @@ __all__ = [
     "fan",
     "stats",
     "ev",
+    "read_record",
+    "convert_record",
+    "check_record",
+    "review",
     "score_many",
     "shanten_array",
     "useful_array",
     "Result",
     "Ev",
+    "RecordCheck",
+    "Review",
     "Parsed",
     "Shanten",
     "Analysis",
@@ -110,6 +116,14 @@ class Ev(Result):
     """Tenpai probability, win probability and expected score of each discard by turn."""
 
 
+class RecordCheck(Result):
+    """A record replayed and every win scored again: counts and ``mismatches``."""
+
+
+class Review(Result):
+    """Every discard of a record against the best one, and a summary per player."""
+
+
 def parse(hand, dialect=None, to=None):
     """Reads a hand in any notation; ``to`` names the notation of ``text``."""
     fields = {k: v for k, v in (("dialect", dialect), ("to", to)) if v is not None}
@@ -146,6 +160,53 @@ def ev(hand, **fields):
     request = {k: v for k, v in fields.items() if v is not None}
     request["hand"] = _hand(hand)
     return Ev(_json.loads(_pairi.answer("ev", _json.dumps(request))))
+
+
+def _record_text(record):
+    """A record given as its text, as bytes (gzip unpacked), or as a path."""
+    import os as _os
+
+    if isinstance(record, _os.PathLike):
+        with open(record, "rb") as f:
+            record = f.read()
+    if isinstance(record, (bytes, bytearray)):
+        if record[:2] == b"\x1f\x8b":
+            import gzip as _gzip
+
+            record = _gzip.decompress(record)
+        record = bytes(record).decode("utf-8")
+    return record
+
+
+def _record_request(kind, record, **fields):
+    request = {k: v for k, v in fields.items() if v is not None}
+    request["record"] = _record_text(record)
+    return _json.loads(_pairi.answer(kind, _json.dumps(request)))
+
+
+def read_record(record, format=None):
+    """A game record (tenhou.net/6 JSON, mjai JSON Lines or Tenhou XML; text, bytes or
+    a path) as its mjai events: a list of dicts, ``start_game`` to ``end_game``."""
+    text = _record_request("record_convert", record, format=format, to="mjai")["record"]
+    return [_json.loads(line) for line in text.splitlines() if line]
+
+
+def convert_record(record, to, format=None):
+    """A game record written as ``to`` (``"tenhou6"`` or ``"mjai"``): the text."""
+    return _record_request("record_convert", record, format=format, to=to)["record"]
+
+
+def check_record(record, format=None):
+    """Replays a game record and scores every win again: what agrees, what differs."""
+    return RecordCheck(_record_request("record_check", record, format=format))
+
+
+def review(record, seats=None, kyoku=None, format=None):
+    """Reviews every discard of a game record (of ``seats``, in the kyoku labelled in
+    ``kyoku`` such as ``["E1", "S3.1"]``) against the best one."""
+    if seats is not None:
+        seats = [int(s) for s in seats]
+    return Review(_record_request("review", record, format=format, seats=seats, kyoku=kyoku))
 
 
 def _hand(hand):

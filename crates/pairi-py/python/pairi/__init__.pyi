@@ -1,6 +1,7 @@
 """Type stubs of pairi: each function's keyword arguments are the JSON request fields of
 ``spec/json-api.md``; each result's attributes are the fields of its JSON answer."""
 
+import os
 from typing import Any, Literal, Mapping, Sequence, Union
 
 import numpy as np
@@ -83,6 +84,30 @@ class Ev(Result):
     maximize: str
     discards: list[dict[str, Any]]
 
+class RecordCheck(Result):
+    format: str
+    players: int
+    kyokus: int
+    wins: int
+    wins_agreeing: int
+    kyokus_agreeing: int
+    mismatches: list[dict[str, Any]]
+
+class Review(Result):
+    format: str
+    names: list[str]
+    kyokus: list[dict[str, Any]]
+    players: list[dict[str, Any]]
+
+Record = str | bytes | os.PathLike[str]
+RecordFormat = Literal["tenhou6", "mjai", "mjlog"]
+
+def read_record(record: Record, format: RecordFormat | None = ...) -> list[dict[str, Any]]: ...
+def convert_record(record: Record, to: Literal["tenhou6", "mjai"],
+                   format: RecordFormat | None = ...) -> str: ...
+def check_record(record: Record, format: RecordFormat | None = ...) -> RecordCheck: ...
+def review(record: Record, seats: Sequence[int] | None = ..., kyoku: Sequence[str] | None = ...,
+           format: RecordFormat | None = ...) -> Review: ...
 def parse(hand: Hand, dialect: Literal["standard", "mcr"] | None = ...,
           to: Literal["mpsz", "unicode", "mjai", "mcr", "libsaki"] | None = ...) -> Parsed: ...
 def shanten(hand: Hand, *, melds: int | Sequence[Meld] = ..., classic: bool = ...,

@@ -473,3 +473,128 @@ fn could_tsumo(
         .ok()
         .map(|s| s.total)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_tiles;
+    use crate::record::{Game, Kyoku};
+    use crate::tile::Wind;
+
+    fn tiles(s: &str) -> Vec<Pai> {
+        parse_tiles(s).unwrap()
+    }
+
+    fn one(s: &str) -> Pai {
+        tiles(s)[0]
+    }
+
+    /// East 1: the dealer (seat 0) waits on 5p with a pure straight, draws it and
+    /// throws 1m instead of winning (a tenhou!) (now waiting on 1m-4m, furiten by that 1m); seat 3
+    /// discards East, which seat 1 (on East and South) could ron for the round wind.
+    fn game() -> Game {
+        let draw = |seat, p: &str| Event::Draw { seat, pai: one(p) };
+        let discard = |seat, p: &str, tsumogiri| Event::Discard {
+            seat,
+            pai: one(p),
+            tsumogiri,
+        };
+        Game {
+            names: vec!["A".into(), "B".into(), "C".into(), "D".into()],
+            red_fives: [0; 3],
+            open_tanyao: true,
+            kyokus: vec![Kyoku {
+                round: Wind::East,
+                dealer: 0,
+                honba: 0,
+                riichi_sticks: 0,
+                scores: vec![25000; 4],
+                dora: one("2z"),
+                ura: Vec::new(),
+                hands: vec![
+                    tiles("123456789m123p5p"),
+                    tiles("123m456p789s1122z"),
+                    tiles("334455z189p246s7z"),
+                    tiles("66778899p999m57z"),
+                ],
+                events: vec![
+                    draw(0, "5p"),
+                    discard(0, "1m", false),
+                    draw(1, "8s"),
+                    discard(1, "8s", true),
+                    draw(2, "7z"),
+                    discard(2, "7z", true),
+                    draw(3, "1z"),
+                    discard(3, "1z", true),
+                    draw(0, "9s"),
+                    discard(0, "9s", true),
+                ],
+            }],
+            ..Game::default()
+        }
+    }
+
+    #[test]
+    fn missed_tsumo_and_missed_ron_are_found() {
+        let g = game();
+        let rules = crate::record::check::rules_of(&g);
+        let r = review(&g, &rules, &Selection::default()).unwrap();
+        let first = &r.discards[0];
+        assert_eq!((first.seat, first.discard), (0, one("1m")));
+        assert_eq!(first.shanten_before, -1);
+        assert!(first.flags.contains(&Flag::MissedTsumo), "{:?}", first.flags);
+        assert!(first.flags.contains(&Flag::Dama), "{:?}", first.flags);
+        assert!(first.flags.contains(&Flag::Furiten), "{:?}", first.flags);
+        let missed: Vec<(Seat, bool, Pai)> = r.missed.iter().map(|m| (m.seat, m.tsumo, m.pai)).collect();
+        assert_eq!(missed, [(0, true, one("5p")), (1, false, one("1z"))]);
+        // On the dealer's first draw: tenhou (天和), a yakuman, 16000 all.
+        assert_eq!(r.missed[0].points, 48000);
+        // Seat 1's ron: East triplet, South pair, 40 fu 1 han.
+        assert_eq!(r.missed[1].points, 1300);
+        // The dealer's second discard throws the 9s it drew and keeps tenpai.
+        let second = r.discards.iter().find(|d| d.seat == 0 && d.event == 9).unwrap();
+        assert_eq!(second.shanten, 0);
+        assert_eq!(r.players[0].discards, 2);
+    }
+
+    #[test]
+    fn a_discard_of_one_s_own_wait_is_furiten_and_a_broken_wait_is_lost_tenpai() {
+        let mut g = game();
+        // The dealer throws the 5p it drew: still waiting on 5p, now furiten.
+        g.kyokus[0].events[1] = Event::Discard {
+            seat: 0,
+            pai: one("5p"),
+            tsumogiri: true,
+        };
+        // Later the dealer breaks its wait by throwing 9m.
+        g.kyokus[0].events[9] = Event::Discard {
+            seat: 0,
+            pai: one("9m"),
+            tsumogiri: false,
+        };
+        let rules = crate::record::check::rules_of(&g);
+        let r = review(&g, &rules, &Selection::default()).unwrap();
+        let first = &r.discards[0];
+        assert!(first.flags.contains(&Flag::Furiten), "{:?}", first.flags);
+        assert!(first.flags.contains(&Flag::MissedTsumo));
+        let last = r.discards.iter().find(|d| d.event == 9).unwrap();
+        assert_eq!((last.shanten, last.best_shanten), (1, 0));
+        assert!(last.flags.contains(&Flag::LostTenpai), "{:?}", last.flags);
+        assert!(last.rank > 1);
+        assert_eq!(r.missed.len(), 2);
+    }
+
+    #[test]
+    fn selection_limits_the_seats() {
+        let g = game();
+        let rules = crate::record::check::rules_of(&g);
+        let sel = Selection {
+            seats: vec![3],
+            kyokus: vec![],
+        };
+        let r = review(&g, &rules, &sel).unwrap();
+        assert!(r.discards.iter().all(|d| d.seat == 3));
+        assert_eq!(r.discards.len(), 1);
+        assert!(r.missed.is_empty());
+    }
+}
