@@ -67,6 +67,11 @@ pub(crate) struct ReviewArgs {
     /// The record's format (found from its text when absent).
     #[arg(long, value_parser = format_arg)]
     format: Option<Format>,
+    /// Also value each discard with the expected-value engine: win probability and
+    /// expected score of the discard and of the best one (slower: up to a second a
+    /// discard).
+    #[arg(long)]
+    ev: bool,
     /// The review as JSON.
     #[arg(long)]
     json: bool,
@@ -240,6 +245,7 @@ pub(crate) fn review(args: &ReviewArgs) -> anyhow::Result<()> {
         format: args.format,
         seats: (!args.seat.is_empty()).then(|| args.seat.clone()),
         kyoku: (!args.kyoku.is_empty()).then(|| args.kyoku.clone()),
+        ev: args.ev,
     };
     let res = req.answer().map_err(|e| refused(e, args.json))?;
     if let Some(path) = &args.html {
@@ -278,8 +284,18 @@ fn print_review(res: &ReviewResult) -> anyhow::Result<()> {
                     d.best_useful_count
                 )
             };
+            let ev = d.ev.as_ref().map_or(String::new(), |e| {
+                format!(
+                    "  win {:.1}% score {:.0} (best {} {:.1}% {:.0})",
+                    100.0 * e.win,
+                    e.score,
+                    e.best,
+                    100.0 * e.best_win,
+                    e.best_score
+                )
+            });
             print_line(&format!(
-                "  {mark} {:>3} s{} {} → {}{}  shanten {}→{}  useful {:>2}  {}{}",
+                "  {mark} {:>3} s{} {} → {}{}  shanten {}→{}  useful {:>2}  {}{}{ev}",
                 d.event,
                 d.seat,
                 pad(&d.hand, 16),

@@ -22,16 +22,24 @@ fn record_check_ok_every_shared_record_agrees() {
     assert_eq!(r.code, 0, "{r:?}");
     let last = r.stdout.lines().last().unwrap();
     assert_eq!(last, "18 records, 46/46 wins agree");
-    assert!(r.stdout.contains("double_ron.json: 1 kyoku, 2 wins re-scored, 2 agree"));
+    assert!(r
+        .stdout
+        .contains("double_ron.json: 1 kyoku, 2 wins re-scored, 2 agree"));
 }
 
 #[test]
 fn record_check_json_lines_name_the_file() {
-    let r = pairi(&["record", "check", "--json", &log("mjlog/pao-tsumo.mjlog")], "");
+    let r = pairi(
+        &["record", "check", "--json", &log("mjlog/pao-tsumo.mjlog")],
+        "",
+    );
     assert_eq!(r.code, 0, "{r:?}");
     let v: Value = serde_json::from_str(r.stdout.trim()).unwrap();
     assert_eq!(v["format"], "mjlog");
-    assert_eq!((v["wins"].as_u64(), v["wins_agreeing"].as_u64()), (Some(5), Some(5)));
+    assert_eq!(
+        (v["wins"].as_u64(), v["wins_agreeing"].as_u64()),
+        (Some(5), Some(5))
+    );
     assert!(v["file"].as_str().unwrap().ends_with("pao-tsumo.mjlog"));
 }
 
@@ -47,7 +55,8 @@ fn record_check_err_a_changed_score_exits_1_with_both_readings() {
     let r = pairi(&["record", "check", path.to_str().unwrap()], "");
     assert_eq!(r.code, 1, "{r:?}");
     assert!(
-        r.stdout.contains("E1 event 90 yaku: record 場風 東 1, 槍槓 1, ドラ 1, 赤ドラ 3 | pairi"),
+        r.stdout
+            .contains("E1 event 90 yaku: record 場風 東 1, 槍槓 1, ドラ 1, 赤ドラ 3 | pairi"),
         "{r:?}"
     );
     // Not a record at all: exit 2, the other files still checked.
@@ -71,45 +80,99 @@ fn record_check_ok_gzip_and_stdin_conversion() {
     std::fs::write(&path, gz.finish().unwrap()).unwrap();
     let r = pairi(&["record", "check", path.to_str().unwrap()], "");
     assert_eq!(r.code, 0, "{r:?}");
-    assert!(r.stdout.contains("8 kyoku, 7 wins re-scored, 7 agree"), "{r:?}");
+    assert!(
+        r.stdout.contains("8 kyoku, 7 wins re-scored, 7 agree"),
+        "{r:?}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn record_convert_ok_tenhou6_to_mjai_and_back() {
-    let r = pairi(&["record", "convert", &log("tenhou6/rinshan.json"), "--to", "mjai"], "");
+    let r = pairi(
+        &[
+            "record",
+            "convert",
+            &log("tenhou6/rinshan.json"),
+            "--to",
+            "mjai",
+        ],
+        "",
+    );
     assert_eq!(r.code, 0, "{r:?}");
     let first: Value = serde_json::from_str(r.stdout.lines().next().unwrap()).unwrap();
     assert_eq!(first["type"], "start_game");
-    assert!(r.stdout.contains(r#"{"type":"ankan","actor":3,"consumed":["6m","6m","6m","6m"]}"#));
+    assert!(r
+        .stdout
+        .contains(r#"{"type":"ankan","actor":3,"consumed":["6m","6m","6m","6m"]}"#));
     let back = pairi(&["record", "convert", "-", "--to", "tenhou6"], &r.stdout);
     assert_eq!(back.code, 0, "{back:?}");
     let original: Value =
-        serde_json::from_str(&std::fs::read_to_string(log("tenhou6/rinshan.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(log("tenhou6/rinshan.json")).unwrap())
+            .unwrap();
     let again: Value = serde_json::from_str(&back.stdout).unwrap();
     assert_eq!(again, original);
-    let r = pairi(&["record", "convert", &log("tenhou6/rinshan.json"), "--to", "mjlog"], "");
+    let r = pairi(
+        &[
+            "record",
+            "convert",
+            &log("tenhou6/rinshan.json"),
+            "--to",
+            "mjlog",
+        ],
+        "",
+    );
     assert_eq!(r.code, 2, "{r:?}");
 }
 
 #[test]
 fn review_ok_table_summary_and_selection() {
-    let r = pairi(&["review", &log("tenhou6/double_ron.json"), "--seat", "3"], "");
+    let r = pairi(
+        &["review", &log("tenhou6/double_ron.json"), "--seat", "3"],
+        "",
+    );
     assert_eq!(r.code, 0, "{r:?}");
-    assert!(r.stdout.starts_with("S4 (win) [13000, 0, 2000, -14000]"), "{r:?}");
+    assert!(
+        r.stdout.starts_with("S4 (win) [13000, 0, 2000, -14000]"),
+        "{r:?}"
+    );
     // Seat 3 dealt into both wins with its riichi tile.
     assert!(r.stdout.contains("→ 7m R"), "{r:?}");
     assert!(r.stdout.contains("[dealt_in]"), "{r:?}");
     assert!(r.stdout.contains("player            kyoku  win%"), "{r:?}");
-    let r = pairi(&["review", &log("tenhou6/majiang_full_hanchan.json"), "--kyoku", "E2,S1", "--json"], "");
+    let r = pairi(
+        &[
+            "review",
+            &log("tenhou6/majiang_full_hanchan.json"),
+            "--kyoku",
+            "E2,S1",
+            "--json",
+        ],
+        "",
+    );
     assert_eq!(r.code, 0, "{r:?}");
     let v: Value = serde_json::from_str(&r.stdout).unwrap();
-    let kyokus: Vec<&str> = v["kyokus"].as_array().unwrap().iter().map(|k| k["kyoku"].as_str().unwrap()).collect();
+    let kyokus: Vec<&str> = v["kyokus"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["kyoku"].as_str().unwrap())
+        .collect();
     assert_eq!(kyokus, ["E2", "S1", "S1.1"]);
-    let r = pairi(&["review", &log("tenhou6/double_ron.json"), "--kyoku", "E9"], "");
+    let r = pairi(
+        &["review", &log("tenhou6/double_ron.json"), "--kyoku", "E9"],
+        "",
+    );
     assert_eq!(r.code, 2, "{r:?}");
-    assert!(r.stderr.contains("no kyoku \"E9\" in the record (it has S4)"), "{r:?}");
-    let r = pairi(&["review", &log("tenhou6/double_ron.json"), "--seat", "4"], "");
+    assert!(
+        r.stderr
+            .contains("no kyoku \"E9\" in the record (it has S4)"),
+        "{r:?}"
+    );
+    let r = pairi(
+        &["review", &log("tenhou6/double_ron.json"), "--seat", "4"],
+        "",
+    );
     assert_eq!(r.code, 2, "{r:?}");
 }
 
@@ -119,7 +182,12 @@ fn review_ok_html_page_is_self_contained() {
     std::fs::create_dir_all(&dir).unwrap();
     let page = dir.join("review.html");
     let r = pairi(
-        &["review", &log("mjai/selfplay_hanchan_126_204_0.jsonl"), "--html", page.to_str().unwrap()],
+        &[
+            "review",
+            &log("mjai/selfplay_hanchan_126_204_0.jsonl"),
+            "--html",
+            page.to_str().unwrap(),
+        ],
         "",
     );
     assert_eq!(r.code, 0, "{r:?}");

@@ -97,21 +97,37 @@ fn every_win_is_scored_again_identically_and_every_score_change_reproduced() {
     assert_eq!((wins, kyokus), (46, 54));
 }
 
+/// JSON text with every object's keys sorted (whether or not serde_json keeps insertion
+/// order in this build).
 fn normalise(v: &serde_json::Value) -> String {
-    // serde_json without preserve_order sorts keys: the text is the normal form.
-    serde_json::to_string(&serde_json::from_str::<serde_json::Value>(&v.to_string()).unwrap())
-        .unwrap()
+    fn sorted(v: &serde_json::Value) -> serde_json::Value {
+        match v {
+            serde_json::Value::Object(m) => {
+                let mut keys: Vec<&String> = m.keys().collect();
+                keys.sort();
+                let mut out = serde_json::Map::new();
+                for k in keys {
+                    out.insert(k.clone(), sorted(&m[k]));
+                }
+                serde_json::Value::Object(out)
+            }
+            serde_json::Value::Array(a) => serde_json::Value::Array(a.iter().map(sorted).collect()),
+            v => v.clone(),
+        }
+    }
+    sorted(v).to_string()
 }
 
 #[test]
 fn ranked_game_converts_to_the_mjai_excerpt_event_for_event() {
-    let game = record::tenhou6::read(&text(&format!("{ROOT}tenhou6/ranked_game.json").into()))
-        .unwrap();
+    let game =
+        record::tenhou6::read(&text(&format!("{ROOT}tenhou6/ranked_game.json").into())).unwrap();
     let mut ours = record::mjai::write(&game);
-    let theirs: Vec<serde_json::Value> = text(&format!("{ROOT}mjai/tenhou_4p_ranked_excerpt.jsonl").into())
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let theirs: Vec<serde_json::Value> =
+        text(&format!("{ROOT}mjai/tenhou_4p_ranked_excerpt.jsonl").into())
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
     // The excerpt names the players A..D where the record has Aさん..Dさん, and does not
     // carry the tenhou.net/6 extras: only those differ in `start_game`.
     let start = ours[0].as_object_mut().unwrap();
@@ -159,7 +175,12 @@ fn other_records_convert_to_tenhou6_and_back_event_for_event() {
             assert_eq!(play(a), play(b), "{} {}", f.display(), a.label());
         }
         let report = check::check(&back, &check::rules_of(&back)).unwrap();
-        assert_eq!(report.wins, report.wins_agreeing, "{} via tenhou6", f.display());
+        assert_eq!(
+            report.wins,
+            report.wins_agreeing,
+            "{} via tenhou6",
+            f.display()
+        );
     }
 }
 
@@ -171,11 +192,17 @@ fn an_inconsistent_record_is_an_error_naming_the_kyoku_and_event() {
     let broken = original.replacen("[41,31,60,28", "[11,31,60,28", 1);
     assert_ne!(broken, original);
     let e = record::tenhou6::read(&broken).unwrap_err();
-    assert!(matches!(e, RecordError::Inconsistent { ref kyoku, .. } if kyoku == "S4"), "{e}");
+    assert!(
+        matches!(e, RecordError::Inconsistent { ref kyoku, .. } if kyoku == "S4"),
+        "{e}"
+    );
     assert_eq!(e.kind(), pairi::ErrorKind::InvalidHand);
     // The same break in mjai form is found by the replay.
     let game = record::tenhou6::read(&original).unwrap();
-    let mut lines: Vec<String> = record::mjai::write(&game).iter().map(|v| v.to_string()).collect();
+    let mut lines: Vec<String> = record::mjai::write(&game)
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
     let i = lines
         .iter()
         .position(|l| l.contains(r#""type":"dahai""#) && l.contains(r#""pai":"E""#))
@@ -183,7 +210,12 @@ fn an_inconsistent_record_is_an_error_naming_the_kyoku_and_event() {
     lines[i] = lines[i].replace(r#""pai":"E""#, r#""pai":"1m""#);
     let g = record::mjai::read(&lines.join("\n")).unwrap();
     let e = check::check(&g, &check::rules_of(&g)).unwrap_err();
-    let RecordError::Inconsistent { kyoku, index, message } = e else {
+    let RecordError::Inconsistent {
+        kyoku,
+        index,
+        message,
+    } = e
+    else {
         panic!("{e}")
     };
     // The dealer is seat 3: draw, discard, then seat 0's draw and discard (event 3).
@@ -219,7 +251,11 @@ fn every_record_is_reviewed() {
             let wins: usize = g
                 .kyokus
                 .iter()
-                .filter(|k| k.events.iter().any(|e| matches!(e, Event::Win(w) if w.seat == p.seat)))
+                .filter(|k| {
+                    k.events
+                        .iter()
+                        .any(|e| matches!(e, Event::Win(w) if w.seat == p.seat))
+                })
                 .count();
             assert!(p.wins >= wins, "{}", f.display());
             assert!(p.best <= p.discards);

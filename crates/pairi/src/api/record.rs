@@ -191,10 +191,13 @@ pub struct ReviewRequest {
     /// The kyoku to review by label: `E1` (every honba of it), `S3.1` (that honba).
     #[serde(default)]
     pub kyoku: Option<Vec<String>>,
+    /// Also value each discard with the expected-value engine (pairi's model).
+    #[serde(default)]
+    pub ev: bool,
 }
 
 /// One discard reviewed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DiscardView {
     /// Event index in the kyoku.
     pub event: usize,
@@ -233,6 +236,25 @@ pub struct DiscardView {
     /// Flags: `lost_tenpai`, `shanten_back`, `furiten`, `missed_tsumo`, `dama`,
     /// `dealt_in`.
     pub flags: Vec<&'static str>,
+    /// With `"ev": true`, for hands up to 3-shanten: the chosen and the best discard
+    /// by expected score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ev: Option<EvView>,
+}
+
+/// Win probability and expected score of a discard and of the best one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EvView {
+    /// Win probability of the chosen discard.
+    pub win: f64,
+    /// Its expected score.
+    pub score: f64,
+    /// The discard of the highest expected score.
+    pub best: String,
+    /// Its win probability.
+    pub best_win: f64,
+    /// Its expected score.
+    pub best_score: f64,
 }
 
 /// A win passed up.
@@ -364,6 +386,7 @@ impl ReviewRequest {
         let selection = Selection {
             seats,
             kyokus: selected(game, self.kyoku.as_deref().unwrap_or_default())?,
+            ev: self.ev,
         };
         let rules = check::rules_of(game);
         let r = review::review(game, &rules, &selection)?;
@@ -434,6 +457,13 @@ fn kyoku_view(i: usize, k: &crate::record::Kyoku, r: &review::Review, n: u8) -> 
                     rank: d.rank,
                     choices: d.choices,
                     flags: d.flags.iter().map(|f: &Flag| f.id()).collect(),
+                    ev: d.ev.map(|e| EvView {
+                        win: e.win,
+                        score: e.score,
+                        best: pai(e.best),
+                        best_win: e.best_win,
+                        best_score: e.best_score,
+                    }),
                 }
             })
             .collect(),

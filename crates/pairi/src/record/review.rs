@@ -52,7 +52,7 @@ impl Flag {
 }
 
 /// One discard reviewed.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct DiscardReview {
     /// Index of the kyoku in the game.
     pub kyoku: usize,
@@ -92,6 +92,25 @@ pub struct DiscardReview {
     pub choices: usize,
     /// Flags.
     pub flags: Vec<Flag>,
+    /// Win probability and expected score of the chosen and the best discard, when the
+    /// review asked for them and the hand was near enough to search.
+    pub ev: Option<EvReview>,
+}
+
+/// A discard valued by the expected-value engine ([`crate::ev`], pairi's model: the
+/// real wall, one policy), from this turn to the end of the wall.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct EvReview {
+    /// Win probability of the chosen discard.
+    pub win: f64,
+    /// Its expected score (points received on a win).
+    pub score: f64,
+    /// The discard of the highest expected score.
+    pub best: Pai,
+    /// Its win probability.
+    pub best_win: f64,
+    /// Its expected score.
+    pub best_score: f64,
 }
 
 /// A win a player could have taken and did not.
@@ -199,7 +218,14 @@ pub struct Selection {
     pub seats: Vec<Seat>,
     /// The kyoku reviewed, by index in the game (all when empty).
     pub kyokus: Vec<usize>,
+    /// Value each discard with the expected-value engine too (milliseconds to a
+    /// second a discard; hands beyond 3-shanten or [`EV_MAX_STATES`] states are left
+    /// without).
+    pub ev: bool,
 }
+
+/// The largest state graph a review searches for one discard.
+pub const EV_MAX_STATES: usize = 300_000;
 
 impl Selection {
     fn seat(&self, s: Seat) -> bool {
@@ -281,6 +307,9 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
                 if let Some(mut r) = review_discard(table, seat, pai, tsumogiri, riichi_declared) {
                     r.kyoku = ki;
                     r.event = i;
+                    if selection.ev && r.shanten_before <= crate::ev::MAX_SHANTEN {
+                        r.ev = value(table, seat, pai);
+                    }
                     if let Some(points) = s
                         .drawn
                         .and_then(|d| could_tsumo(kyoku, table, seat, d, rules))
@@ -404,6 +433,63 @@ fn review_discard(
         rank,
         choices: rows.len(),
         flags,
+        ev: None,
+    })
+}
+
+/// The expected-value engine's values of the chosen and the best discard, the turns
+/// left counted from the live wall.
+fn value(table: &Table, seat: Seat, pai: Pai) -> Option<EvReview> {
+    use crate::ev::{evaluate, Model, Options, Setup, MAX_TURNS};
+    let s = &table.seats[usize::from(seat)];
+    let hand = s.hand().ok()?;
+    let n = u32::from(table.players.count());
+    let left = u8::try_from(table.left() / n)
+        .unwrap_or(MAX_TURNS)
+        .min(MAX_TURNS);
+    let turn = (MAX_TURNS - left).max(1);
+    let visible = table.visible_to(seat);
+    let setup = Setup {
+        hand,
+        round_wind: table.round,
+        seat_wind: table.seat_wind(seat),
+        dora: table.dora.clone(),
+        visible: visible
+            .iter()
+            .flat_map(|(t, c)| core::iter::repeat_n(t.black(), usize::from(c)))
+            .collect(),
+        turn,
+        t_max: MAX_TURNS,
+        wall: None,
+        players: table.players,
+    };
+    let options = Options {
+        model: Model::Pairi,
+        max_states: EV_MAX_STATES,
+        ..Options::default()
+    };
+    let e = evaluate(&setup, &options).ok()?;
+    let at = usize::from(turn);
+    let get = |d: &crate::ev::DiscardValue| (d.win[at], d.score[at]);
+    let chosen = e
+        .discards
+        .iter()
+        .find(|d| d.tile == Some(pai))
+        .or_else(|| {
+            e.discards
+                .iter()
+                .find(|d| d.tile.map(|p| p.tile()) == Some(pai.tile()))
+        })?;
+    let best = e
+        .discards
+        .iter()
+        .max_by(|a, b| get(a).1.total_cmp(&get(b).1))?;
+    Some(EvReview {
+        win: get(chosen).0,
+        score: get(chosen).1,
+        best: best.tile?,
+        best_win: get(best).0,
+        best_score: get(best).1,
     })
 }
 
@@ -542,17 +628,26 @@ mod tests {
         let first = &r.discards[0];
         assert_eq!((first.seat, first.discard), (0, one("1m")));
         assert_eq!(first.shanten_before, -1);
-        assert!(first.flags.contains(&Flag::MissedTsumo), "{:?}", first.flags);
+        assert!(
+            first.flags.contains(&Flag::MissedTsumo),
+            "{:?}",
+            first.flags
+        );
         assert!(first.flags.contains(&Flag::Dama), "{:?}", first.flags);
         assert!(first.flags.contains(&Flag::Furiten), "{:?}", first.flags);
-        let missed: Vec<(Seat, bool, Pai)> = r.missed.iter().map(|m| (m.seat, m.tsumo, m.pai)).collect();
+        let missed: Vec<(Seat, bool, Pai)> =
+            r.missed.iter().map(|m| (m.seat, m.tsumo, m.pai)).collect();
         assert_eq!(missed, [(0, true, one("5p")), (1, false, one("1z"))]);
         // On the dealer's first draw: tenhou (天和), a yakuman, 16000 all.
         assert_eq!(r.missed[0].points, 48000);
         // Seat 1's ron: East triplet, South pair, 40 fu 1 han.
         assert_eq!(r.missed[1].points, 1300);
         // The dealer's second discard throws the 9s it drew and keeps tenpai.
-        let second = r.discards.iter().find(|d| d.seat == 0 && d.event == 9).unwrap();
+        let second = r
+            .discards
+            .iter()
+            .find(|d| d.seat == 0 && d.event == 9)
+            .unwrap();
         assert_eq!(second.shanten, 0);
         assert_eq!(r.players[0].discards, 2);
     }
@@ -590,11 +685,44 @@ mod tests {
         let rules = crate::record::check::rules_of(&g);
         let sel = Selection {
             seats: vec![3],
-            kyokus: vec![],
+            ..Selection::default()
         };
         let r = review(&g, &rules, &sel).unwrap();
         assert!(r.discards.iter().all(|d| d.seat == 3));
         assert_eq!(r.discards.len(), 1);
         assert!(r.missed.is_empty());
+    }
+}
+
+#[cfg(test)]
+mod ev_tests {
+    use super::*;
+    use crate::record::check::rules_of;
+
+    #[test]
+    fn the_expected_value_engine_values_near_hands() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/data/logs/tenhou6/double_ron.json"
+        );
+        let game = crate::record::tenhou6::read(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let sel = Selection {
+            seats: vec![3],
+            ev: true,
+            ..Selection::default()
+        };
+        let r = review(&game, &rules_of(&game), &sel).unwrap();
+        let valued: Vec<&DiscardReview> = r.discards.iter().filter(|d| d.ev.is_some()).collect();
+        assert!(!valued.is_empty());
+        for d in valued {
+            let ev = d.ev.unwrap();
+            assert!(ev.score <= ev.best_score + 1e-9, "{d:?}");
+            assert!((0.0..=1.0).contains(&ev.win) && (0.0..=1.0).contains(&ev.best_win));
+        }
+        // Far hands are left without.
+        assert!(r
+            .discards
+            .iter()
+            .all(|d| d.shanten_before <= 3 || d.ev.is_none()));
     }
 }
