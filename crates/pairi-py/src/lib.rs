@@ -5,15 +5,13 @@
 
 use numpy::{PyArray1, PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
 use pairi::api::analysis::{AnalysisRequest, ShantenRequest};
-use pairi::api::batch::answer_json;
-use pairi::api::ev::EvRequest;
-use pairi::api::record::{CheckRequest, ConvertRequest, ReviewRequest};
+use pairi::api::batch::answer_kind;
 use pairi::api::mcr::FanRequest;
 use pairi::api::mcr::FanResponse;
 use pairi::api::parse::ParseRequest;
 use pairi::api::riichi::ScoreRequest;
 use pairi::api::riichi::ScoreResult;
-use pairi::api::stats::StatsRequest;
+
 use pairi::api::{Error, ErrorKind, Request};
 use pairi::{Hand, Pai, TileCounts};
 use pyo3::create_exception;
@@ -70,30 +68,6 @@ fn raise(e: &Error) -> PyErr {
         ErrorKind::NotWinning => NotWinningError::new_err(m),
         ErrorKind::NoYaku => NoYakuError::new_err(m),
         _ => PairiError::new_err(m),
-    }
-}
-
-/// The answer of one request as JSON text, or its error.
-fn answer_as<R: Request>(json: &str) -> Result<String, Error> {
-    let answer = answer_json::<R>(json, &R::Defaults::default())?;
-    serde_json::to_string(&answer).map_err(Error::invalid_request)
-}
-
-/// `kind` names the request (`parse shanten analyze score fan stats ev record_check
-/// record_convert review`).
-fn answer_kind(kind: &str, json: &str) -> Result<String, Error> {
-    match kind {
-        "parse" => answer_as::<ParseRequest>(json),
-        "shanten" => answer_as::<ShantenRequest>(json),
-        "analyze" => answer_as::<AnalysisRequest>(json),
-        "score" => answer_as::<ScoreRequest>(json),
-        "fan" => answer_as::<FanRequest>(json),
-        "stats" => answer_as::<StatsRequest>(json),
-        "ev" => answer_as::<EvRequest>(json),
-        "record_check" => answer_as::<CheckRequest>(json),
-        "record_convert" => answer_as::<ConvertRequest>(json),
-        "review" => answer_as::<ReviewRequest>(json),
-        _ => Err(Error::invalid_request(format!("no request kind {kind}"))),
     }
 }
 

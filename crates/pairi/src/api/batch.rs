@@ -301,6 +301,52 @@ impl<'de> Deserialize<'de> for IdOnly<'de> {
     }
 }
 
+/// The request kinds [`answer_kind`] knows, by name: the `/v1/<kind>` paths of the HTTP
+/// server, the kinds of the Python and browser bindings.
+pub const KINDS: [&str; 10] = [
+    "parse",
+    "shanten",
+    "analyze",
+    "score",
+    "fan",
+    "stats",
+    "ev",
+    "record_check",
+    "record_convert",
+    "review",
+];
+
+/// Answers one request of the kind named `kind` given as JSON text, as JSON text (the
+/// result object, no `id`): the one entry point of the bindings that pass requests by
+/// name (Python, the browser, the HTTP server).
+///
+/// # Errors
+///
+/// As the request's `answer`; `invalid_request` for a kind not in [`KINDS`].
+pub fn answer_kind(kind: &str, json: &str) -> Result<String, Error> {
+    use super::{analysis, ev, mcr, parse, record, riichi, stats};
+    fn as_text<R: Request>(json: &str) -> Result<String, Error> {
+        let answer = answer_json::<R>(json, &R::Defaults::default())?;
+        serde_json::to_string(&answer).map_err(Error::invalid_request)
+    }
+    match kind {
+        "parse" => as_text::<parse::ParseRequest>(json),
+        "shanten" => as_text::<analysis::ShantenRequest>(json),
+        "analyze" => as_text::<analysis::AnalysisRequest>(json),
+        "score" => as_text::<riichi::ScoreRequest>(json),
+        "fan" => as_text::<mcr::FanRequest>(json),
+        "stats" => as_text::<stats::StatsRequest>(json),
+        "ev" => as_text::<ev::EvRequest>(json),
+        "record_check" => as_text::<record::CheckRequest>(json),
+        "record_convert" => as_text::<record::ConvertRequest>(json),
+        "review" => as_text::<record::ReviewRequest>(json),
+        _ => Err(Error::invalid_request(format!(
+            "no request kind {kind:?}: one of {}",
+            KINDS.join(", ")
+        ))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,6 @@
 //! Every recorded win scored again, and every kyoku's score changes reproduced.
 //!
-//! A win is scored by [`crate::riichi::score`] from the replayed hand and the
+//! A win is scored by [`crate::riichi::score()`] from the replayed hand and the
 //! situation the replay knows (riichi, double riichi and ippatsu, rinshan, chankan,
 //! haitei and houtei, first-turn wins, dora and ura indicators, honba, riichi sticks,
 //! kita) under rules read from the record (Tenhou's by default). Han, fu, points, yaku
