@@ -1,9 +1,10 @@
-//! Project tasks: `cargo xtask gen-tables [--check]`, `cargo xtask verify`.
+//! Project tasks: `cargo xtask gen-tables [--check]`, `cargo xtask verify`, `cargo xtask web`.
 #![forbid(unsafe_code)]
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod tables;
 mod verify;
+mod web;
 
 use std::process::ExitCode;
 
@@ -12,7 +13,8 @@ const USAGE: &str = "usage: cargo xtask <command>
 commands:
   gen-tables           regenerate crates/pairi/src/tables/ (shanten tables)
   gen-tables --check   fail if the committed tables are stale
-  verify               long exhaustive checks of the shanten kernel against the reference";
+  verify               long exhaustive checks of the shanten kernel against the reference
+  web [OUT]            build the web page (WebAssembly and static files) into OUT or target/web";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,6 +23,17 @@ fn main() -> ExitCode {
         ["gen-tables"] => gen_tables(false),
         ["gen-tables", "--check"] => gen_tables(true),
         ["verify"] => verify::run(),
+        ["web", rest @ ..] if rest.len() <= 1 => match web::run(rest.first().copied()) {
+            Ok(out) => {
+                let size = std::fs::metadata(out.join("pairi.wasm")).map_or(0, |m| m.len());
+                println!("wrote {} (pairi.wasm {size} bytes)", out.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("web: {e}");
+                ExitCode::FAILURE
+            }
+        },
         _ => {
             eprintln!("{USAGE}");
             ExitCode::from(2)

@@ -19,6 +19,7 @@ mod parse;
 mod plot;
 mod record;
 mod score;
+mod serve;
 mod stats;
 
 use clap::{Parser, Subcommand};
@@ -64,6 +65,9 @@ enum Command {
     /// Review every discard of a game record against the best one, with a summary per
     /// player (`--html` for a page).
     Review(record::ReviewArgs),
+    /// Serve the JSON API over HTTP (`POST /v1/<kind>`) and the web page, on loopback
+    /// unless told otherwise.
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -88,6 +92,7 @@ fn main() -> ExitCode {
             Err(e) => Err(e),
         },
         Command::Review(a) => record::review(&a),
+        Command::Serve(a) => serve::run(&a),
     };
     output::exit(result)
 }

@@ -1,0 +1,335 @@
+// The page: type or click a hand, see shanten, the discard table, waits; click a
+// discard and a draw to play on; score a complete hand; expected values in a worker;
+// review an uploaded record. Everything is asked of pairi through one `answer()`.
+import { backend, httpBackend } from "./pairi.js";
+import { tileSvg, tilesSvg, codes, mpsz } from "./tiles.js";
+
+const $ = (id) => document.getElementById(id);
+const state = { backend: null, worker: null, pending: new Map(), nextId: 1 };
+window.pairi = state;
+
+const PALETTE = [
+  ..."1234567890".split("").map((d) => d + "m"),
+  ..."1234567890".split("").map((d) => d + "p"),
+  ..."1234567890".split("").map((d) => d + "s"),
+  ..."1234567".split("").map((d) => d + "z"),
+];
+
+function fields() {
+  const rules = $("rules").value;
+  const f = { rules };
+  if ($("players").value === "3") f.players = 3;
+  const visible = $("visible").value.trim();
+  if (visible) f.visible = visible;
+  return f;
+}
+
+/** Asks pairi in this thread (fast questions) and times it. */
+async function ask(kind, request) {
+  const t0 = performance.now();
+  const answer = await state.backend.answer(kind, request);
+  state.lastMs = performance.now() - t0;
+  return answer;
+}
+
+/** Asks pairi off the page's thread (long questions). */
+function askLong(kind, request) {
+  if (!state.worker) return state.backend.answer(kind, request);
+  const id = state.nextId++;
+  return new Promise((resolve) => {
+    state.pending.set(id, resolve);
+    state.worker.postMessage({ id, kind, request });
+  });
+}
+
+function showError(e) {
+  const box = $("error");
+  box.hidden = !e;
+  box.textContent = e ? `${e.kind}: ${e.message}` : "";
+}
+
+function syncUrl() {
+  const p = new URLSearchParams();
+  const hand = $("hand").value.trim();
+  if (hand) p.set("q", hand);
+  for (const k of ["rules", "players", "dora", "visible", "round", "seat"]) {
+    const v = $(k).value.trim();
+    const defaults = { rules: "riichi", players: "4", round: "E", seat: "E" };
+    if (v && v !== defaults[k]) p.set(k, v);
+  }
+  const q = p.toString();
+  history.replaceState(null, "", q ? `?${q}` : location.pathname);
+}
+
+function concealedOnly() {
+  return !/[\[\]\(\)]/.test($("hand").value);
+}
+
+async function update() {
+  syncUrl();
+  const hand = $("hand").value.trim();
+  // Ask first, then redraw: the page keeps its layout while the answer is on its way
+  // (a click in flight lands where it was aimed).
+  const a = hand ? await ask("analyze", { hand, ...fields() }) : null;
+  if ($("hand").value.trim() !== hand) return; // a newer hand is being answered
+  $("hand-view").innerHTML = "";
+  $("forms").innerHTML = "";
+  $("useful").innerHTML = "";
+  $("discards").hidden = true;
+  $("score").hidden = true;
+  showError(null);
+  if (!a) return;
+  if (a.error) {
+    showError(a.error);
+    return;
+  }
+  const r = a.ok;
+  state.analysis = r;
+  $("hand-view").innerHTML = tilesSvg(r.hand);
+  $("forms").innerHTML =
+    `<b>${r.shanten === -1 ? "complete" : r.shanten === 0 ? "tenpai" : r.shanten + "-shanten"}</b> ` +
+    Object.entries(r.forms || {})
+      .map(([form, s]) => `<span>${form} ${s}</span>`)
+      .join("");
+  if (r.discards) {
+    const body = $("discards").querySelector("tbody");
+    const best = r.discards[0];
+    body.innerHTML = r.discards
+      .map(
+        (d) =>
+          `<tr class="pick${d.shanten === best.shanten && d.count === best.count ? " best" : ""}" data-tile="${d.tile}">` +
+          `<td>${tileSvg(d.tile)}</td><td>${d.shanten}</td><td class="click">${tilesSvg(d.useful, { small: true })}</td><td>${d.count}</td></tr>`,
+      )
+      .join("");
+    $("discards").hidden = false;
+  } else if (r.useful !== undefined) {
+    const label = r.waits ? "waits" : "useful tiles";
+    $("useful").innerHTML =
+      `<div>${label} (${r.count}) — click one to draw it:</div><div class="click" id="draws">${tilesSvg(r.useful)}</div>`;
+  }
+  if (r.shanten === -1) {
+    $("score").hidden = false;
+    await score();
+  }
+}
+
+async function score() {
+  const hand = $("hand").value.trim();
+  const typed = codes(hand.replace(/\[.*?\]/g, ""));
+  const list = typed.length ? typed : codes(state.analysis.hand);
+  const win = list[list.length - 1];
+  const common = {
+    hand,
+    win,
+    tsumo: $("tsumo").checked,
+    round_wind: $("round").value,
+    seat_wind: $("seat").value,
+  };
+  const view = $("score-view");
+  if ($("rules").value === "mcr") {
+    const a = await ask("fan", common);
+    if (a.error) return (view.textContent = `${a.error.kind}: ${a.error.message}`);
+    const f = a.ok;
+    view.innerHTML =
+      `<p><b>${f.fan} fan</b> ${f.decomposition || ""}</p><table>` +
+      f.breakdown.map((b) => `<tr><td>${b.en}</td><td>${b.zh}</td><td>${b.points}${b.count > 1 ? " ×" + b.count : ""}</td></tr>`).join("") +
+      "</table>";
+    return;
+  }
+  const req = { ...common, riichi: $("riichi").checked };
+  const dora = $("dora").value.trim();
+  if (dora) req.dora = dora;
+  if ($("players").value === "3") req.players = 3;
+  const a = await ask("score", req);
+  if (a.error) return (view.textContent = `${a.error.kind}: ${a.error.message}`);
+  const s = a.ok;
+  const pay = Object.entries(s.payments)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ");
+  view.innerHTML =
+    `<p><b>${s.yakuman ? s.yakuman + "× yakuman" : `${s.han} han ${s.fu} fu`}</b> — ${s.total} points (${pay})${s.limit ? " · " + s.limit : ""}</p>` +
+    `<table>${Object.entries(s.yaku).map(([y, v]) => `<tr><td>${y}</td><td>${v}</td></tr>`).join("")}</table>` +
+    `<p class="muted">fu: ${s.fu_detail.map((f) => `${f.reason} ${f.fu}`).join(", ")} · ${s.decomposition} · ${s.wait}</p>`;
+}
+
+function setHand(list) {
+  $("hand").value = mpsz(list);
+  update();
+}
+
+function playDiscard(tile) {
+  if (!concealedOnly() || !state.analysis) return;
+  const list = codes(state.analysis.hand);
+  const i = list.indexOf(tile);
+  if (i < 0) return;
+  list.splice(i, 1);
+  setHand(list);
+}
+
+function playDraw(tile) {
+  if (!concealedOnly() || !state.analysis) return;
+  const list = codes(state.analysis.hand);
+  list.push(tile);
+  $("hand").value = mpsz(list);
+  update();
+}
+
+async function ev() {
+  const hand = $("hand").value.trim();
+  if (!hand) return;
+  const req = { hand, model: $("ev-model").value, turn: Number($("ev-turn").value) || 1 };
+  const dora = $("dora").value.trim();
+  if (dora) req.dora = dora;
+  const visible = $("visible").value.trim();
+  if (visible) req.visible = visible;
+  req.round_wind = $("round").value;
+  req.seat_wind = $("seat").value;
+  if ($("players").value === "3") req.players = 3;
+  $("ev-status").textContent = "computing…";
+  const t0 = performance.now();
+  const a = await askLong("ev", req);
+  $("ev-status").textContent = a.error
+    ? `${a.error.kind}: ${a.error.message}`
+    : `${a.ok.searched} hand states, ${(performance.now() - t0).toFixed(0)} ms`;
+  if (a.error) return;
+  const r = a.ok;
+  const t = r.turn;
+  const body = $("ev-table").querySelector("tbody");
+  body.innerHTML = r.discards
+    .map(
+      (d) =>
+        `<tr><td>${d.tile ? tileSvg(d.tile) : "—"}${d.riichi ? " R" : ""}</td><td>${(100 * d.win[t]).toFixed(1)}</td><td>${(100 * d.tenpai[t]).toFixed(1)}</td><td>${d.score[t].toFixed(0)}</td></tr>`,
+    )
+    .join("");
+  $("ev-table").hidden = false;
+  $("ev-chart").innerHTML = chart(r.discards.slice(0, 4), t);
+}
+
+function chart(discards, from) {
+  const w = 520;
+  const h = 180;
+  const pad = 30;
+  const colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"];
+  const n = discards[0] ? discards[0].win.length : 1;
+  const x = (i) => pad + ((w - 2 * pad) * (i - from)) / Math.max(1, n - 1 - from);
+  const y = (v) => h - pad - (h - 2 * pad) * v;
+  let s = `<svg viewBox="0 0 ${w} ${h}" width="100%" role="img" aria-label="win probability by turn"><rect width="${w}" height="${h}" fill="#fafafa"/>`;
+  s += `<text x="4" y="14" font-size="11">win probability by turn</text><text x="4" y="${y(0)}" font-size="10">0</text><text x="4" y="${y(1) + 4}" font-size="10">1</text>`;
+  discards.forEach((d, k) => {
+    const pts = d.win
+      .map((v, i) => (i >= from ? `${x(i).toFixed(1)},${y(v).toFixed(1)}` : null))
+      .filter(Boolean)
+      .join(" ");
+    s += `<polyline fill="none" stroke="${colours[k]}" stroke-width="2" points="${pts}"/>`;
+    s += `<text x="${w - pad - 60}" y="${pad + 12 * k}" font-size="10" fill="${colours[k]}">${d.tile || "hand"}</text>`;
+  });
+  return s + "</svg>";
+}
+
+async function review(file) {
+  const text = await file.text();
+  $("review-status").textContent = "reviewing…";
+  const a = await askLong("review", { record: text });
+  if (a.error) {
+    $("review-status").textContent = `${a.error.kind}: ${a.error.message}`;
+    return;
+  }
+  const r = a.ok;
+  $("review-status").textContent = `${r.format}, ${r.kyokus.length} kyoku`;
+  const players =
+    "<table><tr><th>player</th><th>win %</th><th>deal-in %</th><th>riichi %</th><th>best discard %</th></tr>" +
+    r.players
+      .map(
+        (p) =>
+          `<tr><td>${p.seat} ${escapeHtml(p.name)}</td><td>${(100 * p.win_rate).toFixed(1)}</td><td>${(100 * p.deal_in_rate).toFixed(1)}</td><td>${(100 * p.riichi_rate).toFixed(1)}</td><td>${(100 * p.agreement).toFixed(1)}</td></tr>`,
+      )
+      .join("") +
+    "</table>";
+  const kyokus = r.kyokus
+    .map(
+      (k) =>
+        `<h3>${k.kyoku} — ${k.result}</h3><table>` +
+        k.discards
+          .filter((d) => d.rank > 1 || d.flags.length)
+          .map(
+            (d) =>
+              `<tr><td>s${d.seat}</td><td>${tilesSvg(d.hand, { small: true })}</td><td>${tileSvg(d.discard)}</td><td>best ${d.best.map((t) => tileSvg(t, { small: true })).join("")}</td><td>${d.rank}/${d.choices}</td><td>${d.flags.join(", ")}</td></tr>`,
+          )
+          .join("") +
+        "</table>",
+    )
+    .join("");
+  $("review-view").innerHTML = players + kyokus;
+}
+
+function escapeHtml(s) {
+  return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+async function main() {
+  const params = new URLSearchParams(location.search);
+  for (const k of ["rules", "players", "dora", "visible", "round", "seat"]) {
+    if (params.has(k)) $(k).value = params.get(k);
+  }
+  $("hand").value = params.get("q") || "";
+  $("palette").innerHTML = PALETTE.filter((c) => !(c[0] === "0" && c[1] === "z"))
+    .map((c) => tileSvg(c, { small: true }))
+    .join("");
+  state.backend = await backend();
+  $("backend").textContent = state.backend.name === "wasm" ? "WebAssembly, in this page" : "pairi serve";
+  if (state.backend.name === "wasm" && window.Worker) {
+    try {
+      state.worker = new Worker("worker.js", { type: "module" });
+      state.worker.onmessage = (e) => {
+        const done = state.pending.get(e.data.id);
+        state.pending.delete(e.data.id);
+        if (done) done(e.data.answer);
+      };
+    } catch (_) {
+      state.worker = null;
+    }
+  }
+  $("hand").addEventListener("input", update);
+  for (const id of ["rules", "players", "dora", "visible", "round", "seat"]) $(id).addEventListener("change", update);
+  for (const id of ["tsumo", "riichi"]) $(id).addEventListener("change", score);
+  $("palette").addEventListener("click", (e) => {
+    const t = e.target.closest(".tile");
+    if (t) {
+      $("hand").value += t.dataset.tile;
+      update();
+    }
+  });
+  $("back").addEventListener("click", () => {
+    const v = $("hand").value.trim();
+    if (/\d$/.test(v)) $("hand").value = v.slice(0, -1);
+    else {
+      const list = codes(v);
+      list.pop();
+      $("hand").value = mpsz(list);
+    }
+    update();
+  });
+  $("clear").addEventListener("click", () => {
+    $("hand").value = "";
+    update();
+  });
+  $("discards").addEventListener("click", (e) => {
+    const row = e.target.closest("tr.pick");
+    if (row) playDiscard(row.dataset.tile);
+  });
+  $("useful").addEventListener("click", (e) => {
+    const t = e.target.closest(".tile");
+    if (t) playDraw(t.dataset.tile);
+  });
+  $("ev-run").addEventListener("click", ev);
+  $("record").addEventListener("change", (e) => {
+    const f = e.target.files[0];
+    if (f) review(f);
+  });
+  await update();
+  state.interactiveMs = performance.now();
+  document.body.dataset.ready = "1";
+}
+
+state.ready = main();
+export { httpBackend };

@@ -1,0 +1,188 @@
+// The page in headless Chromium, from a static host (pairi as WebAssembly) or from
+// `pairi serve` (the HTTP API): type a hand, read the discard table, play a discard and
+// a draw, score the hand, compute expected values off the page's thread, review a
+// record, and check that the page's answers equal the command line's on a sample of
+// the shared cases. Prints the timings it measures; asserts no timing.
+//
+// Usage: node e2e.mjs URL PAIRI_BINARY SHARED_DATA_DIR [SCREENSHOT.png]
+import { chromium } from "playwright-core";
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import assert from "node:assert/strict";
+
+const [url, binary, shared, shot] = process.argv.slice(2);
+if (!url || !binary || !shared) {
+  console.error("usage: node e2e.mjs URL PAIRI_BINARY SHARED_DATA_DIR [SCREENSHOT.png]");
+  process.exit(2);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+  ],
+});
+const failures = [];
+const check = async (name, f) => {
+  try {
+    await f();
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    failures.push(name);
+    console.log(`FAIL ${name}\n     ${String(e.stack || e).split("\n").slice(0, 4).join("\n     ")}`);
+  }
+};
+
+try {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const t0 = Date.now();
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready='1']", { timeout: 30000 });
+  const loaded = Date.now() - t0;
+  const backend = await page.evaluate(() => window.pairi.backend.name);
+  const interactive = await page.evaluate(() => window.pairi.interactiveMs);
+  console.log(`page: ${backend} backend, interactive ${interactive.toFixed(0)} ms after navigation start (${loaded} ms wall)`);
+
+  await check("type a hand: shanten and the discard table", async () => {
+    await page.fill("#hand", "123m406p789s1122z7z");
+    await page.waitForSelector("#discards:not([hidden]) tbody tr");
+    const first = await page.getAttribute("#discards tbody tr:first-child", "data-tile");
+    assert.equal(first, "7z");
+    const rows = await page.locator("#discards tbody tr").count();
+    assert.equal(rows, 12);
+    assert.match(await page.textContent("#forms"), /tenpai/);
+    assert.match(page.url(), /\?q=123m406p789s1122z7z/);
+  });
+
+  await check("click a discard, then a wait: a complete hand scored", async () => {
+    await page.click("#discards tbody tr:first-child");
+    await page.waitForSelector("#draws .tile");
+    assert.equal(await page.inputValue("#hand"), "123m406p789s1122z");
+    await page.click("#draws .tile[data-tile='1z']");
+    await page.waitForSelector("#score:not([hidden]) #score-view p");
+    const text = await page.textContent("#score-view");
+    assert.match(text, /han|yakuman/);
+    await page.check("#riichi");
+    await page.waitForFunction(() => /riichi/.test(document.querySelector("#score-view").textContent));
+  });
+
+  await check("palette and ?q= links", async () => {
+    await page.goto(`${url}${url.includes("?") ? "&" : "?"}q=19m19p19s1234567z&rules=riichi`);
+    await page.waitForSelector("body[data-ready='1']");
+    assert.match(await page.textContent("#forms"), /tenpai|complete/);
+    await page.click("#clear");
+    await page.click("#palette .tile[data-tile='1m']");
+    await page.click("#palette .tile[data-tile='0p']");
+    assert.equal(await page.inputValue("#hand"), "1m0p");
+  });
+
+  await check("expected value off the page's thread", async () => {
+    await page.fill("#hand", "2233m456p789s1123z");
+    await page.fill("#dora", "1z");
+    await page.click("#ev-run");
+    await page.waitForSelector("#ev-table:not([hidden]) tbody tr", { timeout: 60000 });
+    assert.match(await page.textContent("#ev-status"), /hand states/);
+    assert.ok((await page.locator("#ev-chart polyline").count()) >= 1);
+    await page.fill("#dora", "");
+  });
+
+  await check("review an uploaded record", async () => {
+    await page.setInputFiles("#record", `${shared}/logs/tenhou6/double_ron.json`);
+    await page.waitForFunction(() => /kyoku/.test(document.querySelector("#review-status").textContent), null, {
+      timeout: 60000,
+    });
+    assert.match(await page.textContent("#review-view"), /S4/);
+  });
+
+  await check("the page's answers equal the command line's on shared cases", async () => {
+    const sample = (file, n) =>
+      readFileSync(`${shared}/${file}`, "utf8")
+        .split("\n")
+        .filter((l) => l.trim())
+        .slice(0, n);
+    for (const [kind, file, n] of [
+      ["analyze", "shanten/cases.jsonl", 150],
+      ["score", "riichi/score-cases.jsonl", 150],
+      ["fan", "mcr/fan-seed1.jsonl", 100],
+    ]) {
+      const lines = sample(file, n);
+      const cli = execFileSync(binary, [kind, "--batch", "-"], { input: lines.join("\n") })
+        .toString()
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
+      const requests = lines.map((l) => {
+        const r = JSON.parse(l);
+        delete r.id;
+        delete r.expected;
+        return r;
+      });
+      const ours = await page.evaluate(
+        async ([kind, requests]) => {
+          const out = [];
+          for (const r of requests) out.push(await window.pairi.backend.answer(kind, r));
+          return out;
+        },
+        [kind, requests],
+      );
+      assert.equal(ours.length, cli.length);
+      ours.forEach((a, i) => {
+        const want = { ...cli[i] };
+        delete want.id;
+        if (want.error) {
+          // A batch error also names its line.
+          assert.deepEqual(
+            { kind: a.error?.kind, message: a.error?.message },
+            { kind: want.error.kind, message: want.error.message },
+            `${kind} line ${i + 1}`,
+          );
+        } else {
+          assert.deepEqual(a.ok, want, `${kind} line ${i + 1}`);
+        }
+      });
+      console.log(`     ${kind}: ${ours.length} answers equal the CLI's`);
+    }
+  });
+
+  await check("timing of a discard table in the page", async () => {
+    const ms = await page.evaluate(async () => {
+      const hands = ["1289m3478p25s1567z", "123m406p789s11227z", "2233m456p789s1123z", "1112345678999m5p"];
+      const n = 400;
+      const t = performance.now();
+      for (let k = 0; k < n; k++) await window.pairi.backend.answer("analyze", { hand: hands[k % hands.length] });
+      return (performance.now() - t) / n;
+    });
+    console.log(`     discard table (analyze request, 14 tiles, JSON both ways): ${ms.toFixed(3)} ms per request in the page`);
+  });
+
+  await check("a screenshot that is not blank", async () => {
+    await page.fill("#hand", "123m406p789s1122z7z");
+    await page.waitForSelector("#discards:not([hidden]) tbody tr");
+    const png = await page.screenshot({ fullPage: false });
+    if (shot) writeFileSync(shot, png);
+    assert.ok(png.length > 20000, `screenshot of ${png.length} bytes`);
+    const colours = await page.evaluate(() => {
+      const svg = document.querySelectorAll("svg.tile").length;
+      return svg;
+    });
+    assert.ok(colours > 30, `${colours} tiles drawn`);
+  });
+
+  await check("no script error", async () => {
+    assert.deepEqual(errors, []);
+  });
+} finally {
+  await browser.close();
+}
+if (failures.length) {
+  console.log(`${failures.length} failed: ${failures.join("; ")}`);
+  process.exit(1);
+}
+console.log("all passed");
