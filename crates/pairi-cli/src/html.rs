@@ -158,12 +158,7 @@ fn chart(k: &KyokuView) -> String {
 
 /// The page.
 pub(crate) fn page(title: &str, res: &ReviewResult) -> String {
-    let name = |seat: u8| {
-        res.names
-            .get(usize::from(seat))
-            .filter(|n| !n.is_empty())
-            .map_or(format!("seat {seat}"), |n| format!("{seat} {}", escape(n)))
-    };
+    let name = |seat: u8| escape(&crate::record::seat_name(res, seat));
     let mut h = String::new();
     let _ = write!(
         h,

@@ -262,7 +262,8 @@ pub(crate) fn review(args: &ReviewArgs) -> anyhow::Result<()> {
     print_review(&res)
 }
 
-fn seat_name(res: &ReviewResult, seat: u8) -> String {
+/// `2 name`, or `seat 2` for a record without names.
+pub(crate) fn seat_name(res: &ReviewResult, seat: u8) -> String {
     match res.names.get(usize::from(seat)).filter(|n| !n.is_empty()) {
         Some(n) => format!("{seat} {n}"),
         None => format!("seat {seat}"),

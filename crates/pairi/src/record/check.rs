@@ -31,7 +31,8 @@ pub struct Mismatch {
     pub kyoku: String,
     /// The event's index in the kyoku.
     pub event: usize,
-    /// What differs: `han`, `fu`, `points`, `yaku`, `deltas`, `score`, `scores`.
+    /// What differs: `han`, `fu`, `points`, `yaku`, `deltas`, `score`, `scores`, or
+    /// `furiten` (a ron the rules forbid).
     pub what: &'static str,
     /// The record's reading.
     pub record: String,
@@ -194,6 +195,23 @@ fn first_winner(kyoku: &Kyoku, players: Players) -> Option<Seat> {
         .map(|w| w.seat)
 }
 
+/// A tile of `seat`'s own river that is one of its waits (振聴: no ron), if any.
+#[must_use]
+pub fn furiten_tile(table: &Table, seat: Seat) -> Option<crate::tile::Tile> {
+    use crate::analysis::{Analyzer, Holding};
+    let s = table.seats.get(usize::from(seat))?;
+    let hand = s.hand().ok()?;
+    let waits = Analyzer::new(crate::decompose::Family::Riichi)
+        .with_wall(table.wall)
+        .useful(&Holding::from_hand(&hand))
+        .ok()?
+        .tiles;
+    s.river
+        .iter()
+        .map(|r| r.pai.tile())
+        .find(|&t| waits.contains(t))
+}
+
 /// Noten payments (不聴罰符) at an exhaustive draw.
 #[must_use]
 pub fn noten_payments(table: &Table) -> Vec<i32> {
@@ -344,6 +362,18 @@ fn compare_win(
     collects: bool,
     found: &mut Found,
 ) {
+    if w.seat != w.from {
+        if let Some(t) = furiten_tile(table, w.seat) {
+            found.push((
+                "furiten",
+                format!("a ron by seat {}", w.seat),
+                format!(
+                    "seat {} discarded {t}, one of its waits: no ron (furiten)",
+                    w.seat
+                ),
+            ));
+        }
+    }
     let scored = situation(kyoku, table, w, collects).and_then(|(hand, ctx)| {
         crate::riichi::score(&hand, &ctx, rules).map_err(|e| e.to_string())
     });

@@ -508,13 +508,7 @@ fn could_ron(
         return None;
     }
     // Furiten by one's own river: no ron on a wait one has discarded.
-    let hand = s.hand().ok()?;
-    let waits = Analyzer::new(Family::Riichi)
-        .with_wall(table.wall)
-        .useful(&Holding::from_hand(&hand))
-        .ok()?
-        .tiles;
-    if s.river.iter().any(|r| waits.contains(r.pai.tile())) {
+    if crate::record::check::furiten_tile(table, seat).is_some() {
         return None;
     }
     let w = super::Win {
@@ -677,6 +671,35 @@ mod tests {
         assert!(last.flags.contains(&Flag::LostTenpai), "{:?}", last.flags);
         assert!(last.rank > 1);
         assert_eq!(r.missed.len(), 2);
+    }
+
+    #[test]
+    fn a_wait_in_one_s_own_river_is_furiten() {
+        use crate::record::replay::{RiverTile, Table};
+        let g = game();
+        let mut t = Table::new(&g, &g.kyokus[0]);
+        // Seat 1 waits on East and South (123m456p789s1122z).
+        assert_eq!(crate::record::check::furiten_tile(&t, 1), None);
+        t.seats[1].river.push(RiverTile {
+            pai: one("2z"),
+            tsumogiri: true,
+            riichi: false,
+            called: false,
+        });
+        assert_eq!(
+            crate::record::check::furiten_tile(&t, 1),
+            Some(one("2z").tile())
+        );
+        // So seat 3's East is no ron for it (and a recorded one is a `furiten`
+        // mismatch of `check`).
+        t.last_discard = Some((3, one("1z")));
+        let rules = crate::record::check::rules_of(&g);
+        assert_eq!(could_ron(&g.kyokus[0], &t, 1, 3, one("1z"), &rules), None);
+        t.seats[1].river.clear();
+        assert_eq!(
+            could_ron(&g.kyokus[0], &t, 1, 3, one("1z"), &rules),
+            Some(1300)
+        );
     }
 
     #[test]
