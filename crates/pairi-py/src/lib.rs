@@ -9,8 +9,8 @@ use pairi::api::batch::answer_kind;
 use pairi::api::mcr::FanRequest;
 use pairi::api::mcr::FanResponse;
 use pairi::api::parse::ParseRequest;
-use pairi::api::riichi::ScoreRequest;
 use pairi::api::riichi::ScoreResult;
+use pairi::api::riichi::{Prepared, ScoreRequest};
 
 use pairi::api::{Error, ErrorKind, Request};
 use pairi::{Hand, Pai, TileCounts};
@@ -509,7 +509,15 @@ fn score_request(
     hand: &Bound<'_, PyAny>,
     fields: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<ScoreRequest> {
-    let mut r = ScoreRequest::new(hand_field(hand)?);
+    score_fields(function, ScoreRequest::new(hand_field(hand)?), fields)
+}
+
+/// `r` with the scoring keyword arguments read into it.
+fn score_fields(
+    function: &str,
+    mut r: ScoreRequest,
+    fields: Option<&Bound<'_, PyDict>>,
+) -> PyResult<ScoreRequest> {
     each_field(function, fields, |key, v| {
         match key {
             "melds" => r.melds = field(key, v)?,
@@ -539,6 +547,36 @@ fn score_request(
         Ok(true)
     })?;
     Ok(r)
+}
+
+/// A Riichi scoring situation read once: the keyword arguments of `score` (winning
+/// tile, flags, winds, dora, counters, rules) without the hand, for scoring many hands
+/// in it. `Situation(win="9s", tsumo=True).score("234m406p78999s777z")` equals
+/// `score("234m406p78999s777z", win="9s", tsumo=True)`.
+#[pyclass(module = "pairi", frozen)]
+struct Situation {
+    inner: Prepared,
+}
+
+#[pymethods]
+impl Situation {
+    #[new]
+    #[pyo3(signature = (**fields))]
+    fn new(fields: Option<&Bound<'_, PyDict>>) -> PyResult<Situation> {
+        let r = score_fields("Situation", ScoreRequest::default(), fields)?;
+        r.prepare()
+            .map(|inner| Situation { inner })
+            .map_err(|e| raise(&e))
+    }
+
+    /// Scores `hand` (notation, 34 counts or 136-tile ids) in this situation.
+    fn score(&self, hand: &Bound<'_, PyAny>) -> PyResult<Score> {
+        let answer = match hand.downcast::<PyString>() {
+            Ok(s) => self.inner.answer(s.to_str()?),
+            Err(_) => self.inner.answer(&hand_field(hand)?),
+        };
+        answer.map(|inner| Score { inner }).map_err(|e| raise(&e))
+    }
 }
 
 /// MCR fans of a winning hand; the keyword arguments are the JSON request fields.
@@ -643,6 +681,7 @@ fn _pairi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NoYakuError", py.get_type::<NoYakuError>())?;
     m.add_class::<Score>()?;
     m.add_class::<Fan>()?;
+    m.add_class::<Situation>()?;
     m.add_function(wrap_pyfunction!(score, m)?)?;
     m.add_function(wrap_pyfunction!(fan, m)?)?;
     m.add_function(wrap_pyfunction!(score_many, m)?)?;

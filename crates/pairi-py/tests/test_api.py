@@ -118,3 +118,32 @@ def test_arrays_agree_with_single_calls():
         pairi.shanten_array(bad)
     with pytest.raises(pairi.InvalidRequestError):
         pairi.shanten_array(np.zeros((2, 33), dtype=np.uint8))
+
+
+def test_a_prepared_situation_scores_as_score():
+    import json
+    import pathlib
+
+    data = pathlib.Path(__file__).resolve().parents[4] / "shared" / "data" / "riichi" / "score-cases.jsonl"
+    n = 0
+    for line in data.read_text().splitlines():
+        case = json.loads(line)
+        fields = {k: v for k, v in case.items() if k not in ("id", "expected")}
+        hand = fields.pop("hand")
+        try:
+            want = pairi.score(hand, **fields)
+        except pairi.PairiError as e:
+            with pytest.raises(type(e)):
+                pairi.Situation(**fields).score(hand)
+            continue
+        assert pairi.Situation(**fields).score(hand) == want, case["id"]
+        n += 1
+    assert n > 2000
+    s = pairi.Situation(win="9s", tsumo=True, dora=["3p"])
+    assert s.score("234m406p78999s777z").total == pairi.score("234m406p78999s777z", win="9s", tsumo=True, dora=["3p"]).total
+    with pytest.raises(pairi.ParseError):
+        pairi.Situation(win="9x")
+    with pytest.raises(TypeError):
+        pairi.Situation(nope=1)
+    with pytest.raises(pairi.InvalidHandError):
+        s.score("123m")

@@ -139,6 +139,19 @@ def ev(hand: Hand, *, melds: Sequence[Meld] = ..., round_wind: Wind = ...,
        wall: Mapping[str, Any] | None = ..., model: Literal["compat", "pairi"] = ...,
        maximize: Literal["score", "win", "tenpai"] = ..., explain: bool = ...,
        paths: int = ..., max_states: int = ..., players: Literal[3, 4] | None = ...) -> Ev: ...
+class Situation:
+    """A Riichi scoring situation read once (the keyword arguments of ``score`` without
+    the hand), for scoring many hands in it."""
+    def __init__(self, *, melds: Sequence[Meld] = ..., win: str | None = ..., tsumo: bool = ...,
+                 riichi: bool = ..., double_riichi: bool = ..., ippatsu: bool = ...,
+                 rinshan: bool = ..., chankan: bool = ..., haitei: bool = ..., houtei: bool = ...,
+                 tenhou: bool = ..., chiihou: bool = ..., renhou: bool = ...,
+                 round_wind: Wind = ..., seat_wind: Wind = ..., dora: str | Sequence[str] = ...,
+                 ura: str | Sequence[str] = ..., honba: int = ..., riichi_sticks: int = ...,
+                 kita: int = ..., rules: str | Mapping[str, Any] | None = ...,
+                 players: Literal[3, 4] | None = ...) -> None: ...
+    def score(self, hand: Hand) -> Score: ...
+
 def score_many(requests: Sequence[Mapping[str, Any]]) -> list[Score | PairiError]: ...
 def shanten_array(counts: npt.NDArray[np.uint8], melds: int = ...) -> npt.NDArray[np.int8]: ...
 def useful_array(counts: npt.NDArray[np.uint8], melds: int = ...) -> tuple[

@@ -290,6 +290,11 @@ pub(crate) fn winning_tile(
         .map(|w| parse_tile_with(w, dialect))
         .transpose()
         .map_err(|e| e.in_field("win"))?;
+    winning_pai(hand, win)
+}
+
+/// [`winning_tile`] with the tile already read.
+pub(crate) fn winning_pai(hand: &mut Hand, win: Option<Pai>) -> Result<Pai, Error> {
     match (hand.size()?, win) {
         (HandSize::Waiting, Some(w)) => {
             hand.add(w)?;

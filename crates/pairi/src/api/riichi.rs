@@ -8,7 +8,7 @@
 //! Three-player (sanma) requests say `"players": 3` (or name a `-sanma` preset) and
 //! give the North tiles set aside as `"kita": n`.
 
-use super::hand::{check_kita, winning_tile, MeldRequest, PlayersField, TilesField};
+use super::hand::{check_kita, winning_pai, MeldRequest, PlayersField, TilesField};
 use super::{deserialize_by_name, Display, Error, Request};
 use crate::decompose::{Origin, Reading};
 use crate::hand::Hand;
@@ -367,14 +367,24 @@ impl ScoreRequest {
     ///
     /// Bad notation (`parse`), bad melds or impossible flags (`invalid_hand`).
     pub fn inputs(&self) -> Result<Inputs, Error> {
+        self.prepare()?.inputs(&self.hand)
+    }
+
+    /// Reads and checks everything but the hand once, for scoring many hands in the
+    /// same situation ([`Prepared::answer`]): what a binding called in a loop saves.
+    ///
+    /// # Errors
+    ///
+    /// As [`ScoreRequest::inputs`], for all but the hand.
+    pub fn prepare(&self) -> Result<Prepared, Error> {
         in_range("honba", self.honba, MAX_COUNTER)?;
         in_range("riichi_sticks", self.riichi_sticks, MAX_COUNTER)?;
         check_kita(self.kita)?;
-        let mut hand = parse_hand_unchecked(&self.hand)?;
-        for m in &self.melds {
-            hand.push_meld(m.to_meld(Dialect::Standard)?);
-        }
-        let win = winning_tile(&mut hand, self.win.as_deref(), Dialect::Standard)?;
+        let melds = self
+            .melds
+            .iter()
+            .map(|m| m.to_meld(Dialect::Standard))
+            .collect::<Result<Vec<_>, _>>()?;
         let flags = Flags {
             tsumo: self.tsumo,
             riichi: self.riichi,
@@ -396,18 +406,6 @@ impl ScoreRequest {
             .ura
             .pais(Dialect::Standard)
             .map_err(|e| e.in_field("ura"))?;
-        let context = WinContext::new(
-            win,
-            flags,
-            self.round_wind,
-            self.seat_wind,
-            &dora,
-            &ura,
-            self.honba,
-            self.riichi_sticks,
-        )
-        .and_then(|c| c.with_kita(u8::try_from(self.kita).unwrap_or(u8::MAX)))
-        .map_err(riichi::ScoreError::from)?;
         let mut rules = self
             .rules
             .as_ref()
@@ -421,11 +419,105 @@ impl ScoreRequest {
                  `renhou` (`mangan` or `yakuman`), or a preset that has it (wrc, ema)",
             ));
         }
-        Ok(Inputs {
-            hand,
+        let win = self
+            .win
+            .as_deref()
+            .map(|w| super::hand::parse_tile_with(w, Dialect::Standard))
+            .transpose()
+            .map_err(|e| e.in_field("win"))?;
+        let situation = |win: Pai| {
+            WinContext::new(
+                win,
+                flags,
+                self.round_wind,
+                self.seat_wind,
+                &dora,
+                &ura,
+                self.honba,
+                self.riichi_sticks,
+            )
+            .and_then(|c| c.with_kita(u8::try_from(self.kita).unwrap_or(u8::MAX)))
+            .map_err(|e| Error::from(riichi::ScoreError::from(e)))
+        };
+        // With the winning tile given, the whole situation is read now; without it, it
+        // is the last tile of each hand.
+        let context = match win {
+            Some(w) => Ok(situation(w)?),
+            None => Err((flags, dora, ura)),
+        };
+        Ok(Prepared {
+            melds,
+            win,
             context,
+            round_wind: self.round_wind,
+            seat_wind: self.seat_wind,
+            honba: self.honba,
+            riichi_sticks: self.riichi_sticks,
+            kita: u8::try_from(self.kita).unwrap_or(u8::MAX),
             rules,
         })
+    }
+}
+
+/// A scoring request read once without its hand ([`ScoreRequest::prepare`]).
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    melds: Vec<crate::hand::Meld>,
+    win: Option<Pai>,
+    /// The situation, or what it is made of until a hand names its winning tile.
+    context: Result<WinContext, (Flags, Vec<Pai>, Vec<Pai>)>,
+    round_wind: Wind,
+    seat_wind: Wind,
+    honba: u32,
+    riichi_sticks: u32,
+    kita: u8,
+    rules: Rules,
+}
+
+impl Prepared {
+    /// The scoring inputs of `hand` (notation) in this situation.
+    ///
+    /// # Errors
+    ///
+    /// As [`ScoreRequest::inputs`].
+    pub fn inputs(&self, hand: &str) -> Result<Inputs, Error> {
+        let mut h = parse_hand_unchecked(hand)?;
+        for m in &self.melds {
+            h.push_meld(*m);
+        }
+        let win = winning_pai(&mut h, self.win)?;
+        let context = match &self.context {
+            Ok(c) => *c,
+            Err((flags, dora, ura)) => WinContext::new(
+                win,
+                *flags,
+                self.round_wind,
+                self.seat_wind,
+                dora,
+                ura,
+                self.honba,
+                self.riichi_sticks,
+            )
+            .and_then(|c| c.with_kita(self.kita))
+            .map_err(riichi::ScoreError::from)?,
+        };
+        Ok(Inputs {
+            hand: h,
+            context,
+            rules: self.rules,
+        })
+    }
+
+    /// Scores `hand` (notation) in this situation: what [`ScoreRequest::answer`] gives
+    /// for the request with that hand.
+    ///
+    /// # Errors
+    ///
+    /// As [`ScoreRequest::answer`].
+    pub fn answer(&self, hand: &str) -> Result<ScoreResult, Error> {
+        let inputs = self.inputs(hand)?;
+        let s = riichi::score(&inputs.hand, &inputs.context, &inputs.rules)?;
+        Ok(ScoreResult::of(&s, &inputs.context))
     }
 }
 
@@ -442,9 +534,7 @@ impl Request for ScoreRequest {
     /// Scores the request: `parse`, `invalid_hand`, `not_winning` or `no_yaku` when it
     /// cannot.
     fn answer(&self) -> Result<ScoreResult, Error> {
-        let inputs = self.inputs()?;
-        let s = riichi::score(&inputs.hand, &inputs.context, &inputs.rules)?;
-        Ok(ScoreResult::of(&s, &inputs.context))
+        self.prepare()?.answer(&self.hand)
     }
 }
 
