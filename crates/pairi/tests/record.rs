@@ -241,6 +241,30 @@ fn bad_records_are_errors_not_panics() {
 }
 
 #[test]
+fn a_kong_code_with_its_letter_last_is_an_error() {
+    let text = text(&format!("{ROOT}tenhou6/chankan.json").into());
+    let broken = text.replace("3636k3636", "36363636k");
+    assert_ne!(broken, text);
+    assert!(record::tenhou6::read(&broken).is_err());
+}
+
+#[test]
+fn a_table_refuses_seats_it_does_not_have() {
+    let game = read(&format!("{ROOT}tenhou6/double_ron.json").into());
+    let mut table = record::replay::Table::new(&game, &game.kyokus[0]);
+    let e = table.apply(&Event::Call {
+        kind: record::CallKind::Pon,
+        seat: 1,
+        from: 7,
+        pai: game.kyokus[0].dora,
+        consumed: vec![],
+    });
+    assert!(e.is_err());
+    assert!(!table.is_tenpai(9));
+    assert_eq!(table.visible_to(9).total(), 1);
+}
+
+#[test]
 fn every_record_is_reviewed() {
     let rules_of = check::rules_of;
     let mut discards = 0;

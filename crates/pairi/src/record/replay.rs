@@ -257,7 +257,11 @@ impl Table {
         }
         // Own melds are known to the holder through the hand; the visible counts are the
         // tiles outside it.
-        for m in &self.seats[usize::from(seat)].melds {
+        for m in self
+            .seats
+            .get(usize::from(seat))
+            .map_or(&[][..], |s| &s.melds[..])
+        {
             for t in m.tiles() {
                 c.remove(t);
             }
@@ -269,7 +273,7 @@ impl Table {
     /// (形式聴牌, as Tenhou counts tenpai at an exhaustive draw).
     #[must_use]
     pub fn is_tenpai(&self, seat: Seat) -> bool {
-        let Ok(hand) = self.seats[usize::from(seat)].hand() else {
+        let Some(Ok(hand)) = self.seats.get(usize::from(seat)).map(SeatState::hand) else {
             return false;
         };
         let analyzer = Analyzer::new(Family::Riichi).with_wall(self.wall);
@@ -306,7 +310,9 @@ impl Table {
 
     fn hand_size_ok(&self, seat: Seat, drawn: bool) -> Result<(), String> {
         let s = &self.seats[usize::from(seat)];
-        let want = 13 - 3 * s.melds.len() + usize::from(drawn);
+        let Some(want) = (13 + usize::from(drawn)).checked_sub(3 * s.melds.len()) else {
+            return Err(format!("seat {seat} has more than four melds"));
+        };
         if s.concealed.len() == want {
             Ok(())
         } else {
@@ -324,9 +330,16 @@ impl Table {
     /// A message saying why the event cannot happen at this table.
     pub fn apply(&mut self, e: &Event) -> Result<(), String> {
         let n = self.players.count();
+        let seats = self.seats.len();
+        let known = |seat: Seat| seat < n && usize::from(seat) < seats;
         if let Some(seat) = e.seat() {
-            if seat >= n {
+            if !known(seat) {
                 return Err(format!("seat {seat} at a {n}-player table"));
+            }
+        }
+        if let Event::Call { from, .. } | Event::Win(super::Win { from, .. }) = *e {
+            if !known(from) {
+                return Err(format!("seat {from} at a {n}-player table"));
             }
         }
         match *e {

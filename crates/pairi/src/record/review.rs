@@ -295,8 +295,11 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
             {
                 let riichi_declared =
                     i > 0 && matches!(events.get(i - 1), Some(Event::Riichi { .. }));
+                // A seat the table does not have: the replay refuses the event next.
+                let Some(s) = table.seats.get(usize::from(seat)) else {
+                    return;
+                };
                 // Temporary furiten ends with one's own discard (unless in riichi).
-                let s = &table.seats[usize::from(seat)];
                 if s.riichi.is_none() {
                     furiten[usize::from(seat)] = false;
                 }
@@ -380,7 +383,7 @@ fn review_discard(
     tsumogiri: bool,
     riichi: bool,
 ) -> Option<DiscardReview> {
-    let s = &table.seats[usize::from(seat)];
+    let s = table.seats.get(usize::from(seat))?;
     let hand = s.hand().ok()?;
     let analyzer = Analyzer::new(Family::Riichi)
         .with_wall(table.wall)
@@ -441,7 +444,7 @@ fn review_discard(
 /// left counted from the live wall.
 fn value(table: &Table, seat: Seat, pai: Pai) -> Option<EvReview> {
     use crate::ev::{evaluate, Model, Options, Setup, MAX_TURNS};
-    let s = &table.seats[usize::from(seat)];
+    let s = table.seats.get(usize::from(seat))?;
     let hand = s.hand().ok()?;
     let n = u32::from(table.players.count());
     let left = u8::try_from(table.left() / n)
@@ -501,7 +504,7 @@ fn could_ron(
     pai: Pai,
     rules: &Rules,
 ) -> Option<u32> {
-    let s = &table.seats[usize::from(seat)];
+    let s = table.seats.get(usize::from(seat))?;
     let mut counts = s.counts();
     counts.add(pai.tile());
     if crate::shanten::riichi(&counts, s.melds.len()).ok()?.min() >= 0 {
@@ -532,7 +535,7 @@ fn could_tsumo(
     drawn: Pai,
     rules: &Rules,
 ) -> Option<u32> {
-    let s = &table.seats[usize::from(seat)];
+    let s = table.seats.get(usize::from(seat))?;
     if crate::shanten::riichi(&s.counts(), s.melds.len())
         .ok()?
         .min()

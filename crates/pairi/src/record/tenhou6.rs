@@ -242,7 +242,7 @@ fn out(v: &Value) -> Result<Out, RecordError> {
             let (letter, at, tiles) = call_codes(s, &['k', 'a'])?;
             match (letter, tiles.as_slice()) {
                 ('a', &[a, b, c, d]) => Ok(Out::ClosedKan([a, b, c, d])),
-                ('k', t) if t.len() == 4 => {
+                ('k', t) if t.len() == 4 && at < 4 => {
                     let added = t[at];
                     let mut pon = t.iter().enumerate().filter(|&(i, _)| i != at);
                     let mut next = || pon.next().map(|(_, p)| *p).ok_or_else(err);
