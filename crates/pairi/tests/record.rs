@@ -292,3 +292,66 @@ fn every_record_is_reviewed() {
     }
     assert!(discards > 1000, "{discards}");
 }
+
+mod hostile {
+    use super::*;
+    use pairi::{Pai, Tile};
+    use proptest::prelude::*;
+
+    fn tile(v: u8) -> Pai {
+        Tile::new(v % 34).map_or_else(|| Tile::all().next().unwrap().black(), Tile::black)
+    }
+
+    /// Changes one thing of an event: its seat, its other seat, or its tile.
+    fn mutate(e: &mut Event, what: u8, v: u8) {
+        match (e, what % 3) {
+            (Event::Draw { seat, .. } | Event::Discard { seat, .. }, 0) => *seat = v % 6,
+            (Event::Draw { pai, .. } | Event::Discard { pai, .. }, _) => *pai = tile(v),
+            (Event::Call { from, .. }, 1) => *from = v % 6,
+            (Event::Call { consumed, .. }, 2) => consumed.push(tile(v)),
+            (
+                Event::Call { seat, .. } | Event::Riichi { seat } | Event::RiichiAccepted { seat },
+                _,
+            ) => {
+                *seat = v % 6;
+            }
+            (Event::Win(w), 0) => w.seat = v % 6,
+            (Event::Win(w), _) => w.from = v % 6,
+            (Event::Dora { indicator }, _) => *indicator = tile(v),
+            _ => {}
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        /// Records changed at random event by event: every answer is a result or an
+        /// error, never a panic.
+        #[test]
+        fn changed_records_never_panic(
+            file in 0usize..4,
+            edits in proptest::collection::vec((0usize..2000, 0u8..5, 0u8..255), 1..6),
+        ) {
+            let name = ["tenhou6/double_ron.json", "tenhou6/suukantsu_1.json",
+                "mjai/mjsoul_3p_double_ron_excerpt.jsonl", "mjlog/pao-tsumo.mjlog"][file];
+            let mut game = read(&format!("{ROOT}{name}").into());
+            for (at, what, v) in edits {
+                let k = at % game.kyokus.len();
+                let events = &mut game.kyokus[k].events;
+                if events.is_empty() {
+                    continue;
+                }
+                let i = at % events.len();
+                match what {
+                    3 => { events.remove(i); }
+                    4 => { let e = events[i].clone(); events.insert(i, e); }
+                    w => mutate(&mut events[i], w, v),
+                }
+            }
+            let rules = check::rules_of(&game);
+            let _ = check::check(&game, &rules);
+            let _ = record::review::review(&game, &rules, &Default::default());
+            let _ = record::tenhou6::write(&game);
+            let _ = record::mjai::write(&game);
+        }
+    }
+}

@@ -840,7 +840,13 @@ fn write_kyoku(k: &Kyoku, players: Players, placeholder: bool) -> Value {
     let mut riichi = [false; 4];
     let mut result: Vec<Value> = Vec::new();
     let mut dora = vec![k.dora];
-    for e in &k.events {
+    // A seat the record's table does not have cannot be written (a replay refuses it).
+    let seats = players.count();
+    let outside = |e: &Event| match *e {
+        Event::Call { seat, from, .. } => seat >= seats || from >= seats,
+        ref e => e.seat().is_some_and(|s| s >= seats),
+    };
+    for e in k.events.iter().filter(|e| !outside(e)) {
         match e {
             Event::Draw { seat, pai } => takes[usize::from(*seat)].push(json!(tenhou_of_pai(*pai))),
             Event::Riichi { seat } => riichi[usize::from(*seat)] = true,
