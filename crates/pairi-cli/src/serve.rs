@@ -96,7 +96,9 @@ const FILES: [(&str, &str, &str); 6] = [
 
 struct Limits {
     timeout: Duration,
-    jobs: Semaphore,
+    /// Requests computed at once: a permit is held until the computation ends, even
+    /// after its client has been answered 503.
+    jobs: Arc<Semaphore>,
     max_states: u64,
     max_hands: u64,
 }
@@ -117,7 +119,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
         .max(1);
     let limits = Arc::new(Limits {
         timeout: Duration::from_secs(args.timeout.max(1)),
-        jobs: Semaphore::new(jobs),
+        jobs: Arc::new(Semaphore::new(jobs)),
         max_states: args.max_states,
         max_hands: args.max_hands,
     });
@@ -281,17 +283,26 @@ async fn answer(
     let work = {
         let limits = Arc::clone(&limits);
         async move {
-            let _permit = limits.jobs.acquire().await.ok();
-            let limits = Arc::clone(&limits);
-            tokio::task::spawn_blocking(move || match request {
-                Value::Array(items) => Ok(Value::Array(
-                    items
-                        .into_iter()
-                        .map(|r| element(&kind, r, &limits))
-                        .collect(),
-                )
-                .to_string()),
-                r => one(&kind, r, &limits),
+            let permit = Arc::clone(&limits.jobs).acquire_owned().await.ok();
+            let end = std::time::Instant::now() + deadline;
+            tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                match request {
+                    // An array stops at the deadline: its answer is no longer awaited.
+                    Value::Array(items) => {
+                        let len = items.len();
+                        let done: Vec<Value> = items
+                            .into_iter()
+                            .take_while(|_| std::time::Instant::now() < end)
+                            .map(|r| element(&kind, r, &limits))
+                            .collect();
+                        if done.len() < len {
+                            return Err((StatusCode::SERVICE_UNAVAILABLE, late(deadline)));
+                        }
+                        Ok(Value::Array(done).to_string())
+                    }
+                    r => one(&kind, r, &limits),
+                }
             })
             .await
         }
@@ -308,12 +319,13 @@ async fn answer(
             StatusCode::INTERNAL_SERVER_ERROR,
             &Error::invalid_request("the request could not be answered"),
         ),
-        Err(_) => error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            &Error::invalid_request(format!(
-                "no answer within the server's limit of {} s",
-                deadline.as_secs()
-            )),
-        ),
+        Err(_) => error(StatusCode::SERVICE_UNAVAILABLE, &late(deadline)),
     }
+}
+
+fn late(deadline: Duration) -> Error {
+    Error::invalid_request(format!(
+        "no answer within the server's limit of {} s",
+        deadline.as_secs()
+    ))
 }

@@ -169,6 +169,22 @@ fn serve_err_every_bad_request_is_a_4xx_json_error() {
 }
 
 #[test]
+fn serve_err_past_the_time_limit_is_a_503_json_error() {
+    let s = start(&["--timeout", "1", "--jobs", "1"]);
+    let one = r#"{"hands": 10000000, "seed": 1}"#;
+    let many = format!("[{}]", vec![one; 40].join(","));
+    let (code, ctype, text) = request(&s, "POST", "/v1/stats", many.as_bytes());
+    assert_eq!((code, ctype.as_str()), (503, "application/json"), "{text}");
+    assert_eq!(json(&text)["error"]["kind"], "invalid_request");
+    // The server is still there, and answers once the work is cut at the deadline.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let (code, _, _) = request(&s, "GET", "/v1/health", b"");
+    assert_eq!(code, 200);
+    let (code, _, text) = request(&s, "POST", "/v1/analyze", br#"{"hand": "123m"}"#);
+    assert_eq!(code, 422, "{text}");
+}
+
+#[test]
 fn serve_ok_the_page_and_loopback_only() {
     let s = start(&[]);
     let (code, kind, body) = request(&s, "GET", "/", b"");
