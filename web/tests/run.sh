@@ -35,7 +35,8 @@ serve_out=$(mktemp)
 target/debug/pairi serve --addr 127.0.0.1:0 > "$serve_out" &
 pids+=($!)
 for _ in $(seq 50); do
-  grep -q http "$serve_out" && curl -fs "http://127.0.0.1:$port/" >/dev/null 2>&1 && break
+  grep -q http "$serve_out" &&
+    python3 -c "import urllib.request as u; u.urlopen('http://127.0.0.1:$port/')" 2>/dev/null && break
   sleep 0.2
 done
 serve_url=$(sed -n 's/^pairi serve: //p' "$serve_out")
