@@ -175,6 +175,15 @@ try {
     assert.ok(colours > 30, `${colours} tiles drawn`);
   });
 
+  await check("a phone's width: nothing wider than the screen", async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    await phone.goto(`${url}${url.includes("?") ? "&" : "?"}q=123m406p789s1122z7z`);
+    await phone.waitForSelector("#discards:not([hidden]) tbody tr");
+    const [scroll, width] = await phone.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(scroll <= width, `${scroll} px wide on a ${width} px screen`);
+    await phone.close();
+  });
+
   await check("no script error", async () => {
     assert.deepEqual(errors, []);
   });
