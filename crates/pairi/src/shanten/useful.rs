@@ -93,6 +93,38 @@ impl Fourteen {
             j,
         })
     }
+
+    /// The hand's kinds, the special forms' counts ([`special_counts`]; `None` with
+    /// melds, as the special forms only count in a closed hand), and the hand's
+    /// shanten over every form (the formulas hold for 14 tiles as well).
+    #[inline]
+    fn whole(&self, melds: usize) -> (Held, Option<[i8; 4]>, i8) {
+        let t = &tables::EXACT;
+        let cost =
+            t.join_gh_cost[self.j.rest[3] * t.honours_classes + self.suits[3].class][self.sets];
+        let mut shanten = cost as i8 - 1;
+        let held = Held::of(&self.words);
+        let counts = (melds == 0).then(|| special_counts(&self.words));
+        if let Some([kinds, pairs, orphan_kinds, orphan_pairs]) = counts {
+            for (s, _) in special(&held, kinds, pairs, orphan_kinds, orphan_pairs) {
+                shanten = shanten.min(s);
+            }
+        }
+        (held, counts, shanten)
+    }
+}
+
+/// The regular form's cost (shanten + 1) after a discard leaves suit `k` in class
+/// `class`, the other suits joined in `j`, for a hand of `sets` sets to make.
+#[inline]
+fn cost_after(j: &Joins, sets: usize, k: usize, class: usize) -> u8 {
+    let t = &tables::EXACT;
+    if k == 3 {
+        t.join_gh_cost[j.rest[3] * t.honours_classes + class][sets]
+    } else {
+        let g = usize::from(t.join_gn[j.rest[k] * t.numbered_classes + class]);
+        tables::GROUPS_COSTS[g][sets * 2 + 1]
+    }
 }
 
 /// The discard table of a 14 − 3k tile hand: one row per kind held, in tile order,
@@ -415,6 +447,21 @@ fn special(
     [(chiitoi, chiitoi_useful), (kokushi, kokushi_useful)]
 }
 
+/// [`special`] after discarding one of the `n` copies of kind `d` from a hand of
+/// `held` kinds and special `counts` ([`special_counts`]).
+#[inline]
+fn special_after(held: &Held, counts: [i8; 4], d: usize, n: u8) -> [(i8, u64); 2] {
+    let [kinds, pairs, orphan_kinds, orphan_pairs] = counts;
+    let orphan = ORPHANS >> d & 1 != 0;
+    special(
+        &held.removed(d, n),
+        kinds - i8::from(n == 1),
+        pairs - i8::from(n == 2),
+        orphan_kinds - i8::from(orphan && n == 1),
+        orphan_pairs - i8::from(orphan && n == 2),
+    )
+}
+
 /// Kinds held at least once and twice, all and among the orphans, from [`Words`].
 #[inline]
 fn special_counts(words: &Words) -> [i8; 4] {
@@ -525,17 +572,14 @@ pub fn useful(concealed: &TileCounts, melds: usize) -> Result<(i8, Useful), Hand
 /// assert_eq!(pairi::notation::format_set(row.useful.tiles), "12z");
 /// ```
 pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandError> {
-    let Fourteen {
-        sets,
-        words,
-        suits,
-        j,
-    } = Fourteen::of(concealed, melds)?;
+    let f = Fourteen::of(concealed, melds)?;
+    let (held, counts, shanten) = f.whole(melds);
+    let Fourteen { sets, suits, j, .. } = f;
     let t = &tables::EXACT;
     let (n, h) = (t.numbered_classes, t.honours_classes);
     let c = concealed.as_array();
     let mut out = Discards {
-        shanten: t.join_gh_cost[j.rest[3] * h + suits[3].class][sets] as i8 - 1,
+        shanten,
         len: 0,
         rows: [Discard {
             tile: Tile::M1.black(),
@@ -543,19 +587,6 @@ pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandEr
             useful: Useful::default(),
         }; 14],
     };
-    let held = Held::of(&words);
-    // Special forms only count in a closed hand.
-    let [kinds, pairs, orphan_kinds, orphan_pairs] = if melds == 0 {
-        special_counts(&words)
-    } else {
-        [0; 4]
-    };
-    if melds == 0 {
-        // The formulas hold for 14 tiles as well.
-        for (s, _) in special(&held, kinds, pairs, orphan_kinds, orphan_pairs) {
-            out.shanten = out.shanten.min(s);
-        }
-    }
     for (k, suit) in suits.iter().enumerate() {
         let honours = k == 3;
         let mut left = held.any >> BASES[k] & if honours { 0x7f } else { 0x1ff };
@@ -578,12 +609,7 @@ pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandEr
             let (cost, elsewhere) = match slot.map(|i| seen[i]) {
                 Some((class, cost, tiles)) if class == after.class => (cost, tiles),
                 _ => {
-                    let cost = if honours {
-                        t.join_gh_cost[j.rest[3] * h + after.class][sets]
-                    } else {
-                        let g = usize::from(t.join_gn[j.rest[k] * n + after.class]);
-                        tables::GROUPS_COSTS[g][sets * 2 + 1]
-                    };
+                    let cost = cost_after(&j, sets, k, after.class);
                     let mut tiles = 0u64;
                     for (i, g) in others {
                         let rest = if honours {
@@ -604,17 +630,9 @@ pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandEr
             let tiles = elsewhere | after.drawn(honours, opt) << BASES[k];
             let mut best = (cost as i8 - 1, tiles);
             let n_d = c[d];
-            if melds == 0 {
-                let orphan = ORPHANS >> d & 1 != 0;
-                let form = special(
-                    &held.removed(d, n_d),
-                    kinds - i8::from(n_d == 1),
-                    pairs - i8::from(n_d == 2),
-                    orphan_kinds - i8::from(orphan && n_d == 1),
-                    orphan_pairs - i8::from(orphan && n_d == 2),
-                );
-                for f in form {
-                    merge(&mut best, f);
+            if let Some(counts) = counts {
+                for form in special_after(&held, counts, d, n_d) {
+                    merge(&mut best, form);
                 }
             }
             // The discarded kind (possibly held four times) has one copy fewer.
@@ -649,27 +667,10 @@ pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandEr
 /// assert_eq!((shanten, format_set(keep).as_str()), (0, "3z"));
 /// ```
 pub fn keeping(concealed: &TileCounts, melds: usize) -> Result<(i8, TileSet), HandError> {
-    let Fourteen {
-        sets,
-        words,
-        suits,
-        j,
-    } = Fourteen::of(concealed, melds)?;
-    let t = &tables::EXACT;
-    let (n, h) = (t.numbered_classes, t.honours_classes);
+    let f = Fourteen::of(concealed, melds)?;
+    let (held, counts, shanten) = f.whole(melds);
+    let Fourteen { sets, suits, j, .. } = f;
     let c = concealed.as_array();
-    let mut shanten = t.join_gh_cost[j.rest[3] * h + suits[3].class][sets] as i8 - 1;
-    let held = Held::of(&words);
-    let [kinds, pairs, orphan_kinds, orphan_pairs] = if melds == 0 {
-        special_counts(&words)
-    } else {
-        [0; 4]
-    };
-    if melds == 0 {
-        for (s, _) in special(&held, kinds, pairs, orphan_kinds, orphan_pairs) {
-            shanten = shanten.min(s);
-        }
-    }
     let mut keep = 0u64;
     for (k, suit) in suits.iter().enumerate() {
         let honours = k == 3;
@@ -678,26 +679,10 @@ pub fn keeping(concealed: &TileCounts, melds: usize) -> Result<(i8, TileSet), Ha
             let pos = left.trailing_zeros() as usize;
             left &= left - 1;
             let d = BASES[k] + pos;
-            let after = suit.moved(honours, pos, false);
-            let cost = if honours {
-                t.join_gh_cost[j.rest[3] * h + after.class][sets]
-            } else {
-                let g = usize::from(t.join_gn[j.rest[k] * n + after.class]);
-                tables::GROUPS_COSTS[g][sets * 2 + 1]
-            };
-            let mut s = cost as i8 - 1;
-            if melds == 0 && s > shanten {
-                let n_d = c[d];
-                let orphan = ORPHANS >> d & 1 != 0;
-                let forms = special(
-                    &held.removed(d, n_d),
-                    kinds - i8::from(n_d == 1),
-                    pairs - i8::from(n_d == 2),
-                    orphan_kinds - i8::from(orphan && n_d == 1),
-                    orphan_pairs - i8::from(orphan && n_d == 2),
-                );
-                for (f, _) in forms {
-                    s = s.min(f);
+            let mut s = cost_after(&j, sets, k, suit.moved(honours, pos, false).class) as i8 - 1;
+            if let Some(counts) = counts.filter(|_| s > shanten) {
+                for (form, _) in special_after(&held, counts, d, c[d]) {
+                    s = s.min(form);
                 }
             }
             if s == shanten {
