@@ -247,21 +247,20 @@ pub fn situation(
 ) -> Result<(crate::hand::Hand, WinContext), String> {
     let s = table.seats.get(usize::from(w.seat)).ok_or("no such seat")?;
     let tsumo = w.seat == w.from;
-    let chankan = !tsumo && table.robbable.is_some_and(|(seat, _)| seat == w.from);
+    // On another player's tile: an added kong's (robbed: chankan), a discard, or a
+    // North just set aside (a plain ron).
+    let from = |t: Option<(Seat, Pai)>| t.filter(|&(seat, _)| seat == w.from).map(|(_, p)| p);
+    let robbed = from(table.robbable);
+    let kita = (table.robbed_kita == Some(w.from)).then(|| crate::tile::Tile::NORTH.black());
     let tile: Pai = if tsumo {
         s.drawn.ok_or("a self-draw win without a drawn tile")?
-    } else if let Some((seat, p)) = table.robbable.filter(|(seat, _)| *seat == w.from) {
-        let _ = seat;
-        p
-    } else if let Some((seat, p)) = table.last_discard.filter(|(seat, _)| *seat == w.from) {
-        let _ = seat;
-        p
-    } else if let Some(p) = table.robbed_kita.filter(|_| true) {
-        p
     } else {
-        return Err(format!("a ron on seat {} without its tile", w.from));
+        robbed
+            .or(from(table.last_discard))
+            .or(kita)
+            .ok_or_else(|| format!("a ron on seat {} without its tile", w.from))?
     };
-    let chankan = chankan && table.robbed_kita.is_none();
+    let chankan = !tsumo && robbed.is_some();
     let mut concealed = s.concealed.clone();
     if !tsumo {
         concealed.push(tile);

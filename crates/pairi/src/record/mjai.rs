@@ -10,9 +10,10 @@
 use serde_json::{json, Map, Value};
 
 use super::{
-    mjai_of_pai, pai_of_mjai, CallKind, DrawReason, Event, Game, Kyoku, Length, RecordError,
-    RecordedValue, RecordedYaku, Seat, Tenhou6Extras, Win, YakuValueRec,
+    pai_of_mjai, CallKind, DrawReason, Event, Game, Kyoku, Length, RecordError, RecordedValue,
+    RecordedYaku, Seat, Tenhou6Extras, Win, YakuValueRec,
 };
+use crate::notation::{format_pai, Format as Notation};
 use crate::riichi::rules::Players;
 use crate::tile::{Pai, Wind};
 
@@ -111,7 +112,7 @@ impl Reader {
 
     fn end_kyoku(&mut self) {
         if let Some(mut k) = self.kyoku.take() {
-            fill_winning_tiles(&mut k);
+            k.name_winning_tiles();
             self.game.kyokus.push(k);
         }
     }
@@ -422,8 +423,13 @@ pub fn write(game: &Game) -> Vec<Value> {
     out
 }
 
+/// The mjai name of a tile: `1m`..`9s`, `E S W N P F C`, `5mr`.
+fn mjai(p: Pai) -> String {
+    format_pai(p, Notation::Mjai)
+}
+
 fn names(tiles: &[Pai]) -> Vec<String> {
-    tiles.iter().map(|&p| mjai_of_pai(p)).collect()
+    tiles.iter().map(|&p| mjai(p)).collect()
 }
 
 fn write_kyoku(k: &Kyoku, out: &mut Vec<Value>) {
@@ -432,7 +438,7 @@ fn write_kyoku(k: &Kyoku, out: &mut Vec<Value>) {
     out.push(json!({
         "type": "start_kyoku",
         "bakaze": bakaze,
-        "dora_marker": mjai_of_pai(k.dora),
+        "dora_marker": mjai(k.dora),
         "kyoku": k.dealer + 1,
         "honba": k.honba,
         "kyotaku": k.riichi_sticks,
@@ -443,14 +449,14 @@ fn write_kyoku(k: &Kyoku, out: &mut Vec<Value>) {
     for e in &k.events {
         out.push(match e {
             Event::Draw { seat, pai } => {
-                json!({"type": "tsumo", "actor": seat, "pai": mjai_of_pai(*pai)})
+                json!({"type": "tsumo", "actor": seat, "pai": mjai(*pai)})
             }
             Event::Discard {
                 seat,
                 pai,
                 tsumogiri,
             } => {
-                json!({"type": "dahai", "actor": seat, "pai": mjai_of_pai(*pai), "tsumogiri": tsumogiri})
+                json!({"type": "dahai", "actor": seat, "pai": mjai(*pai), "tsumogiri": tsumogiri})
             }
             Event::Riichi { seat } => json!({"type": "reach", "actor": seat}),
             Event::RiichiAccepted { seat } => json!({"type": "reach_accepted", "actor": seat}),
@@ -466,21 +472,21 @@ fn write_kyoku(k: &Kyoku, out: &mut Vec<Value>) {
                     CallKind::Pon => "pon",
                     CallKind::OpenKan => "daiminkan",
                 };
-                json!({"type": t, "actor": seat, "target": from, "pai": mjai_of_pai(*pai), "consumed": names(consumed)})
+                json!({"type": t, "actor": seat, "target": from, "pai": mjai(*pai), "consumed": names(consumed)})
             }
             Event::AddedKan {
                 seat,
                 pai,
                 consumed,
             } => {
-                json!({"type": "kakan", "actor": seat, "pai": mjai_of_pai(*pai), "consumed": names(consumed)})
+                json!({"type": "kakan", "actor": seat, "pai": mjai(*pai), "consumed": names(consumed)})
             }
             Event::ClosedKan { seat, consumed } => {
                 json!({"type": "ankan", "actor": seat, "consumed": names(consumed)})
             }
             Event::Kita { seat } => json!({"type": "kita", "actor": seat}),
             Event::Dora { indicator } => {
-                json!({"type": "dora", "dora_marker": mjai_of_pai(*indicator)})
+                json!({"type": "dora", "dora_marker": mjai(*indicator)})
             }
             Event::Win(w) => hora(k, w),
             Event::Ryukyoku { reason, deltas } => {
@@ -504,8 +510,8 @@ fn hora(k: &Kyoku, w: &Win) -> Value {
     m.insert("target".into(), json!(w.from));
     m.insert("deltas".into(), json!(w.deltas));
     m.insert("ura_markers".into(), json!(names(&k.ura)));
-    if let Some(p) = w.pai.or_else(|| winning_tile(k, w)) {
-        m.insert("pai".into(), json!(mjai_of_pai(p)));
+    if let Some(p) = w.pai.or_else(|| k.winning_tile(w)) {
+        m.insert("pai".into(), json!(mjai(p)));
     }
     if let Some(v) = &w.value {
         if !v.yaku.is_empty() {
@@ -547,35 +553,4 @@ fn hora(k: &Kyoku, w: &Win) -> Value {
         m.insert("pao".into(), json!(p));
     }
     Value::Object(m)
-}
-
-/// Names the tile of every win that does not name it.
-pub(crate) fn fill_winning_tiles(k: &mut Kyoku) {
-    for i in 0..k.events.len() {
-        if let Event::Win(w) = &k.events[i] {
-            if w.pai.is_none() {
-                let pai = winning_tile(k, w);
-                if let Event::Win(w) = &mut k.events[i] {
-                    w.pai = pai;
-                }
-            }
-        }
-    }
-}
-
-/// The tile a win was made on, when the record does not name it: the winner's last draw
-/// for a self-draw, otherwise the last discarded (or added-to-a-kong) tile.
-#[must_use]
-pub fn winning_tile(k: &Kyoku, w: &Win) -> Option<Pai> {
-    let tsumo = w.seat == w.from;
-    k.events.iter().rev().find_map(|e| match *e {
-        Event::Draw { seat, pai } if tsumo && seat == w.seat => Some(pai),
-        Event::Discard { seat, pai, .. } | Event::AddedKan { seat, pai, .. }
-            if !tsumo && seat == w.from =>
-        {
-            Some(pai)
-        }
-        Event::Kita { seat } if !tsumo && seat == w.from => Some(crate::tile::Tile::NORTH.black()),
-        _ => None,
-    })
 }

@@ -178,18 +178,6 @@ pub fn tenhou_of_pai(p: Pai) -> u32 {
     10 * (t.index() as u32 / 9 + 1) + u32::from(t.number())
 }
 
-/// The mjai name of a tile: `1m`..`9s`, `E S W N P F C`, `5mr`.
-#[must_use]
-pub fn mjai_of_pai(p: Pai) -> String {
-    let t = p.tile();
-    if t.is_honor() {
-        return ["E", "S", "W", "N", "P", "F", "C"][t.index() - 27].to_string();
-    }
-    let suit = ['m', 'p', 's'][t.index() / 9];
-    let red = if p.is_red() { "r" } else { "" };
-    format!("{}{suit}{red}", t.number())
-}
-
 /// The tile of an mjai name.
 #[must_use]
 pub fn pai_of_mjai(s: &str) -> Option<Pai> {
@@ -223,7 +211,13 @@ mod tests {
             for red in [false, true] {
                 let Some(p) = Pai::new(t, red) else { continue };
                 assert_eq!(pai_of_tenhou(u64::from(tenhou_of_pai(p))), Some(p));
-                assert_eq!(pai_of_mjai(&mjai_of_pai(p)), Some(p));
+                assert_eq!(
+                    pai_of_mjai(&crate::notation::format_pai(
+                        p,
+                        crate::notation::Format::Mjai
+                    )),
+                    Some(p)
+                );
             }
         }
         assert_eq!(pai_of_tenhou(60), None);

@@ -273,13 +273,6 @@ impl DrawReason {
             DrawReason::TripleRon => "sanchaho",
         }
     }
-
-    /// Whether the wall ran out (noten payments are due), as opposed to an abortive
-    /// draw.
-    #[must_use]
-    pub const fn is_exhaustive(self) -> bool {
-        matches!(self, DrawReason::Exhaustive | DrawReason::NagashiMangan)
-    }
 }
 
 impl Event {
@@ -302,18 +295,37 @@ impl Event {
 }
 
 impl Kyoku {
-    /// The seat wind of `seat` in this kyoku.
+    /// The tile a win was made on, when the record does not name it: the winner's last
+    /// draw for a self-draw, otherwise the last tile discarded, added to a kong or set
+    /// aside as a kita by the player who dealt it.
     #[must_use]
-    pub fn seat_wind(&self, seat: Seat, players: Players) -> Wind {
-        let n = players.count();
-        Wind::ALL[usize::from((seat + n - self.dealer % n) % n)]
+    pub fn winning_tile(&self, w: &Win) -> Option<Pai> {
+        let tsumo = w.seat == w.from;
+        self.events.iter().rev().find_map(|e| match *e {
+            Event::Draw { seat, pai } if tsumo && seat == w.seat => Some(pai),
+            Event::Discard { seat, pai, .. } | Event::AddedKan { seat, pai, .. }
+                if !tsumo && seat == w.from =>
+            {
+                Some(pai)
+            }
+            Event::Kita { seat } if !tsumo && seat == w.from => {
+                Some(crate::tile::Tile::NORTH.black())
+            }
+            _ => None,
+        })
     }
 
-    /// Every dora indicator turned over in the kyoku, first one included.
-    pub fn indicators(&self) -> impl Iterator<Item = Pai> + '_ {
-        core::iter::once(self.dora).chain(self.events.iter().filter_map(|e| match e {
-            Event::Dora { indicator } => Some(*indicator),
-            _ => None,
-        }))
+    /// Names the tile of every win that does not name it ([`Kyoku::winning_tile`]).
+    pub(crate) fn name_winning_tiles(&mut self) {
+        for i in 0..self.events.len() {
+            if let Event::Win(w) = &self.events[i] {
+                if w.pai.is_none() {
+                    let pai = self.winning_tile(w);
+                    if let Event::Win(w) = &mut self.events[i] {
+                        w.pai = pai;
+                    }
+                }
+            }
+        }
     }
 }

@@ -116,8 +116,9 @@ pub struct Table {
     pub last_discard: Option<(Seat, Pai)>,
     /// The last added kong's tile, while it can be robbed (搶槓).
     pub robbable: Option<(Seat, Pai)>,
-    /// The North just set aside, while it can be won on (three players; not a chankan).
-    pub robbed_kita: Option<Pai>,
+    /// The seat that just set a North aside, while it can be won on (three players;
+    /// not a chankan).
+    pub robbed_kita: Option<Seat>,
     /// The wall in play (its kinds and copies).
     pub wall: Wall,
     /// The seat whose next draw replaces a kong or a kita.
@@ -515,7 +516,7 @@ impl Table {
                 let s = self.seat_mut(seat)?;
                 s.kita += 1;
                 s.drawn = None;
-                self.robbed_kita = Some(north);
+                self.robbed_kita = Some(seat);
                 self.last_discard = None;
                 self.interrupted = true;
                 self.replacement_due = Some(seat);

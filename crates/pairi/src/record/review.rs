@@ -273,7 +273,7 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
                         if furiten[usize::from(seat)] {
                             continue;
                         }
-                        if let Some(points) = could_ron(kyoku, table, seat, from, pai, rules) {
+                        if let Some(points) = could_win(kyoku, table, seat, from, pai, rules) {
                             missed.push(Missed {
                                 kyoku: ki,
                                 event: i,
@@ -315,7 +315,7 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
                     }
                     if let Some(points) = s
                         .drawn
-                        .and_then(|d| could_tsumo(kyoku, table, seat, d, rules))
+                        .and_then(|d| could_win(kyoku, table, seat, seat, d, rules))
                     {
                         r.flags.push(Flag::MissedTsumo);
                         missed.push(Missed {
@@ -496,7 +496,10 @@ fn value(table: &Table, seat: Seat, pai: Pai) -> Option<EvReview> {
     })
 }
 
-fn could_ron(
+/// What `seat` would score winning on `pai` from `from` (itself for a self-draw, the
+/// tile then already in hand), if the hand is complete, has a yaku, and (on another
+/// player's tile) is not furiten by its own river.
+fn could_win(
     kyoku: &super::Kyoku,
     table: &Table,
     seat: Seat,
@@ -505,48 +508,21 @@ fn could_ron(
     rules: &Rules,
 ) -> Option<u32> {
     let s = table.seats.get(usize::from(seat))?;
+    let tsumo = seat == from;
     let mut counts = s.counts();
-    counts.add(pai.tile());
+    if !tsumo {
+        counts.add(pai.tile());
+    }
     if crate::shanten::riichi(&counts, s.melds.len()).ok()?.min() >= 0 {
         return None;
     }
-    // Furiten by one's own river: no ron on a wait one has discarded.
-    if crate::record::check::furiten_tile(table, seat).is_some() {
+    if !tsumo && crate::record::check::furiten_tile(table, seat).is_some() {
         return None;
     }
     let w = super::Win {
         seat,
         from,
         pai: Some(pai),
-        pao: None,
-        deltas: Vec::new(),
-        value: None,
-    };
-    let (hand, ctx) = situation(kyoku, table, &w, true).ok()?;
-    crate::riichi::score(&hand, &ctx, rules)
-        .ok()
-        .map(|s| s.total)
-}
-
-fn could_tsumo(
-    kyoku: &super::Kyoku,
-    table: &Table,
-    seat: Seat,
-    drawn: Pai,
-    rules: &Rules,
-) -> Option<u32> {
-    let s = table.seats.get(usize::from(seat))?;
-    if crate::shanten::riichi(&s.counts(), s.melds.len())
-        .ok()?
-        .min()
-        >= 0
-    {
-        return None;
-    }
-    let w = super::Win {
-        seat,
-        from: seat,
-        pai: Some(drawn),
         pao: None,
         deltas: Vec::new(),
         value: None,
@@ -697,10 +673,10 @@ mod tests {
         // mismatch of `check`).
         t.last_discard = Some((3, one("1z")));
         let rules = crate::record::check::rules_of(&g);
-        assert_eq!(could_ron(&g.kyokus[0], &t, 1, 3, one("1z"), &rules), None);
+        assert_eq!(could_win(&g.kyokus[0], &t, 1, 3, one("1z"), &rules), None);
         t.seats[1].river.clear();
         assert_eq!(
-            could_ron(&g.kyokus[0], &t, 1, 3, one("1z"), &rules),
+            could_win(&g.kyokus[0], &t, 1, 3, one("1z"), &rules),
             Some(1300)
         );
     }

@@ -11,8 +11,8 @@
 use serde_json::{json, Map, Value};
 
 use super::{
-    label, pai_of_tenhou, tenhou_of_pai, CallKind, DrawReason, Event, Game, Kyoku, Length,
-    RecordError, RecordedValue, RecordedYaku, Seat, Tenhou6Extras, Win, YakuValueRec,
+    pai_of_tenhou, tenhou_of_pai, CallKind, DrawReason, Event, Game, Kyoku, Length, RecordError,
+    RecordedValue, RecordedYaku, Seat, Tenhou6Extras, Win, YakuValueRec,
 };
 use crate::riichi::rules::Players;
 use crate::tile::{Pai, Tile, Wind};
@@ -333,7 +333,7 @@ fn read_kyoku(k: &Value, players: Players) -> Result<(Kyoku, Option<bool>), Reco
     let placeholder = sim.placeholder;
     kyoku.events = sim.events;
     kyoku.events.extend(ending.events);
-    super::mjai::fill_winning_tiles(&mut kyoku);
+    kyoku.name_winning_tiles();
     Ok((kyoku, placeholder))
 }
 
@@ -629,32 +629,18 @@ fn play(t: &Table, mut sim: Sim, ending: &Ending, branches: &mut u32) -> Result<
                     return Err(sim.fail("too many ways to order the claims"));
                 }
                 let mut claimed = sim.clone();
-                claim(t, &mut claimed, seat, from, take)?;
-                match play(t, claimed, ending, branches) {
-                    Ok(done) => return Ok(done),
-                    Err(e) => {
-                        // The tile passes: the claim is on a later discard, or the
-                        // record is wrong (then the first error is the one to report).
-                        match play_passing(t, sim.clone(), from, ending, branches) {
-                            Ok(done) => return Ok(done),
-                            Err(_) => return Err(e),
-                        }
-                    }
-                }
+                let first = claim(t, &mut claimed, seat, from, take)
+                    .and_then(|()| play(t, claimed, ending, branches));
+                // If the claim cannot be played from here, the tile passes: the claim is
+                // on a later discard, or the record is wrong (then the first error is
+                // the one to report).
+                return first.or_else(|e| {
+                    sim.phase = Phase::Draw((from + 1) % t.n);
+                    play(t, sim, ending, branches).map_err(|_| e)
+                });
             }
         }
     }
-}
-
-fn play_passing(
-    t: &Table,
-    mut sim: Sim,
-    from: Seat,
-    ending: &Ending,
-    branches: &mut u32,
-) -> Result<Sim, Fail> {
-    sim.phase = Phase::Draw((from + 1) % t.n);
-    play(t, sim, ending, branches)
 }
 
 fn claim(t: &Table, sim: &mut Sim, seat: Seat, from: Seat, take: Take) -> Result<(), Fail> {
@@ -1027,13 +1013,4 @@ fn score_text(w: &Win, dealer: bool, _honba: u32) -> String {
         format!("{}-{}点", up(basic), up(2 * basic))
     };
     format!("{head}{tail}")
-}
-
-/// The label of each kyoku of a record, for messages.
-#[must_use]
-pub fn labels(game: &Game) -> Vec<String> {
-    game.kyokus
-        .iter()
-        .map(|k| label(k.round, k.dealer, k.honba))
-        .collect()
 }
