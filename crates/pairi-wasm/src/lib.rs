@@ -19,6 +19,7 @@
 #![deny(unsafe_code)]
 
 use pairi::api::batch::answer_kind;
+use pairi::api::Error;
 use std::cell::RefCell;
 
 thread_local! {
@@ -29,14 +30,13 @@ thread_local! {
 /// The answer to `kind\njson` as the JSON text the exports hand out.
 #[must_use]
 pub fn answer_text(input: &[u8]) -> String {
-    let error = |kind: &str, message: &str| {
-        serde_json::json!({"error": {"kind": kind, "message": message}}).to_string()
-    };
-    let Ok(text) = std::str::from_utf8(input) else {
-        return error("invalid_request", "the request is not UTF-8");
-    };
-    let (kind, json) = text.split_once('\n').unwrap_or((text, ""));
-    match answer_kind(kind.trim(), json) {
+    let answer = std::str::from_utf8(input)
+        .map_err(|_| Error::invalid_request("the request is not UTF-8"))
+        .and_then(|text| {
+            let (kind, json) = text.split_once('\n').unwrap_or((text, ""));
+            answer_kind(kind.trim(), json)
+        });
+    match answer {
         Ok(result) => format!("{{\"ok\":{result}}}"),
         Err(e) => serde_json::json!({ "error": e }).to_string(),
     }

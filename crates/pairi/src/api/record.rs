@@ -16,6 +16,7 @@ use crate::notation::{format_pai, format_pais, format_set, Format as Notation};
 use crate::record::check::{self, Mismatch};
 use crate::record::review::{self, Flag, Selection};
 use crate::record::{self, Format, Game, RecordError, Seat};
+use crate::riichi::rules::Players;
 use crate::tile::Pai;
 use serde::{Deserialize, Serialize};
 
@@ -395,7 +396,7 @@ impl ReviewRequest {
             .iter()
             .enumerate()
             .filter(|(i, _)| selection.kyokus.is_empty() || selection.kyokus.contains(i))
-            .map(|(i, k)| kyoku_view(i, k, &r, n))
+            .map(|(i, k)| kyoku_view(i, k, &r, game.players))
             .collect();
         Ok(ReviewResult {
             format,
@@ -406,31 +407,28 @@ impl ReviewRequest {
     }
 }
 
-fn kyoku_view(i: usize, k: &crate::record::Kyoku, r: &review::Review, n: u8) -> KyokuView {
+fn kyoku_view(
+    i: usize,
+    k: &crate::record::Kyoku,
+    r: &review::Review,
+    players: Players,
+) -> KyokuView {
     use crate::record::Event;
-    let mut deltas = vec![0; usize::from(n)];
-    let mut result = "unfinished";
-    for e in &k.events {
-        let d = match e {
-            Event::Win(w) => {
-                result = "win";
-                Some(&w.deltas)
-            }
-            Event::Ryukyoku { deltas, .. } => {
-                result = "draw";
-                deltas.as_ref()
-            }
+    let result = k
+        .events
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::Win(_) => Some("win"),
+            Event::Ryukyoku { .. } => Some("draw"),
             _ => None,
-        };
-        for (x, y) in deltas.iter_mut().zip(d.into_iter().flatten()) {
-            *x += y;
-        }
-    }
+        })
+        .unwrap_or("unfinished");
     KyokuView {
         kyoku: k.label(),
         index: i,
         result: result.to_string(),
-        deltas,
+        deltas: k.deltas(players),
         discards: r
             .discards
             .iter()

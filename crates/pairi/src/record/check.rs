@@ -157,27 +157,24 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
 
 /// The scores after a kyoku by its recorded changes: riichi sticks paid, wins and draws.
 fn scores_after(kyoku: &Kyoku, table: &Table) -> Vec<i32> {
-    let mut s = kyoku.scores.clone();
-    for (i, seat) in table.seats.iter().enumerate() {
-        if seat.riichi.is_some_and(|r| r.accepted) {
-            if let Some(x) = s.get_mut(i) {
-                *x -= RIICHI_STICK as i32;
-            }
+    let paid = |i: usize| {
+        let stick = table
+            .seats
+            .get(i)
+            .is_some_and(|s| s.riichi.is_some_and(|r| r.accepted));
+        if stick {
+            RIICHI_STICK as i32
+        } else {
+            0
         }
-    }
-    for e in &kyoku.events {
-        let d = match e {
-            Event::Win(w) => Some(&w.deltas),
-            Event::Ryukyoku {
-                deltas: Some(d), ..
-            } => Some(d),
-            _ => None,
-        };
-        for (x, d) in s.iter_mut().zip(d.into_iter().flatten()) {
-            *x += d;
-        }
-    }
-    s
+    };
+    kyoku
+        .scores
+        .iter()
+        .zip(kyoku.deltas(table.players))
+        .enumerate()
+        .map(|(i, (score, d))| score + d - paid(i))
+        .collect()
 }
 
 /// The winner who collects honba and riichi sticks in a multiple ron: the first after

@@ -315,6 +315,24 @@ impl Kyoku {
         })
     }
 
+    /// The recorded score changes of the kyoku's wins and draw, added up per seat
+    /// (`players` seats; riichi sticks paid are not in them).
+    #[must_use]
+    pub fn deltas(&self, players: Players) -> Vec<i32> {
+        let mut sum = vec![0; usize::from(players.count())];
+        for e in &self.events {
+            let d = match e {
+                Event::Win(w) => Some(&w.deltas),
+                Event::Ryukyoku { deltas, .. } => deltas.as_ref(),
+                _ => None,
+            };
+            for (x, y) in sum.iter_mut().zip(d.into_iter().flatten()) {
+                *x += y;
+            }
+        }
+        sum
+    }
+
     /// Names the tile of every win that does not name it ([`Kyoku::winning_tile`]).
     pub(crate) fn name_winning_tiles(&mut self) {
         for i in 0..self.events.len() {
