@@ -397,8 +397,6 @@ fn review_discard(
         .find(|d| d.tile == pai)
         .or_else(|| rows.iter().find(|d| d.tile.tile() == pai.tile()))?;
     let rank = 1 + rows.iter().filter(|d| key(d) < key(chosen)).count();
-    let mut keys: Vec<_> = rows.iter().map(key).collect();
-    keys.dedup();
     let shanten_before = analyzer.forms(&s.counts(), s.melds.len()).ok()?.shanten();
     let mut flags = Vec::new();
     if best_key.0 == 0 && chosen.shanten > 0 {
