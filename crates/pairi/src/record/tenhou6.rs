@@ -189,8 +189,7 @@ fn take(v: &Value) -> Result<Take, RecordError> {
     };
     let (letter, at, tiles) = call_codes(s, &['c', 'p', 'm'])?;
     let err = || bad(format!("not a call: {s:?}"));
-    // The claimed tile follows the letter; the letter's place gives the source:
-    // first = left, second pair = opposite, third (or fourth for a kong) = right.
+    // The claimed tile follows the letter.
     let claimed = *tiles.get(at).ok_or_else(err)?;
     let mut own = [None; 3];
     for (slot, p) in own.iter_mut().zip(
