@@ -8,8 +8,7 @@ use crate::shanten;
 use crate::tile::{TileCounts, TileSet};
 use crate::wall::Wall;
 use rustc_hash::FxHashMap;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::collections::hash_map::Entry;
 
 /// The target of a win under [`Model::Pairi`]: the hand ends, no node.
 pub(crate) const WON: u32 = u32::MAX;
@@ -90,15 +89,15 @@ impl<T: Copy> Rows<T> {
             start[r + 1] += start[r];
         }
         let mut fill = start.clone();
-        let mut items: Vec<Option<T>> = vec![None; pairs.len()];
+        let mut items = match pairs.first() {
+            Some(&(_, first)) => vec![first; pairs.len()],
+            None => Vec::new(),
+        };
         for &(r, item) in pairs {
-            items[fill[r as usize] as usize] = Some(item);
+            items[fill[r as usize] as usize] = item;
             fill[r as usize] += 1;
         }
-        Rows {
-            start,
-            items: items.into_iter().flatten().collect(),
-        }
+        Rows { start, items }
     }
 }
 
@@ -137,75 +136,33 @@ struct Draw {
     kind: u8,
 }
 
-/// Node ids by packed state, in shards that threads lock one at a time.
-struct Ids {
-    shards: Vec<Mutex<FxHashMap<u128, u32>>>,
-    /// The next draw node id, and the next discard node id.
-    next: [AtomicU32; 2],
-}
+/// A node made by the level being expanded: (is a draw node, id).
+type Fresh = (bool, u32);
 
-/// Shards of [`Ids`]: enough that two threads rarely meet.
-const SHARDS: usize = 64;
-
-impl Ids {
-    fn new() -> Ids {
-        Ids {
-            shards: (0..SHARDS).map(|_| Mutex::default()).collect(),
-            next: [AtomicU32::new(0), AtomicU32::new(0)],
-        }
-    }
-
-    fn shard(&self, key: u128) -> MutexGuard<'_, FxHashMap<u128, u32>> {
-        let h = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29))
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.shards[(h >> 58) as usize % SHARDS]
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn get(&self, key: u128) -> Option<u32> {
-        self.shard(key).get(&key).copied()
-    }
-
-    /// The id of `key` among draw nodes (`draw`) or discard nodes, and whether it was
-    /// made now.
-    fn get_or_insert(&self, key: u128, draw: bool) -> (u32, bool) {
-        let mut shard = self.shard(key);
-        if let Some(&id) = shard.get(&key) {
-            return (id, false);
-        }
-        let id = self.next[usize::from(!draw)].fetch_add(1, Ordering::Relaxed);
-        shard.insert(key, id);
-        (id, true)
-    }
-
-    fn len(&self) -> usize {
-        self.next
-            .iter()
-            .map(|n| n.load(Ordering::Relaxed) as usize)
-            .sum()
-    }
-}
-
-/// What the expansion of some nodes produced: their draws, the draws back into them,
-/// the nodes they made (with their shanten), on one thread.
+/// What the nodes of one level need to be expanded, found for many nodes at once (on
+/// every core for a large level): their shanten and tiles, and the points of the wins
+/// they can make, in the order [`Builder::draws_of`] and [`Builder::discards_of`] meet
+/// them.
 #[derive(Default)]
-struct Level {
-    /// (draw node, draw), each node's draws together and in kind order.
-    forward: Vec<(u32, Draw)>,
-    /// (draw node, draw back into a discard node).
-    back: Vec<(u32, Draw)>,
-    /// [`Model::Pairi`]: (discard node, draw node chosen among).
-    children: Vec<(u32, u32)>,
-    /// Nodes made: (is a draw node, id, node).
-    made: Vec<(bool, u32, Node)>,
-    error: Option<EvError>,
+struct Settled {
+    /// Per node, its shanten, tiles and moves (bit `k` for each kind `k` it draws or
+    /// discards).
+    nodes: Vec<(i8, u64, u64)>,
+    /// Per node, where its scores start in `scores`.
+    starts: Vec<u32>,
+    scores: Vec<f64>,
 }
 
+/// The graph being built. The search is level by level: the nodes a level made are
+/// first settled (shanten, tiles, win scores: the costly, independent work), then
+/// expanded in order on one thread, which numbers the nodes they reach. Numbering on one
+/// thread keeps the ids and so the graph the same on every run.
 struct Builder<'a> {
     problem: &'a Problem,
     scorer: &'a WinScorer,
-    ids: Ids,
+    /// Node ids by packed state (draw and discard nodes hold different tile counts, so
+    /// one map serves both, each kind numbered from 0).
+    ids: FxHashMap<u128, u32>,
     draws: Vec<Node>,
     discards: Vec<Node>,
     /// The draws of each draw node, in one list: node `i` has `forward[range[i]]`.
@@ -236,25 +193,135 @@ impl Builder<'_> {
             < i32::from(self.problem.shanten) + i32::from(self.problem.options.search_radius)
     }
 
-    /// The id of the draw (`draw`) or discard node of `key`, made with its shanten
-    /// into `out` if it is new.
-    fn node(&self, key: u128, draw: bool, out: &mut Level) -> Result<u32, EvError> {
-        let (id, made) = self.ids.get_or_insert(key, draw);
-        if made {
-            let states = self.ids.len();
-            if states > self.problem.options.max_states
-                || (!draw && id as usize >= MAX_DISCARD_NODES)
-            {
-                return Err(EvError::TooLarge(states));
-            }
-            let node = if draw {
-                self.draw_info(key)?
-            } else {
-                self.discard_info(key)?
-            };
-            out.made.push((draw, id, node));
+    /// The id of the draw (`draw`) or discard node of `key`, made (unsettled) and listed
+    /// in `fresh` if it is new.
+    fn node(&mut self, key: u128, draw: bool, fresh: &mut Vec<Fresh>) -> Result<u32, EvError> {
+        let next = if draw {
+            self.draws.len()
+        } else {
+            self.discards.len()
+        };
+        match self.ids.entry(key) {
+            Entry::Occupied(known) => return Ok(*known.get()),
+            Entry::Vacant(slot) => slot.insert(next as u32),
+        };
+        let states = self.ids.len();
+        if states > self.problem.options.max_states || (!draw && next >= MAX_DISCARD_NODES) {
+            return Err(EvError::TooLarge(states));
         }
-        Ok(id)
+        let node = Node {
+            key,
+            shanten: 0,
+            tiles: 0,
+        };
+        if draw {
+            self.draws.push(node);
+            self.range.push((0, 0));
+        } else {
+            self.discards.push(node);
+        }
+        fresh.push((draw, next as u32));
+        Ok(next as u32)
+    }
+
+    /// The draws a draw node explores, in kind order: (kind, copies in the wall,
+    /// whether it lowers the shanten).
+    fn draws_of<'n>(
+        &'n self,
+        node: &'n Node,
+        c: &'n Counts,
+    ) -> impl Iterator<Item = (usize, u8, bool)> + 'n {
+        let changes = self.problem.options.hand_changes
+            && node.key & RIICHI == 0
+            && self.inside(c, node.shanten);
+        (0..KINDS).filter_map(move |k| {
+            let left = self.problem.left(c, k);
+            let useful = node.tiles >> state::merged(k) & 1 != 0;
+            (left > 0 && (useful || changes)).then_some((k, left, useful))
+        })
+    }
+
+    /// The discards a discard node explores, in kind order: (kind, whether it keeps the
+    /// shanten).
+    fn discards_of<'n>(
+        &'n self,
+        node: &'n Node,
+        c: &'n Counts,
+    ) -> impl Iterator<Item = (usize, bool)> + 'n {
+        let back = self.problem.options.shanten_back
+            && node.key & RIICHI == 0
+            && self.inside(c, node.shanten);
+        (0..KINDS).filter_map(move |k| {
+            let keeps = node.tiles >> state::merged(k) & 1 != 0;
+            (c[k] > 0 && (keeps || back)).then_some((k, keeps))
+        })
+    }
+
+    /// A node's shanten and tiles, its moves (bit `k` for each kind `k` it draws or
+    /// discards), and the points of its wins pushed on `scores`: a tenpai draw node's
+    /// useful draws, and under [`Model::Compat`] a complete discard node's draws back
+    /// (the tile it would discard, drawn again).
+    fn settle(&self, key: u128, draw: bool, scores: &mut Vec<f64>) -> Result<(Node, u64), EvError> {
+        let node = if draw {
+            self.draw_info(key)?
+        } else {
+            self.discard_info(key)?
+        };
+        let riichi = key & RIICHI != 0;
+        let c = state::unpack(key);
+        let mut moves = 0u64;
+        if draw {
+            for (k, _, useful) in self.draws_of(&node, &c) {
+                moves |= 1 << k;
+                if node.shanten == 0 && useful {
+                    let mut after = c;
+                    after[k] += 1;
+                    scores.push(self.scorer.tsumo(&after, k, riichi)?);
+                }
+            }
+        } else {
+            for (k, _) in self.discards_of(&node, &c) {
+                moves |= 1 << k;
+                if node.shanten == -1 && !self.pairi() {
+                    scores.push(self.scorer.tsumo(&c, k, riichi)?);
+                }
+            }
+        }
+        Ok((node, moves))
+    }
+
+    /// [`Builder::settle`] of every node of `fresh`.
+    fn settle_all(&self, fresh: &[Fresh]) -> Result<Settled, EvError> {
+        let run = |part: &[Fresh]| -> Result<Settled, EvError> {
+            let mut out = Settled::default();
+            for &(draw, id) in part {
+                let key = if draw {
+                    self.draws[id as usize].key
+                } else {
+                    self.discards[id as usize].key
+                };
+                out.starts.push(out.scores.len() as u32);
+                let (node, moves) = self.settle(key, draw, &mut out.scores)?;
+                out.nodes.push((node.shanten, node.tiles, moves));
+            }
+            Ok(out)
+        };
+        #[cfg(feature = "parallel")]
+        if fresh.len() >= PARALLEL_LEVEL {
+            use rayon::prelude::*;
+            let parts: Vec<Result<Settled, EvError>> =
+                fresh.par_chunks(SETTLE_CHUNK).map(run).collect();
+            let mut all = Settled::default();
+            for part in parts {
+                let part = part?;
+                let base = all.scores.len() as u32;
+                all.nodes.extend(part.nodes);
+                all.starts.extend(part.starts.iter().map(|s| s + base));
+                all.scores.extend(part.scores);
+            }
+            return Ok(all);
+        }
+        run(fresh)
     }
 
     /// A draw node's shanten and useful kinds.
@@ -342,24 +409,22 @@ impl Builder<'_> {
         })
     }
 
-    fn expand_draw(&self, id: u32, node: Node, out: &mut Level) -> Result<(), EvError> {
-        let riichi = node.key & RIICHI;
-        let c = state::unpack(node.key);
-        let opts = &self.problem.options;
-        let changes = opts.hand_changes && riichi == 0 && self.inside(&c, node.shanten);
-        for k in 0..KINDS {
-            let left = self.problem.left(&c, k);
-            if left == 0 {
-                continue;
-            }
+    /// Adds the draws of draw node `id`: the kinds of `moves`, the scores of its wins in
+    /// `scores` (settled).
+    fn expand_draw(
+        &mut self,
+        id: u32,
+        moves: u64,
+        scores: &[f64],
+        fresh: &mut Vec<Fresh>,
+    ) -> Result<(), EvError> {
+        let node = self.draws[id as usize];
+        let mut scores = scores.iter();
+        let start = self.forward.len() as u32;
+        for k in Bits(moves) {
             let useful = node.tiles >> state::merged(k) & 1 != 0;
-            if !(useful || changes) {
-                continue;
-            }
             let score = if node.shanten == 0 && useful {
-                let mut after = c;
-                after[k] += 1;
-                self.scorer.tsumo(&after, k, riichi != 0)?
+                scores.next().copied().unwrap_or(0.0)
             } else {
                 0.0
             };
@@ -368,55 +433,57 @@ impl Builder<'_> {
             let target = if self.pairi() && score > 0.0 {
                 WON
             } else {
-                self.node(node.key + state::unit(k), false, out)?
+                self.node(node.key + state::unit(k), false, fresh)?
             };
-            out.forward.push((
-                id,
-                Draw {
-                    target,
-                    weight: left,
-                    score,
-                    kind: k as u8,
-                },
-            ));
+            self.forward.push(Draw {
+                target,
+                weight: self.problem.left_of(state::count(node.key, k), k),
+                score,
+                kind: k as u8,
+            });
         }
+        self.range[id as usize] = (start, self.forward.len() as u32);
         Ok(())
     }
 
-    fn expand_discard(&self, id: u32, node: Node, out: &mut Level) -> Result<(), EvError> {
+    /// Adds the discards of discard node `id`: the kinds of `moves`, the scores of its
+    /// draws back in `scores` (settled).
+    fn expand_discard(
+        &mut self,
+        id: u32,
+        moves: u64,
+        scores: &[f64],
+        fresh: &mut Vec<Fresh>,
+    ) -> Result<(), EvError> {
+        let node = self.discards[id as usize];
         let riichi = node.key & RIICHI;
-        let c = state::unpack(node.key);
-        let opts = &self.problem.options;
-        let back = opts.shanten_back && riichi == 0 && self.inside(&c, node.shanten);
-        for (k, _) in c.iter().enumerate().filter(|&(_, &held)| held > 0) {
+        let mut scores = scores.iter();
+        for k in Bits(moves) {
             let keeps = node.tiles >> state::merged(k) & 1 != 0;
-            if !(keeps || back) {
-                continue;
-            }
             // Riichi is declared on every closed tenpai reached by a discard (under
             // [`Model::Pairi`], it may be: dama is a choice too).
             let declare = self.problem.closed && node.shanten == 0 && keeps;
             let key = (node.key - state::unit(k)) | if declare { RIICHI } else { 0 };
-            let child = self.node(key, true, out)?;
+            let child = self.node(key, true, fresh)?;
             if self.pairi() {
-                out.children.push((id, child));
+                self.children.push((id, child));
                 if declare && riichi == 0 {
-                    let dama = self.node(key & !RIICHI, true, out)?;
-                    out.children.push((id, dama));
+                    let dama = self.node(key & !RIICHI, true, fresh)?;
+                    self.children.push((id, dama));
                 }
                 continue;
             }
             // Drawing the discarded kind again returns to this node.
             let score = if node.shanten == -1 {
-                self.scorer.tsumo(&c, k, riichi != 0)?
+                scores.next().copied().unwrap_or(0.0)
             } else {
                 0.0
             };
-            out.back.push((
+            self.back.push((
                 child,
                 Draw {
                     target: id,
-                    weight: self.problem.left(&c, k) + 1,
+                    weight: self.problem.left_of(state::count(node.key, k), k) + 1,
                     score,
                     kind: k as u8,
                 },
@@ -425,89 +492,62 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// Expands the nodes of one level (made by the level before): (is a draw node, id,
-    /// node).
-    fn expand(&self, nodes: &[(bool, u32, Node)]) -> Vec<Level> {
-        let one = |out: &mut Level, &(draw, id, node): &(bool, u32, Node)| {
-            if out.error.is_some() {
-                return;
-            }
-            let done = if draw {
-                self.expand_draw(id, node, out)
+    /// Settles the nodes one level made and expands them, in order; returns the nodes
+    /// they made.
+    fn level(&mut self, made: &[Fresh]) -> Result<Vec<Fresh>, EvError> {
+        let settled = self.settle_all(made)?;
+        for (&(draw, id), &(shanten, tiles, _)) in made.iter().zip(&settled.nodes) {
+            let node = if draw {
+                &mut self.draws[id as usize]
             } else {
-                self.expand_discard(id, node, out)
+                &mut self.discards[id as usize]
             };
-            if let Err(e) = done {
-                out.error = Some(e);
-            }
-        };
-        #[cfg(feature = "parallel")]
-        if nodes.len() >= PARALLEL_LEVEL {
-            use rayon::prelude::*;
-            return nodes
-                .par_iter()
-                .with_min_len(32)
-                .fold(Level::default, |mut out, n| {
-                    one(&mut out, n);
-                    out
-                })
-                .collect();
+            node.shanten = shanten;
+            node.tiles = tiles;
         }
-        let mut out = Level::default();
-        for n in nodes {
-            one(&mut out, n);
+        let mut fresh = Vec::new();
+        for (i, &(draw, id)) in made.iter().enumerate() {
+            let start = settled.starts[i] as usize;
+            let end = settled
+                .starts
+                .get(i + 1)
+                .map_or(settled.scores.len(), |&e| e as usize);
+            let scores = &settled.scores[start..end];
+            let moves = settled.nodes[i].2;
+            if draw {
+                self.expand_draw(id, moves, scores, &mut fresh)?;
+            } else {
+                self.expand_discard(id, moves, scores, &mut fresh)?;
+            }
         }
-        vec![out]
-    }
-
-    /// Files what a level produced; returns the nodes it made, to expand next.
-    fn file(&mut self, levels: Vec<Level>) -> Result<Vec<(bool, u32, Node)>, EvError> {
-        let blank = Node {
-            key: 0,
-            shanten: 0,
-            tiles: 0,
-        };
-        let [draws, discards] = self
-            .ids
-            .next
-            .each_ref()
-            .map(|n| n.load(Ordering::Relaxed) as usize);
-        self.draws.resize(draws, blank);
-        self.discards.resize(discards, blank);
-        self.range.resize(draws, (0, 0));
-        let mut made = Vec::new();
-        for level in levels {
-            if let Some(e) = level.error {
-                return Err(e);
-            }
-            let mut i = 0;
-            while i < level.forward.len() {
-                let node = level.forward[i].0;
-                let start = self.forward.len() as u32;
-                while i < level.forward.len() && level.forward[i].0 == node {
-                    self.forward.push(level.forward[i].1);
-                    i += 1;
-                }
-                self.range[node as usize] = (start, self.forward.len() as u32);
-            }
-            self.back.extend(level.back);
-            self.children.extend(level.children);
-            for &(draw, id, node) in &level.made {
-                if draw {
-                    self.draws[id as usize] = node;
-                } else {
-                    self.discards[id as usize] = node;
-                }
-            }
-            made.extend(level.made);
-        }
-        Ok(made)
+        Ok(fresh)
     }
 }
 
-/// A level of at least this many nodes is expanded on every core.
+/// The set bits of a mask, lowest first.
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        let k = self.0.trailing_zeros() as usize;
+        (self.0 != 0).then(|| {
+            self.0 &= self.0 - 1;
+            k
+        })
+    }
+}
+
+/// Room for this many nodes is made at once: most searches need more.
+const INITIAL_IDS: usize = 1024;
+
+/// A level of at least this many nodes is settled on every core.
 #[cfg(feature = "parallel")]
-const PARALLEL_LEVEL: usize = 128;
+const PARALLEL_LEVEL: usize = 256;
+/// Nodes settled together on one core.
+#[cfg(feature = "parallel")]
+const SETTLE_CHUNK: usize = 256;
 
 impl Graph {
     pub(crate) fn build(
@@ -518,7 +558,10 @@ impl Graph {
         let mut b = Builder {
             problem,
             scorer,
-            ids: Ids::new(),
+            ids: FxHashMap::with_capacity_and_hasher(
+                INITIAL_IDS.min(problem.options.max_states),
+                Default::default(),
+            ),
             draws: Vec::new(),
             discards: Vec::new(),
             forward: Vec::new(),
@@ -529,18 +572,16 @@ impl Graph {
         let key = state::pack(&problem.hand);
         let tiles: u32 = problem.hand.iter().map(|&n| u32::from(n)).sum();
         let draw = tiles as usize + 3 * problem.melds == 13;
-        let mut first = Level::default();
-        let id = b.node(key, draw, &mut first)?;
+        let mut level = Vec::new();
+        let id = b.node(key, draw, &mut level)?;
         let root = if draw {
             Root::Draw(id)
         } else {
             Root::Discard(id)
         };
-        let mut level = b.file(vec![first])?;
         let mut reported = 0;
         while !level.is_empty() {
-            let levels = b.expand(&level);
-            level = b.file(levels)?;
+            level = b.level(&level)?;
             let states = b.ids.len();
             if states >= reported + 65_536 {
                 reported = states;
@@ -601,7 +642,7 @@ impl Builder<'_> {
                         let keeps = node.tiles >> state::merged(k) & 1 != 0;
                         let declare = self.problem.closed && node.shanten == 0 && keeps;
                         let key = (node.key - state::unit(k)) | if declare { RIICHI } else { 0 };
-                        self.ids.get(key).map(|d| (Some(k as u8), d))
+                        self.ids.get(&key).map(|&d| (Some(k as u8), d))
                     })
                     .collect()
             }
@@ -612,9 +653,8 @@ impl Builder<'_> {
     /// the draws back into the discard nodes that made it, unless already there.
     fn finish(self, candidates: Vec<(Option<u8>, u32)>) -> Graph {
         let n = self.draws.len();
-        // Draws back, by their source. Threads file a level's draws back in any order:
-        // sort each node's, so that its sums add in one order and every run gives the
-        // same bits.
+        // Draws back, by their source, each node's in kind order like its own draws
+        // (levels find them in the order their discard nodes were made).
         let mut back = Rows::grouped(n, &self.back);
         for i in 0..n {
             back.row_mut(i)

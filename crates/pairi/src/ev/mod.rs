@@ -365,9 +365,14 @@ impl Problem {
     /// the wall (`pool − H`); [`Model::Pairi`] only takes out the tiles drawn and still
     /// held.
     pub(crate) fn left(&self, c: &Counts, k: usize) -> u8 {
+        self.left_of(c[k], k)
+    }
+
+    /// [`Problem::left`] for a state holding `held` copies of kind `k`.
+    pub(crate) fn left_of(&self, held: u8, k: usize) -> u8 {
         match self.options.model {
-            Model::Compat => self.pool[k].saturating_sub(c[k]),
-            Model::Pairi => self.wall[k].saturating_sub(c[k].saturating_sub(self.hand[k])),
+            Model::Compat => self.pool[k].saturating_sub(held),
+            Model::Pairi => self.wall[k].saturating_sub(held.saturating_sub(self.hand[k])),
         }
     }
 

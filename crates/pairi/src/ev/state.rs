@@ -27,9 +27,14 @@ pub(crate) fn pack(c: &Counts) -> u128 {
 pub(crate) fn unpack(key: u128) -> Counts {
     let mut c = [0u8; KINDS];
     for (k, n) in c.iter_mut().enumerate() {
-        *n = ((key >> (BITS * k as u32)) & 0b111) as u8;
+        *n = count(key, k);
     }
     c
+}
+
+/// The count of kind `k` in a packed state.
+pub(crate) const fn count(key: u128, k: usize) -> u8 {
+    ((key >> (BITS * k as u32)) & 0b111) as u8
 }
 
 /// The packed unit of kind `k`: adding it draws one copy.
