@@ -7,11 +7,16 @@ use pairi::ev::{evaluate, Maximize, Model};
 
 #[allow(clippy::print_stdout)]
 fn main() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/ev/cases.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/data/ev/cases.jsonl"
+    );
     let text = std::fs::read_to_string(path).expect("the shared ev cases");
     for metric in [Maximize::Score, Maximize::Win, Maximize::Tenpai] {
         let (mut n, mut same_best, mut over_one) = (0, 0, 0);
         let mut ratios = Vec::new();
+        // The case of largest ratio: (ratio, id, turn).
+        let mut largest: Option<(f64, String, u8)> = None;
         let (mut states_c, mut states_p) = (0usize, 0usize);
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let req: EvRequest = serde_json::from_str(line).unwrap();
@@ -32,11 +37,26 @@ fn main() {
             let (bp, vp) = best(&pairi);
             n += 1;
             same_best += usize::from(bc == bp);
-            if compat.discards.iter().any(|d| d.at(Maximize::Tenpai, t) > 1.0 || d.at(Maximize::Win, t) > 1.0) {
+            if compat
+                .discards
+                .iter()
+                .any(|d| d.at(Maximize::Tenpai, t) > 1.0 || d.at(Maximize::Win, t) > 1.0)
+            {
                 over_one += 1;
             }
             if vc > 0.0 {
                 ratios.push(vp / vc);
+                let id = line
+                    .split("\"id\":")
+                    .nth(1)
+                    .unwrap_or("")
+                    .split('"')
+                    .nth(1)
+                    .unwrap_or("")
+                    .to_string();
+                if largest.as_ref().is_none_or(|(r, ..)| vp / vc > *r) {
+                    largest = Some((vp / vc, id, t));
+                }
             }
             states_c += compat.searched;
             states_p += pairi.searched;
@@ -49,5 +69,8 @@ fn main() {
             ratios[0],
             ratios[ratios.len() - 1]
         );
+        if let Some((r, id, t)) = largest {
+            println!("  largest ratio {r:.3}: {id} at turn {t}");
+        }
     }
 }

@@ -246,3 +246,65 @@ fn ev_ok_three_players() {
         .setup()
         .is_ok_and(|(s, o)| ev::evaluate(&s, &o).is_err()));
 }
+
+/// The pairi model scores a riichi declared on the first discard as a double riichi
+/// and a win on the next draw with ippatsu (one draw only). 234m 456p 678s 22s 45m,
+/// discarding 9p, waits on 3m-6m (7 copies of 121 tiles); a non-dealer's tsumo with
+/// pinfu and tanyao: with double riichi and ippatsu 6 han (haneman, 12 000), with riichi
+/// and ippatsu 5 han (mangan, 8 000), with riichi alone 4 han 20 fu (5 200).
+#[test]
+fn ev_ok_pairi_double_riichi_and_ippatsu() {
+    use pairi::ev::Model;
+    let value = |turn: u8, t_max: u8| {
+        let json = format!(
+            r#"{{"hand": "23445m4569p67822s", "dora": ["1z"], "seat_wind": "S", "turn": {turn}, "t_max": {t_max}, "ura": false}}"#
+        );
+        let req: EvRequest = serde_json::from_str(&json).unwrap();
+        let (setup, mut options) = req.setup().unwrap();
+        options.model = Model::Pairi;
+        let ev = ev::evaluate(&setup, &options).unwrap();
+        let d = ev
+            .discards
+            .iter()
+            .find(|d| d.tile.map(|t| format_pai(t, Format::Mpsz)) == Some("9p".into()))
+            .expect("the discard of 9p")
+            .clone();
+        assert!(d.riichi);
+        d.score[usize::from(turn)]
+    };
+    let p = 7.0 / 121.0;
+    let close = |got: f64, want: f64| assert!((got - want).abs() < 1e-9 * want, "{got} vs {want}");
+    close(value(1, 2), p * 12_000.0);
+    close(value(2, 3), p * 8_000.0);
+    close(value(2, 4), p * 8_000.0 + (1.0 - p) * p * 5_200.0);
+    // The explanation reads the same: a draw that does not win leaves the riichi without
+    // ippatsu, so `later` is that hand's value and the first draws add up to the value;
+    // each wait wins at once with ippatsu, or a draw later without.
+    let req: EvRequest = serde_json::from_str(
+        r#"{"hand": "23445m4569p67822s", "dora": ["1z"], "seat_wind": "S", "turn": 2, "t_max": 4, "ura": false}"#,
+    )
+    .unwrap();
+    let (setup, mut options) = req.setup().unwrap();
+    options.model = Model::Pairi;
+    let (_, why) = ev::explain(&setup, &options, ev::Maximize::Score, 4, &mut |_| {}).unwrap();
+    let w = why
+        .iter()
+        .find(|w| w.tile.map(|t| format_pai(t, Format::Mpsz)) == Some("9p".into()))
+        .unwrap();
+    close(w.later, p * 5_200.0);
+    let adds: f64 = w.first_draws.iter().map(|d| d.contribution).sum();
+    close(w.later + adds, w.value);
+    let points: Vec<(f64, f64)> = w.paths.iter().map(|q| (q.points, q.probability)).collect();
+    assert_eq!(points.len(), 4, "{points:?}");
+    let (six, three) = (4.0 / 121.0, 3.0 / 121.0);
+    let want = [
+        (8_000.0, six),
+        (5_200.0, (1.0 - p) * six),
+        (8_000.0, three),
+        (5_200.0, (1.0 - p) * three),
+    ];
+    for (got, want) in points.iter().zip(want) {
+        close(got.0, want.0);
+        close(got.1, want.1);
+    }
+}

@@ -9,7 +9,7 @@
 //! so the first complete paths taken off the queue are the most likely ones.
 
 use super::graph::{Graph, WON};
-use super::state::{self, RIICHI};
+use super::state::{self, kind_between, RIICHI};
 use super::values::History;
 use super::{Maximize, Model, Problem};
 use crate::tile::{Pai, TileSet};
@@ -86,12 +86,6 @@ pub struct Path {
     pub probability: f64,
 }
 
-/// The kind whose copy makes `big` from `small` (packed keys one tile apart).
-fn kind_between(big: u128, small: u128) -> usize {
-    let diff = (big & !RIICHI) - (small & !RIICHI);
-    (diff.trailing_zeros() / 3) as usize
-}
-
 /// The policy's choice at discard node `d` at turn `t`: the draw node of greatest value.
 pub(crate) fn choice(graph: &Graph, history: &History, d: u32, t: usize) -> Option<u32> {
     let values = history.get(t).filter(|v| !v.is_empty())?;
@@ -159,7 +153,7 @@ pub(crate) fn explain(
         .map(|&(kind, node)| {
             let value = history[turn][node as usize];
             let later = if turn < t_max {
-                history[turn + 1][node as usize]
+                history[turn + 1][graph.stay(node) as usize]
             } else {
                 value
             };
@@ -240,6 +234,9 @@ impl Ord for Prefix {
     }
 }
 
+/// The edge index of a path's move to [`Graph::stay`]: no step.
+const STAY: usize = usize::MAX;
+
 /// The `k` most likely paths from draw node `start` to a win, following the policy of
 /// `history`.
 fn best_paths(
@@ -285,8 +282,10 @@ fn best_paths(
         // Where each draw leads at each turn: the next node (or a win), and whether
         // the hand changes.
         let mut occupied = 0.0;
-        // (edge index, next node) → arrival probabilities by turn.
+        // (edge index, next node) → arrival probabilities by turn; the edge index is
+        // `STAY` for the draws without an edge when they leave the node.
         let mut next: Vec<((usize, u32), Vec<f64>)> = Vec::new();
+        let stay = graph.stay(p.node);
         let mut wins = vec![0.0; edges.len()];
         for t in turn..t_max {
             occupied += p.arrive[t];
@@ -318,6 +317,17 @@ fn best_paths(
                 }
             }
             occupied -= leave;
+            if stay != p.node && occupied > 0.0 {
+                match next.iter_mut().find(|(key, _)| *key == (STAY, stay)) {
+                    Some((_, v)) => v[t + 1] += occupied,
+                    None => {
+                        let mut v = vec![0.0; t_max + 1];
+                        v[t + 1] = occupied;
+                        next.push(((STAY, stay), v));
+                    }
+                }
+                occupied = 0.0;
+            }
         }
         for (i, &(_, _, win, kind)) in edges.iter().enumerate() {
             if let Some(points) = win {
@@ -336,13 +346,15 @@ fn best_paths(
         done.sort_by(|a, b| b.probability.total_cmp(&a.probability));
         done.truncate(k);
         for ((i, c), arrive) in next {
-            let d = graph.discards[edges[i].0 as usize];
             let child = graph.draws[c as usize];
             let mut steps = p.steps.clone();
-            steps.push(Step {
-                draw: state::pai(edges[i].3),
-                discard: state::pai(kind_between(d.key, child.key)),
-            });
+            if let Some(&(target, ..)) = edges.get(i) {
+                let d = graph.discards[target as usize];
+                steps.push(Step {
+                    draw: state::pai(edges[i].3),
+                    discard: state::pai(kind_between(d.key, child.key)),
+                });
+            }
             let bound = arrive.iter().sum();
             queue.push(Prefix {
                 node: c,

@@ -2,7 +2,7 @@
 //! weighted draws, discard nodes with the draw nodes they choose among.
 
 use super::score::WinScorer;
-use super::state::{self, Counts, KINDS, RIICHI};
+use super::state::{self, Counts, DOUBLE, FIRST, IPPATSU, KINDS, RIICHI};
 use super::{EvError, Model, Problem};
 use crate::shanten;
 use crate::tile::{TileCounts, TileSet};
@@ -123,6 +123,10 @@ pub(crate) struct Graph {
     pub(crate) candidates: Vec<(Option<u8>, u32)>,
     /// The model the graph was built for.
     pub(crate) model: Model,
+    /// [`Model::Pairi`]: the draw nodes whose draws without an edge (no win, no move)
+    /// lead to another node rather than back to themselves, with that node, by the
+    /// first: a riichi with ippatsu pending, and the same riichi without it. In id order.
+    pub(crate) stays: Vec<(u32, u32)>,
 }
 
 /// A draw from a draw node while building.
@@ -172,6 +176,9 @@ struct Builder<'a> {
     back: Vec<(u32, Draw)>,
     /// [`Model::Pairi`]: the discards of each discard node, (discard node, draw node).
     children: Vec<(u32, u32)>,
+    /// [`Model::Pairi`]: draw nodes that a draw without a win leaves for another node
+    /// (ippatsu lost), with that node.
+    stays: Vec<(u32, u32)>,
 }
 
 impl Builder<'_> {
@@ -267,7 +274,6 @@ impl Builder<'_> {
         } else {
             self.discard_info(key)?
         };
-        let riichi = key & RIICHI != 0;
         let c = state::unpack(key);
         let mut moves = 0u64;
         if draw {
@@ -276,14 +282,14 @@ impl Builder<'_> {
                 if node.shanten == 0 && useful {
                     let mut after = c;
                     after[k] += 1;
-                    scores.push(self.scorer.tsumo(&after, k, riichi)?);
+                    scores.push(self.scorer.tsumo(&after, k, key)?);
                 }
             }
         } else {
             for (k, _) in self.discards_of(&node, &c) {
                 moves |= 1 << k;
                 if node.shanten == -1 && !self.pairi() {
-                    scores.push(self.scorer.tsumo(&c, k, riichi)?);
+                    scores.push(self.scorer.tsumo(&c, k, key)?);
                 }
             }
         }
@@ -443,6 +449,12 @@ impl Builder<'_> {
             });
         }
         self.range[id as usize] = (start, self.forward.len() as u32);
+        // The ippatsu chance lasts one draw: a draw that does not win leaves the same
+        // hand without it.
+        if node.key & IPPATSU != 0 {
+            let twin = self.node(node.key & !IPPATSU, true, fresh)?;
+            self.stays.push((id, twin));
+        }
         Ok(())
     }
 
@@ -463,12 +475,17 @@ impl Builder<'_> {
             // Riichi is declared on every closed tenpai reached by a discard (under
             // [`Model::Pairi`], it may be: dama is a choice too).
             let declare = self.problem.closed && node.shanten == 0 && keeps;
-            let key = (node.key - state::unit(k)) | if declare { RIICHI } else { 0 };
+            let hand = (node.key & !FIRST) - state::unit(k);
+            let key = if declare {
+                hand | RIICHI | self.declared_now(node.key)
+            } else {
+                hand
+            };
             let child = self.node(key, true, fresh)?;
             if self.pairi() {
                 self.children.push((id, child));
                 if declare && riichi == 0 {
-                    let dama = self.node(key & !RIICHI, true, fresh)?;
+                    let dama = self.node(hand, true, fresh)?;
                     self.children.push((id, dama));
                 }
                 continue;
@@ -490,6 +507,18 @@ impl Builder<'_> {
             ));
         }
         Ok(())
+    }
+
+    /// [`Model::Pairi`]: the flags a riichi declared now from discard node `from` adds:
+    /// ippatsu on the next draw, and double riichi on the first discard.
+    fn declared_now(&self, from: u128) -> u128 {
+        if !self.pairi() || from & RIICHI != 0 {
+            0
+        } else if from & FIRST != 0 {
+            IPPATSU | DOUBLE
+        } else {
+            IPPATSU
+        }
     }
 
     /// Settles the nodes one level made and expands them, in order; returns the nodes
@@ -568,10 +597,14 @@ impl Graph {
             range: Vec::new(),
             back: Vec::new(),
             children: Vec::new(),
+            stays: Vec::new(),
         };
-        let key = state::pack(&problem.hand);
         let tiles: u32 = problem.hand.iter().map(|&n| u32::from(n)).sum();
         let draw = tiles as usize + 3 * problem.melds == 13;
+        // A riichi on the first discard (after the first draw, or the dealer's dealt 14
+        // tiles) is a double riichi.
+        let first = problem.options.model == Model::Pairi && !draw && problem.turn <= 1;
+        let key = state::pack(&problem.hand) | if first { FIRST } else { 0 };
         let mut level = Vec::new();
         let id = b.node(key, draw, &mut level)?;
         let root = if draw {
@@ -592,6 +625,14 @@ impl Graph {
         Ok(b.finish(candidates))
     }
 
+    /// Where draw node `i` is after a draw without an edge: itself, or the node of
+    /// [`Graph::stays`].
+    pub(crate) fn stay(&self, i: u32) -> u32 {
+        self.stays
+            .binary_search_by_key(&i, |&(node, _)| node)
+            .map_or(i, |at| self.stays[at].1)
+    }
+
     /// Nodes of both kinds.
     pub(crate) fn len(&self) -> usize {
         self.draws.len() + self.discards.len()
@@ -608,12 +649,6 @@ impl Graph {
     }
 }
 
-/// The kind discarded from the hand `from` to reach `to` (riichi flags ignored).
-fn kind_of_step(from: u128, to: u128) -> u8 {
-    let diff = (from & !RIICHI) - (to & !RIICHI);
-    (diff.trailing_zeros() / 3) as u8
-}
-
 impl Builder<'_> {
     /// The candidates of the root: each discard whose draw node exists.
     fn candidates(&self, root: Root) -> Vec<(Option<u8>, u32)> {
@@ -627,7 +662,7 @@ impl Builder<'_> {
                     .filter(|&&(d, _)| d == j)
                     .map(|&(_, c)| {
                         let child = self.draws[c as usize].key;
-                        (Some(kind_of_step(node.key, child)), c)
+                        (Some(state::kind_between(node.key, child) as u8), c)
                     })
                     .collect();
                 list.sort_by_key(|&(k, c)| (k, self.draws[c as usize].key & RIICHI == 0));
@@ -726,6 +761,7 @@ impl Builder<'_> {
             choices,
             candidates,
             model,
+            stays: self.stays,
         }
     }
 }

@@ -72,7 +72,8 @@ pub enum Model {
     /// three values; riichi or dama is a choice; a discard is gone (only the tiles
     /// drawn and held leave the wall, and each draw is one of the tiles left, so
     /// probabilities stay in [0, 1]); no return to a discard node by drawing its
-    /// discard again; a win is always taken.
+    /// discard again; a win is always taken; a riichi wins with ippatsu on the next
+    /// draw, and is a double riichi when declared on the first discard (turn 1).
     Pairi,
 }
 

@@ -53,8 +53,11 @@ impl WinScorer {
     }
 
     /// What the winner receives on a self-draw completing `hand` (37 counts, the
-    /// winning tile included) with the tile of kind `win`; 0 without a yaku.
-    pub(crate) fn tsumo(&self, hand: &Counts, win: usize, riichi: bool) -> Result<f64, EvError> {
+    /// winning tile included) with the tile of kind `win`, with the declarations of the
+    /// state `flags` (riichi, double riichi, ippatsu: the flag bits of a packed state);
+    /// 0 without a yaku.
+    pub(crate) fn tsumo(&self, hand: &Counts, win: usize, flags: u128) -> Result<f64, EvError> {
+        let riichi = flags & state::RIICHI != 0;
         let mut h = Hand::from_parts(&[], self.melds.clone())?;
         for (k, &n) in hand.iter().enumerate() {
             for _ in 0..n {
@@ -66,6 +69,8 @@ impl WinScorer {
         let flags = Flags {
             tsumo: true,
             riichi,
+            double_riichi: riichi && flags & state::DOUBLE != 0,
+            ippatsu: riichi && flags & state::IPPATSU != 0,
             ..Flags::default()
         };
         let ctx = WinContext::new(

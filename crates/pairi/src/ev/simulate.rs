@@ -138,7 +138,7 @@ fn play(
                 // No discard to make (cannot happen in a graph the builder made).
                 None => return (f64::from(u8::from(tenpai)), 0.0, 0.0),
             },
-            None => {}
+            None => node = graph.stay(node),
         }
     }
     tenpai |= graph.draws[node as usize].shanten == 0;

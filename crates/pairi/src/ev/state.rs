@@ -1,6 +1,6 @@
 //! Hand states of the search: concealed counts over 37 kinds (the 34 kinds, a five
 //! counting its black copies only, then red 5m, 5p, 5s) packed three bits a kind into
-//! one `u128`, with the riichi flag in the top bit.
+//! one `u128`, with the flags of the declarations in the top bits.
 
 use crate::tile::{Pai, Tile, TileCounts};
 
@@ -12,6 +12,22 @@ pub(crate) const RED: usize = 34;
 const BITS: u32 = 3;
 /// The riichi flag of a packed state.
 pub(crate) const RIICHI: u128 = 1 << 127;
+/// [`Model::Pairi`](super::Model::Pairi): riichi was declared by the discard that made
+/// this draw node, so its next draw wins with ippatsu.
+pub(crate) const IPPATSU: u128 = 1 << 126;
+/// [`Model::Pairi`](super::Model::Pairi): the riichi is a double riichi.
+pub(crate) const DOUBLE: u128 = 1 << 125;
+/// [`Model::Pairi`](super::Model::Pairi): the discard node of the player's first
+/// discard, where a riichi is a double riichi.
+pub(crate) const FIRST: u128 = 1 << 124;
+/// Every flag: what is not the hand.
+const FLAGS: u128 = RIICHI | IPPATSU | DOUBLE | FIRST;
+
+/// The kind `big` holds one more of than `small` (flags ignored).
+pub(crate) fn kind_between(big: u128, small: u128) -> usize {
+    let diff = (big & !FLAGS) - (small & !FLAGS);
+    (diff.trailing_zeros() / BITS) as usize
+}
 
 /// Counts over the 37 kinds.
 pub(crate) type Counts = [u8; KINDS];

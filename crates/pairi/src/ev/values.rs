@@ -36,11 +36,22 @@ impl Layer {
             }
         } else {
             let left = f64::from(problem.total) - f64::from(t);
+            let wall = |i: usize| graph.wall_sizes.get(i).copied().unwrap_or(left);
             let discards = &self.discards;
+            // A node that a draw without an edge leaves for another reads that node's
+            // value at `t + 1`: kept before the pass overwrites it.
+            let stays: Vec<Triple> = graph
+                .stays
+                .iter()
+                .map(|&(_, other)| self.draws[other as usize])
+                .collect();
             for_each(&mut self.draws, |i, v| {
-                let wall = graph.wall_sizes.get(i).copied().unwrap_or(left);
-                draw_value(graph, discards, wall, i, v);
+                *v = draw_value(graph, discards, wall(i), i, *v);
             });
+            for (&(node, _), &stay) in graph.stays.iter().zip(&stays) {
+                let i = node as usize;
+                self.draws[i] = draw_value(graph, discards, wall(i), i, stay);
+            }
         }
         let draws = &self.draws;
         match graph.model {
@@ -80,10 +91,11 @@ pub(crate) fn best_choice(choices: &[u32], draws: &[Triple], m: usize) -> Option
     best.map(|(c, _)| c)
 }
 
-/// The value of draw node `i` with `wall` tiles to draw from, from its value `v` at the
-/// next turn and the discard nodes' values at the next turn.
-fn draw_value(graph: &Graph, discards: &[Triple], wall: f64, i: usize, v: &mut Triple) {
-    let x = *v;
+/// The value of draw node `i` with `wall` tiles to draw from, from the discard nodes'
+/// values at the next turn and `x`, the value at the next turn of where a draw without
+/// an edge leaves it (itself, or [`Graph::stay`]).
+fn draw_value(graph: &Graph, discards: &[Triple], wall: f64, i: usize, x: Triple) -> Triple {
+    let mut v = [0.0; 3];
     let mut acc = [0.0; 3];
     for &e in graph.plain.row(i) {
         let d = discards[Graph::target(e) as usize];
@@ -111,6 +123,7 @@ fn draw_value(graph: &Graph, discards: &[Triple], wall: f64, i: usize, v: &mut T
     if graph.draws[i].shanten == 0 {
         v[0] = 1.0;
     }
+    v
 }
 
 /// Below this many nodes a turn is computed on one thread.
