@@ -190,7 +190,7 @@ async function ev() {
   const a = await askLong("ev", req);
   $("ev-status").textContent = a.error
     ? `${a.error.kind}: ${a.error.message}`
-    : `${a.ok.searched} hand states, ${(performance.now() - t0).toFixed(0)} ms`;
+    : `${a.ok.searched} hand states, ${(a.ok.memory_bytes / 1e6).toFixed(1)} MB, ${(performance.now() - t0).toFixed(0)} ms`;
   if (a.error) return;
   const r = a.ok;
   const t = r.turn;

@@ -88,7 +88,7 @@ try {
     await page.fill("#dora", "1z");
     await page.click("#ev-run");
     await page.waitForSelector("#ev-table:not([hidden]) tbody tr", { timeout: 60000 });
-    assert.match(await page.textContent("#ev-status"), /hand states/);
+    assert.match(await page.textContent("#ev-status"), /hand states, [0-9.]+ MB/);
     assert.ok((await page.locator("#ev-chart polyline").count()) >= 1);
     await page.fill("#dora", "");
   });

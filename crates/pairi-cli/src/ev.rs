@@ -183,10 +183,11 @@ fn table(r: &EvResult) -> String {
     let t = usize::from(r.turn);
     let _ = writeln!(
         out,
-        "{}-shanten, turn {}, {} hand states searched, sorted by {}",
+        "{}-shanten, turn {}, {} hand states searched ({:.1} MB), sorted by {}",
         r.shanten,
         r.turn,
         r.searched,
+        r.memory_bytes as f64 / 1e6,
         name(r.maximize)
     );
     let _ = writeln!(out);

@@ -22,7 +22,7 @@ fn ev_ok_table_sorted_by_score() {
     let lines: Vec<&str> = r.stdout.lines().collect();
     assert_eq!(
         lines[0],
-        "0-shanten, turn 1, 173 hand states searched, sorted by expected score"
+        "0-shanten, turn 1, 173 hand states searched (0.1 MB), sorted by expected score"
     );
     assert!(lines[2].starts_with("discard  shanten   win %"), "{r:?}");
     // Discarding 6s keeps tenpai on 5s-8s with riichi: the best expected score.

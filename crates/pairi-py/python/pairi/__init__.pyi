@@ -80,6 +80,7 @@ class Stats(Result):
 class Ev(Result):
     shanten: int
     searched: int
+    memory_bytes: int
     turn: int
     maximize: str
     discards: list[dict[str, Any]]

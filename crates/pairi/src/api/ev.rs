@@ -264,6 +264,8 @@ pub struct EvResult {
     pub shanten: i8,
     /// Hand states searched.
     pub searched: usize,
+    /// Bytes the search held at its largest (see [`Evaluation::memory_bytes`]).
+    pub memory_bytes: usize,
     /// The turn the values are read at (the request's `turn`).
     pub turn: u8,
     /// What the discards are sorted by.
@@ -385,6 +387,7 @@ impl EvResult {
         EvResult {
             shanten: ev.shanten,
             searched: ev.searched,
+            memory_bytes: ev.memory_bytes,
             turn,
             maximize,
             discards: order

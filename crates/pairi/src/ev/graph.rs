@@ -68,6 +68,11 @@ impl<T> Rows<T> {
         self.start.push(self.items.len() as u32);
     }
 
+    /// Bytes on the heap.
+    fn bytes(&self) -> usize {
+        bytes_of(&self.start) + bytes_of(&self.items)
+    }
+
     pub(crate) fn row(&self, i: usize) -> &[T] {
         &self.items[self.start[i] as usize..self.start[i + 1] as usize]
     }
@@ -127,6 +132,14 @@ pub(crate) struct Graph {
     /// lead to another node rather than back to themselves, with that node, by the
     /// first: a riichi with ippatsu pending, and the same riichi without it. In id order.
     pub(crate) stays: Vec<(u32, u32)>,
+    /// Bytes held at the end of the build, the builder's tables and the graph's at once:
+    /// the most the build held.
+    pub(crate) built_bytes: usize,
+}
+
+/// Bytes a vector holds on the heap.
+pub(crate) fn bytes_of<T>(v: &Vec<T>) -> usize {
+    v.capacity() * std::mem::size_of::<T>()
 }
 
 /// A draw from a draw node while building.
@@ -633,6 +646,19 @@ impl Graph {
             .map_or(i, |at| self.stays[at].1)
     }
 
+    /// Bytes of the graph's tables on the heap.
+    pub(crate) fn bytes(&self) -> usize {
+        bytes_of(&self.draws)
+            + bytes_of(&self.discards)
+            + self.plain.bytes()
+            + self.wins.bytes()
+            + bytes_of(&self.weights)
+            + bytes_of(&self.wall_sizes)
+            + self.choices.bytes()
+            + bytes_of(&self.candidates)
+            + bytes_of(&self.stays)
+    }
+
     /// Nodes of both kinds.
     pub(crate) fn len(&self) -> usize {
         self.draws.len() + self.discards.len()
@@ -751,7 +777,7 @@ impl Builder<'_> {
         } else {
             (Rows::grouped(self.discards.len(), &into), Model::Compat)
         };
-        Graph {
+        let mut graph = Graph {
             draws: self.draws,
             discards: self.discards,
             plain,
@@ -762,6 +788,18 @@ impl Builder<'_> {
             candidates,
             model,
             stays: self.stays,
-        }
+            built_bytes: 0,
+        };
+        // The id map: a key, an id and a control byte a slot.
+        let ids = self.ids.capacity() * (std::mem::size_of::<(u128, u32)>() + 1);
+        graph.built_bytes = graph.bytes()
+            + ids
+            + bytes_of(&self.forward)
+            + bytes_of(&self.range)
+            + bytes_of(&self.back)
+            + bytes_of(&self.children)
+            + back.bytes()
+            + bytes_of(&into);
+        graph
     }
 }

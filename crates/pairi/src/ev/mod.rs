@@ -110,12 +110,12 @@ pub struct Options {
     /// under that policy); under [`Model::Compat`] each is maximised on its own.
     pub maximize: Maximize,
     /// The search stops with [`EvError::TooLarge`] past this many hand states (about
-    /// 250 bytes each while building).
+    /// 300 bytes each on large graphs, reported as [`Evaluation::memory_bytes`]).
     pub max_states: usize,
 }
 
 /// The default bound on the hand states of one search: four times the largest shared
-/// case, about half a gigabyte.
+/// case, about 0.6 GB.
 pub const MAX_STATES: usize = 2_000_000;
 
 impl Default for Options {
@@ -232,6 +232,10 @@ pub struct Evaluation {
     pub shanten: i8,
     /// Hand states searched (draw and discard nodes, with and without riichi).
     pub searched: usize,
+    /// Bytes the search held at its largest: the builder's tables with the graph's at
+    /// the end of the build, or the graph with its values by turn, whichever is more
+    /// (counted from the tables' capacities; [`Options::max_states`] bounds it).
+    pub memory_bytes: usize,
     /// One entry per discard explored; one entry with no tile for a 13 − 3k hand.
     pub discards: Vec<DiscardValue>,
 }

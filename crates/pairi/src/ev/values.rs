@@ -216,9 +216,13 @@ pub(crate) fn evaluate(
             riichi,
         });
     }
+    let values = super::graph::bytes_of(&layer.draws)
+        + super::graph::bytes_of(&layer.discards)
+        + history.iter().map(super::graph::bytes_of).sum::<usize>();
     let ev = Evaluation {
         shanten: problem.shanten,
         searched: graph.len(),
+        memory_bytes: graph.built_bytes.max(graph.bytes() + values),
         discards,
     };
     (ev, history)
