@@ -26,7 +26,7 @@ use std::path::PathBuf;
 A 14 - 3k tile hand gets one row per discard; a 13 - 3k hand one row for itself.\n\
 The model is nekobean/mahjong-cpp's (spec/ev-model.md): self-draws only, riichi on every\n\
 closed tenpai, discards return to the wall. --model pairi: one policy, riichi or dama,\n\
-discards gone, ippatsu and double riichi (docs/ev.md).")]
+discards gone, ippatsu, double riichi and haitei (docs/ev.md).")]
 #[allow(clippy::struct_excessive_bools)]
 pub(crate) struct Args {
     /// The hand: 14 - 3k tiles (a discard to choose) or 13 - 3k, melds in brackets

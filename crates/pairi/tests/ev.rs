@@ -308,3 +308,41 @@ fn ev_ok_pairi_double_riichi_and_ippatsu() {
         close(got.1, want.1);
     }
 }
+
+/// The pairi model scores South's 18th draw, the last tile of a four-player wall, as
+/// haitei: an open hand without a yaku (45m 678p 99p 234s and a chi of 123s, waiting on
+/// 3m-6m, 8 copies of 122 tiles) wins there and only there, for 1 han 30 fu (1 100);
+/// the riichi of 23445m4569p67822s gets a han more (riichi, ippatsu, haitei, tsumo,
+/// pinfu, tanyao: haneman, 12 000). Another seat's 18th draw is not the last tile.
+#[test]
+fn ev_ok_pairi_haitei() {
+    use pairi::ev::Model;
+    let value = |hand: &str, melds: &str, seat: &str, turn: u8| {
+        let json = format!(
+            r#"{{"hand": "{hand}", "melds": [{melds}], "dora": ["1z"], "seat_wind": "{seat}", "turn": {turn}, "t_max": 18, "ura": false}}"#
+        );
+        let req: EvRequest = serde_json::from_str(&json).unwrap();
+        let (setup, mut options) = req.setup().unwrap();
+        options.model = Model::Pairi;
+        let ev = ev::evaluate(&setup, &options).unwrap();
+        let d = ev
+            .discards
+            .iter()
+            .find(|d| d.tile.is_none_or(|t| format_pai(t, Format::Mpsz) == "9p"))
+            .unwrap()
+            .clone();
+        (d.win[usize::from(turn)], d.score[usize::from(turn)])
+    };
+    let close =
+        |got: f64, want: f64| assert!((got - want).abs() < 1e-9 * want.max(1.0), "{got} vs {want}");
+    let chi = r#"{"kind": "chi", "tiles": "123s"}"#;
+    let (win, score) = value("45m678p99p234s", chi, "S", 17);
+    close(win, 8.0 / 122.0);
+    close(score, 8.0 / 122.0 * 1_100.0);
+    // A draw earlier it still wins only on the last tile, now and then on other waits.
+    let (win, _) = value("45m678p99p234s", chi, "S", 16);
+    assert!((8.0 / 122.0..2.0 * 8.0 / 122.0).contains(&win), "{win}");
+    assert_eq!(value("45m678p99p234s", chi, "W", 17), (0.0, 0.0));
+    let (_, score) = value("23445m4569p67822s", "", "S", 17);
+    close(score, 7.0 / 121.0 * 12_000.0);
+}

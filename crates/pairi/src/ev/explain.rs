@@ -105,10 +105,11 @@ pub(crate) fn choice(graph: &Graph, history: &History, d: u32, t: usize) -> Opti
 }
 
 /// A draw from a draw node: its target discard node, weight, win score and the kind
-/// drawn.
+/// drawn; `last`: the draw takes the last tile (haitei).
 pub(crate) fn draws_of(
     graph: &Graph,
     node: u32,
+    last: bool,
 ) -> impl Iterator<Item = (u32, f64, Option<f64>, usize)> + '_ {
     let i = node as usize;
     let key = graph.draws[i].key;
@@ -121,13 +122,10 @@ pub(crate) fn draws_of(
             let kind = kind_between(graph.discards[target as usize].key, key);
             (target, f64::from(Graph::weight(e)), None, kind)
         })
-        .chain(
-            graph
-                .wins
-                .row(i)
-                .iter()
-                .map(|w| (w.target, w.weight, Some(w.score), usize::from(w.kind))),
-        )
+        .chain(graph.wins.row(i).iter().map(move |w| {
+            let weight = f64::from(w.weight);
+            (w.target, weight, w.points(last), usize::from(w.kind))
+        }))
 }
 
 pub(crate) fn explain(
@@ -159,7 +157,8 @@ pub(crate) fn explain(
             };
             let mut first_draws = Vec::new();
             if turn < t_max {
-                for (target, w, win, kind) in draws_of(graph, node) {
+                let last = problem.haitei == Some(problem.turn + 1);
+                for (target, w, win, kind) in draws_of(graph, node, last) {
                     let after = if target == WON {
                         None
                     } else {
@@ -278,7 +277,9 @@ fn best_paths(
         }
         expansions += 1;
         let node = graph.draws[p.node as usize];
-        let edges: Vec<(u32, f64, Option<f64>, usize)> = draws_of(graph, p.node).collect();
+        // The draws, and the same draws taking the last tile (haitei): some more win.
+        let edges: Vec<(u32, f64, Option<f64>, usize)> = draws_of(graph, p.node, false).collect();
+        let last_edges: Vec<_> = draws_of(graph, p.node, true).collect();
         // Where each draw leads at each turn: the next node (or a win), and whether
         // the hand changes.
         let mut occupied = 0.0;
@@ -286,17 +287,30 @@ fn best_paths(
         // `STAY` for the draws without an edge when they leave the node.
         let mut next: Vec<((usize, u32), Vec<f64>)> = Vec::new();
         let stay = graph.stay(p.node);
-        let mut wins = vec![0.0; edges.len()];
+        // The probability of each draw winning, at other draws and at the last tile.
+        let mut wins = [vec![0.0; edges.len()], vec![0.0; edges.len()]];
+        let mut arrive =
+            |key: (usize, u32), t: usize, prob: f64| match next.iter_mut().find(|(k, _)| *k == key)
+            {
+                Some((_, v)) => v[t] += prob,
+                None => {
+                    let mut v = vec![0.0; t_max + 1];
+                    v[t] = prob;
+                    next.push((key, v));
+                }
+            };
         for t in turn..t_max {
             occupied += p.arrive[t];
             if occupied == 0.0 {
                 continue;
             }
+            let last = problem.haitei == Some(t as u8 + 1);
             let mut leave = 0.0;
-            for (i, &(target, w, win, _)) in edges.iter().enumerate() {
+            let here = if last { &last_edges } else { &edges };
+            for (i, &(target, w, win, _)) in here.iter().enumerate() {
                 let prob = occupied * w / wall_at(p.node, t);
                 if win.is_some() {
-                    wins[i] += prob;
+                    wins[usize::from(last)][i] += prob;
                     leave += prob;
                     continue;
                 }
@@ -307,31 +321,17 @@ fn best_paths(
                     continue;
                 }
                 leave += prob;
-                match next.iter_mut().find(|(key, _)| *key == (i, c)) {
-                    Some((_, v)) => v[t + 1] += prob,
-                    None => {
-                        let mut v = vec![0.0; t_max + 1];
-                        v[t + 1] = prob;
-                        next.push(((i, c), v));
-                    }
-                }
+                arrive((i, c), t + 1, prob);
             }
             occupied -= leave;
             if stay != p.node && occupied > 0.0 {
-                match next.iter_mut().find(|(key, _)| *key == (STAY, stay)) {
-                    Some((_, v)) => v[t + 1] += occupied,
-                    None => {
-                        let mut v = vec![0.0; t_max + 1];
-                        v[t + 1] = occupied;
-                        next.push(((STAY, stay), v));
-                    }
-                }
+                arrive((STAY, stay), t + 1, occupied);
                 occupied = 0.0;
             }
         }
-        for (i, &(_, _, win, kind)) in edges.iter().enumerate() {
-            if let Some(points) = win {
-                if wins[i] > 0.0 {
+        for (list, wins) in [&edges, &last_edges].into_iter().zip(&wins) {
+            for (i, &(_, _, win, kind)) in list.iter().enumerate() {
+                if let Some(points) = win.filter(|_| wins[i] > 0.0) {
                     done.push(Path {
                         steps: p.steps.clone(),
                         waits: TileSet::from_bits(node.tiles),
@@ -399,7 +399,7 @@ fn paths_to_tenpai(graph: &Graph, start: u32, steps: usize) -> f64 {
                 continue;
             }
             // Every choice after a draw but the one that returns here.
-            *v = draws_of(graph, i as u32)
+            *v = draws_of(graph, i as u32, false)
                 .filter(|e| e.2.is_none())
                 .map(|(target, ..)| through[target as usize] - count[i])
                 .sum();

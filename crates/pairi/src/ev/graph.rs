@@ -27,17 +27,29 @@ pub(crate) struct Node {
     pub(crate) tiles: u64,
 }
 
-/// A draw that completes the hand with a yaku.
+/// A draw that completes the hand with a yaku (or by haitei alone).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct WinEdge {
     /// The (complete) discard node reached.
     pub(crate) target: u32,
-    /// Copies of the tile in the wall.
-    pub(crate) weight: f64,
-    /// Points received.
+    /// Copies of the tile in the wall (a byte: the edge stays 24 bytes).
+    pub(crate) weight: u8,
+    /// Points received (0: a complete hand without a yaku, a win only by haitei).
     pub(crate) score: f64,
+    /// Points received when the draw is the last tile ([`Problem::haitei`]), 0 when
+    /// that turn is not this seat's.
+    pub(crate) haitei: f64,
     /// The winning kind.
     pub(crate) kind: u8,
+}
+
+impl WinEdge {
+    /// The points of this draw, if it wins: at the draw of the last tile (`last`) or at
+    /// any other.
+    pub(crate) fn points(&self, last: bool) -> Option<f64> {
+        let p = if last { self.haitei } else { self.score };
+        (p > 0.0).then_some(p)
+    }
 }
 
 /// Where the search starts.
@@ -112,7 +124,7 @@ pub(crate) struct Graph {
     pub(crate) discards: Vec<Node>,
     /// Per draw node, the draws that do not win: `target << 8 | weight`.
     pub(crate) plain: Rows<u32>,
-    /// Per draw node, the draws that win.
+    /// Per draw node, the draws that win (some only at the last tile).
     pub(crate) wins: Rows<WinEdge>,
     /// Per draw node, the weight of all its draws.
     pub(crate) weights: Vec<f64>,
@@ -149,6 +161,8 @@ struct Draw {
     weight: u8,
     /// Points of the win, 0 for none.
     score: f64,
+    /// Points of the win by haitei, 0 for none.
+    haitei: f64,
     /// The kind drawn.
     kind: u8,
 }
@@ -296,6 +310,9 @@ impl Builder<'_> {
                     let mut after = c;
                     after[k] += 1;
                     scores.push(self.scorer.tsumo(&after, k, key)?);
+                    if self.problem.haitei.is_some() {
+                        scores.push(self.scorer.tsumo(&after, k, key | state::HAITEI)?);
+                    }
                 }
             }
         } else {
@@ -442,10 +459,15 @@ impl Builder<'_> {
         let start = self.forward.len() as u32;
         for k in Bits(moves) {
             let useful = node.tiles >> state::merged(k) & 1 != 0;
-            let score = if node.shanten == 0 && useful {
-                scores.next().copied().unwrap_or(0.0)
+            let (score, haitei) = if node.shanten == 0 && useful {
+                let score = scores.next().copied().unwrap_or(0.0);
+                let haitei = match self.problem.haitei {
+                    Some(_) => scores.next().copied().unwrap_or(0.0),
+                    None => 0.0,
+                };
+                (score, haitei)
             } else {
-                0.0
+                (0.0, 0.0)
             };
             // A win ends the hand: under [`Model::Pairi`] it is always taken, so the
             // complete hand needs no node.
@@ -458,6 +480,7 @@ impl Builder<'_> {
                 target,
                 weight: self.problem.left_of(state::count(node.key, k), k),
                 score,
+                haitei,
                 kind: k as u8,
             });
         }
@@ -515,6 +538,7 @@ impl Builder<'_> {
                     target: id,
                     weight: self.problem.left_of(state::count(node.key, k), k) + 1,
                     score,
+                    haitei: 0.0,
                     kind: k as u8,
                 },
             ));
@@ -752,11 +776,12 @@ impl Builder<'_> {
                 if d.target != WON {
                     into.push((d.target, i as u32));
                 }
-                if d.score > 0.0 {
+                if d.score > 0.0 || d.haitei > 0.0 {
                     wins.items.push(WinEdge {
                         target: d.target,
-                        weight: f64::from(d.weight),
+                        weight: d.weight,
                         score: d.score,
+                        haitei: d.haitei,
                         kind: d.kind,
                     });
                 } else {

@@ -56,6 +56,13 @@ use state::{Counts, KINDS, RED};
 
 /// The last turn the model plays to (a live wall gives each player 18 draws at most).
 pub const MAX_TURNS: u8 = 18;
+
+/// The draw that takes the last tile of a four-player wall when nobody calls or makes a
+/// kong: 122 live tiles less 52 dealt leave 70 draws, the dealer's first; South draws
+/// the 2nd, 6th, ... 70th, so South's 18th draw is the last tile. (West and North draw
+/// 17 times, the dealer's 18th is the 69th tile; with three players the 55th and last
+/// draw is the dealer's 19th, beyond [`MAX_TURNS`].)
+const HAITEI_TURN: u8 = 18;
 /// The search stops at hands this far from tenpai: beyond it the graph grows past
 /// millions of nodes (the reference refuses them too).
 pub const MAX_SHANTEN: i8 = 3;
@@ -73,7 +80,8 @@ pub enum Model {
     /// drawn and held leave the wall, and each draw is one of the tiles left, so
     /// probabilities stay in [0, 1]); no return to a discard node by drawing its
     /// discard again; a win is always taken; a riichi wins with ippatsu on the next
-    /// draw, and is a double riichi when declared on the first discard (turn 1).
+    /// draw, and is a double riichi when declared on the first discard (turn 1);
+    /// South's 18th draw, the last tile of the wall, wins by haitei.
     Pairi,
 }
 
@@ -345,6 +353,10 @@ pub(crate) struct Problem {
     pub(crate) shanten: i8,
     pub(crate) turn: u8,
     pub(crate) t_max: u8,
+    /// [`Model::Pairi`]: the turn whose draw is the last tile of the wall, where a
+    /// self-draw wins by haitei, if this seat draws it within [`MAX_TURNS`]; see
+    /// [`HAITEI_TURN`].
+    pub(crate) haitei: Option<u8>,
     pub(crate) options: Options,
     /// The three-player wall, when three play: shanten is counted on it.
     pub(crate) sanma: Option<crate::wall::Wall>,
@@ -489,6 +501,10 @@ impl Problem {
             shanten: s,
             turn,
             t_max,
+            haitei: (options.model == Model::Pairi
+                && setup.players == Players::Four
+                && setup.seat_wind == Wind::South)
+                .then_some(HAITEI_TURN),
             options: *options,
             sanma: (setup.players == Players::Three).then_some(game),
         })

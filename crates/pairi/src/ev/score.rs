@@ -54,8 +54,8 @@ impl WinScorer {
 
     /// What the winner receives on a self-draw completing `hand` (37 counts, the
     /// winning tile included) with the tile of kind `win`, with the declarations of the
-    /// state `flags` (riichi, double riichi, ippatsu: the flag bits of a packed state);
-    /// 0 without a yaku.
+    /// state `flags` (riichi, double riichi, ippatsu: the flag bits of a packed state,
+    /// with [`state::HAITEI`] for a draw of the last tile); 0 without a yaku.
     pub(crate) fn tsumo(&self, hand: &Counts, win: usize, flags: u128) -> Result<f64, EvError> {
         let riichi = flags & state::RIICHI != 0;
         let mut h = Hand::from_parts(&[], self.melds.clone())?;
@@ -71,6 +71,7 @@ impl WinScorer {
             riichi,
             double_riichi: riichi && flags & state::DOUBLE != 0,
             ippatsu: riichi && flags & state::IPPATSU != 0,
+            haitei: flags & state::HAITEI != 0,
             ..Flags::default()
         };
         let ctx = WinContext::new(

@@ -131,7 +131,8 @@ fn play(
         }
         // The model's draw of that kind: a win, a move, or (none) a tile that goes
         // straight back to the river.
-        match draws_of(graph, node).find(|e| e.3 == drawn) {
+        let last = problem.haitei == Some(t as u8 + 1);
+        match draws_of(graph, node, last).find(|e| e.3 == drawn) {
             Some((_, _, Some(points), _)) => return (1.0, 1.0, points),
             Some((d, _, None, _)) => match choice(graph, history, d, t + 1) {
                 Some(c) => node = c,

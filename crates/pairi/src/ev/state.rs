@@ -20,8 +20,11 @@ pub(crate) const DOUBLE: u128 = 1 << 125;
 /// [`Model::Pairi`](super::Model::Pairi): the discard node of the player's first
 /// discard, where a riichi is a double riichi.
 pub(crate) const FIRST: u128 = 1 << 124;
+/// Not a state's flag but a draw's, given to the scorer with a state's flags: the draw
+/// is the last tile of the wall (haitei).
+pub(crate) const HAITEI: u128 = 1 << 123;
 /// Every flag: what is not the hand.
-const FLAGS: u128 = RIICHI | IPPATSU | DOUBLE | FIRST;
+const FLAGS: u128 = RIICHI | IPPATSU | DOUBLE | FIRST | HAITEI;
 
 /// The kind `big` holds one more of than `small` (flags ignored).
 pub(crate) fn kind_between(big: u128, small: u128) -> usize {

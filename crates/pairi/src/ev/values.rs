@@ -37,6 +37,8 @@ impl Layer {
         } else {
             let left = f64::from(problem.total) - f64::from(t);
             let wall = |i: usize| graph.wall_sizes.get(i).copied().unwrap_or(left);
+            // The next draw takes the last tile: haitei.
+            let last = problem.haitei == Some(t + 1);
             let discards = &self.discards;
             // A node that a draw without an edge leaves for another reads that node's
             // value at `t + 1`: kept before the pass overwrites it.
@@ -46,11 +48,11 @@ impl Layer {
                 .map(|&(_, other)| self.draws[other as usize])
                 .collect();
             for_each(&mut self.draws, |i, v| {
-                *v = draw_value(graph, discards, wall(i), i, *v);
+                *v = draw_value(graph, discards, (wall(i), last), i, *v);
             });
             for (&(node, _), &stay) in graph.stays.iter().zip(&stays) {
                 let i = node as usize;
-                self.draws[i] = draw_value(graph, discards, wall(i), i, stay);
+                self.draws[i] = draw_value(graph, discards, (wall(i), last), i, stay);
             }
         }
         let draws = &self.draws;
@@ -91,10 +93,16 @@ pub(crate) fn best_choice(choices: &[u32], draws: &[Triple], m: usize) -> Option
     best.map(|(c, _)| c)
 }
 
-/// The value of draw node `i` with `wall` tiles to draw from, from the discard nodes'
-/// values at the next turn and `x`, the value at the next turn of where a draw without
-/// an edge leaves it (itself, or [`Graph::stay`]).
-fn draw_value(graph: &Graph, discards: &[Triple], wall: f64, i: usize, x: Triple) -> Triple {
+/// The value of draw node `i` with `wall` tiles to draw from (`last`: the draw is the
+/// last tile), from the discard nodes' values at the next turn and `x`, the value at the
+/// next turn of where a draw without an edge leaves it (itself, or [`Graph::stay`]).
+fn draw_value(
+    graph: &Graph,
+    discards: &[Triple],
+    (wall, last): (f64, bool),
+    i: usize,
+    x: Triple,
+) -> Triple {
     let mut v = [0.0; 3];
     let mut acc = [0.0; 3];
     for &e in graph.plain.row(i) {
@@ -105,16 +113,25 @@ fn draw_value(graph: &Graph, discards: &[Triple], wall: f64, i: usize, x: Triple
         acc[2] += w * d[2];
     }
     for e in graph.wins.row(i) {
+        let weight = f64::from(e.weight);
+        let Some(points) = e.points(last) else {
+            // A complete hand without a yaku, before the last tile: a move.
+            let d = discards[e.target as usize];
+            for m in 0..3 {
+                acc[m] += weight * d[m];
+            }
+            continue;
+        };
         // A win is sure tenpai and a sure win; the reference may decline it for the
         // expected score when going on is worth more.
-        let score = if e.target == WON {
-            e.score
+        let score = if e.target == WON || last {
+            points
         } else {
-            e.score.max(discards[e.target as usize][2])
+            points.max(discards[e.target as usize][2])
         };
-        acc[0] += e.weight;
-        acc[1] += e.weight;
-        acc[2] += e.weight * score;
+        acc[0] += weight;
+        acc[1] += weight;
+        acc[2] += weight * score;
     }
     let w = graph.weights[i];
     for m in 0..3 {
