@@ -247,6 +247,19 @@ fn ev_ok_three_players() {
         .is_ok_and(|(s, o)| ev::evaluate(&s, &o).is_err()));
 }
 
+/// The pairi model's row of a request: the discard of 9p, or the one row of a
+/// 13 − 3k hand.
+fn pairi_row(json: &str) -> ev::DiscardValue {
+    let req: EvRequest = serde_json::from_str(json).unwrap();
+    let (setup, mut options) = req.setup().unwrap();
+    options.model = ev::Model::Pairi;
+    let ev = ev::evaluate(&setup, &options).unwrap();
+    ev.discards
+        .into_iter()
+        .find(|d| d.tile.is_none_or(|t| format_pai(t, Format::Mpsz) == "9p"))
+        .expect("a row for 9p")
+}
+
 /// The pairi model scores a riichi declared on the first discard as a double riichi
 /// and a win on the next draw with ippatsu (one draw only). 234m 456p 678s 22s 45m,
 /// discarding 9p, waits on 3m-6m (7 copies of 121 tiles); a non-dealer's tsumo with
@@ -254,21 +267,11 @@ fn ev_ok_three_players() {
 /// and ippatsu 5 han (mangan, 8 000), with riichi alone 4 han 20 fu (5 200).
 #[test]
 fn ev_ok_pairi_double_riichi_and_ippatsu() {
-    use pairi::ev::Model;
     let value = |turn: u8, t_max: u8| {
         let json = format!(
             r#"{{"hand": "23445m4569p67822s", "dora": ["1z"], "seat_wind": "S", "turn": {turn}, "t_max": {t_max}, "ura": false}}"#
         );
-        let req: EvRequest = serde_json::from_str(&json).unwrap();
-        let (setup, mut options) = req.setup().unwrap();
-        options.model = Model::Pairi;
-        let ev = ev::evaluate(&setup, &options).unwrap();
-        let d = ev
-            .discards
-            .iter()
-            .find(|d| d.tile.map(|t| format_pai(t, Format::Mpsz)) == Some("9p".into()))
-            .expect("the discard of 9p")
-            .clone();
+        let d = pairi_row(&json);
         assert!(d.riichi);
         d.score[usize::from(turn)]
     };
@@ -285,7 +288,7 @@ fn ev_ok_pairi_double_riichi_and_ippatsu() {
     )
     .unwrap();
     let (setup, mut options) = req.setup().unwrap();
-    options.model = Model::Pairi;
+    options.model = ev::Model::Pairi;
     let (_, why) = ev::explain(&setup, &options, ev::Maximize::Score, 4, &mut |_| {}).unwrap();
     let w = why
         .iter()
@@ -316,21 +319,11 @@ fn ev_ok_pairi_double_riichi_and_ippatsu() {
 /// pinfu, tanyao: haneman, 12 000). Another seat's 18th draw is not the last tile.
 #[test]
 fn ev_ok_pairi_haitei() {
-    use pairi::ev::Model;
     let value = |hand: &str, melds: &str, seat: &str, turn: u8| {
         let json = format!(
             r#"{{"hand": "{hand}", "melds": [{melds}], "dora": ["1z"], "seat_wind": "{seat}", "turn": {turn}, "t_max": 18, "ura": false}}"#
         );
-        let req: EvRequest = serde_json::from_str(&json).unwrap();
-        let (setup, mut options) = req.setup().unwrap();
-        options.model = Model::Pairi;
-        let ev = ev::evaluate(&setup, &options).unwrap();
-        let d = ev
-            .discards
-            .iter()
-            .find(|d| d.tile.is_none_or(|t| format_pai(t, Format::Mpsz) == "9p"))
-            .unwrap()
-            .clone();
+        let d = pairi_row(&json);
         (d.win[usize::from(turn)], d.score[usize::from(turn)])
     };
     let close =
