@@ -296,12 +296,13 @@ impl Builder<'_> {
     /// useful draws, and under [`Model::Compat`] a complete discard node's draws back
     /// (the tile it would discard, drawn again).
     fn settle(&self, key: u128, draw: bool, scores: &mut Vec<f64>) -> Result<(Node, u64), EvError> {
-        let node = if draw {
-            self.draw_info(key)?
-        } else {
-            self.discard_info(key)?
-        };
         let c = state::unpack(key);
+        let merged = state::merge(&c);
+        let node = if draw {
+            self.draw_info(key, merged)?
+        } else {
+            self.discard_info(key, merged)?
+        };
         let mut moves = 0u64;
         if draw {
             for (k, _, useful) in self.draws_of(&node, &c) {
@@ -360,9 +361,8 @@ impl Builder<'_> {
         run(fresh)
     }
 
-    /// A draw node's shanten and useful kinds.
-    fn draw_info(&self, key: u128) -> Result<Node, EvError> {
-        let c = state::merge(&state::unpack(key));
+    /// A draw node's shanten and useful kinds, from its merged counts `c`.
+    fn draw_info(&self, key: u128, c: TileCounts) -> Result<Node, EvError> {
         if let Some(wall) = &self.problem.sanma {
             return self.draw_info_on(key, c, wall);
         }
@@ -414,9 +414,8 @@ impl Builder<'_> {
         Ok((shanten, keep))
     }
 
-    /// A discard node's shanten and the kinds it may discard.
-    fn discard_info(&self, key: u128) -> Result<Node, EvError> {
-        let c = state::merge(&state::unpack(key));
+    /// A discard node's shanten and the kinds it may discard, from its merged counts `c`.
+    fn discard_info(&self, key: u128, c: TileCounts) -> Result<Node, EvError> {
         let (shanten, keep) = match &self.problem.sanma {
             Some(wall) => self.keeping_on(&c, wall)?,
             None => shanten::keeping(&c, self.problem.melds)?,
