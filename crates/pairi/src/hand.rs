@@ -440,6 +440,23 @@ impl Hand {
         })
     }
 
+    /// A hand of `concealed` counts of which `red` are red fives (5m, 5p, 5s), with
+    /// `melds` and last tile `last`, all trusted: the search's states hold at most four
+    /// of a kind and no more red fives than fives.
+    pub(crate) fn from_trusted(
+        concealed: TileCounts,
+        red: [u8; 3],
+        melds: Vec<Meld>,
+        last: Pai,
+    ) -> Hand {
+        Hand {
+            concealed,
+            red,
+            melds,
+            last: Some(last),
+        }
+    }
+
     /// Adds a concealed tile (it becomes the last tile).
     ///
     /// # Errors

@@ -293,8 +293,7 @@ impl Builder<'_> {
 
     /// A node's shanten and tiles, its moves (bit `k` for each kind `k` it draws or
     /// discards), and the points of its wins pushed on `scores`: a tenpai draw node's
-    /// useful draws, and under [`Model::Compat`] a complete discard node's draws back
-    /// (the tile it would discard, drawn again).
+    /// useful draws.
     fn settle(&self, key: u128, draw: bool, scores: &mut Vec<f64>) -> Result<(Node, u64), EvError> {
         let c = state::unpack(key);
         let merged = state::merge(&c);
@@ -319,9 +318,6 @@ impl Builder<'_> {
         } else {
             for (k, _) in self.discards_of(&node, &c) {
                 moves |= 1 << k;
-                if node.shanten == -1 && !self.pairi() {
-                    scores.push(self.scorer.tsumo(&c, k, key)?);
-                }
             }
         }
         Ok((node, moves))
@@ -493,18 +489,15 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// Adds the discards of discard node `id`: the kinds of `moves`, the scores of its
-    /// draws back in `scores` (settled).
+    /// Adds the discards of discard node `id`: the kinds of `moves` (settled).
     fn expand_discard(
         &mut self,
         id: u32,
         moves: u64,
-        scores: &[f64],
         fresh: &mut Vec<Fresh>,
     ) -> Result<(), EvError> {
         let node = self.discards[id as usize];
         let riichi = node.key & RIICHI;
-        let mut scores = scores.iter();
         for k in Bits(moves) {
             let keeps = node.tiles >> state::merged(k) & 1 != 0;
             // Riichi is declared on every closed tenpai reached by a discard (under
@@ -525,18 +518,16 @@ impl Builder<'_> {
                 }
                 continue;
             }
-            // Drawing the discarded kind again returns to this node.
-            let score = if node.shanten == -1 {
-                scores.next().copied().unwrap_or(0.0)
-            } else {
-                0.0
-            };
+            // Drawing the discarded kind again returns to this node. When this node is
+            // complete, the draw node it discards to draws that kind itself (at least
+            // the copy discarded is left) into this node with the same flags, so that
+            // edge, which carries the win, is the one kept: this one needs no score.
             self.back.push((
                 child,
                 Draw {
                     target: id,
                     weight: self.problem.left_of(state::count(node.key, k), k) + 1,
-                    score,
+                    score: 0.0,
                     haitei: 0.0,
                     kind: k as u8,
                 },
@@ -582,7 +573,7 @@ impl Builder<'_> {
             if draw {
                 self.expand_draw(id, moves, scores, &mut fresh)?;
             } else {
-                self.expand_discard(id, moves, scores, &mut fresh)?;
+                self.expand_discard(id, moves, &mut fresh)?;
             }
         }
         Ok(fresh)

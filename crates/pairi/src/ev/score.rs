@@ -13,6 +13,9 @@ use crate::tile::{Pai, Tile, TileCounts, Wind};
 const MAX_URA: usize = 12;
 /// At most five dora indicators are ever shown.
 const MAX_INDICATORS: usize = 5;
+/// The han one ura indicator can add: 0 to 4 (the copies of its dora held, kongs
+/// included).
+const GAINS: usize = 5;
 
 /// Scores wins of one search: the melds, winds, indicators and rules are fixed.
 pub(crate) struct WinScorer {
@@ -28,6 +31,8 @@ pub(crate) struct WinScorer {
     /// The initial wall plus the initial hand, per kind: the wall of a state `H` is
     /// this minus `H`.
     pool: Counts,
+    /// Per kind of the 34, the kind its indicator makes a dora.
+    dora_of: [u8; 34],
 }
 
 impl WinScorer {
@@ -40,6 +45,11 @@ impl WinScorer {
         pool: Counts,
     ) -> WinScorer {
         let meld_counts = melds.iter().flat_map(Meld::tiles).collect();
+        let wall = rules.wall();
+        let dora_of = std::array::from_fn(|i| {
+            wall.dora_from_indicator(Tile::new_unchecked(i as u8))
+                .as_u8()
+        });
         WinScorer {
             melds,
             round_wind,
@@ -49,6 +59,7 @@ impl WinScorer {
             rules,
             meld_counts,
             pool,
+            dora_of,
         }
     }
 
@@ -58,14 +69,9 @@ impl WinScorer {
     /// with [`state::HAITEI`] for a draw of the last tile); 0 without a yaku.
     pub(crate) fn tsumo(&self, hand: &Counts, win: usize, flags: u128) -> Result<f64, EvError> {
         let riichi = flags & state::RIICHI != 0;
-        let mut h = Hand::from_parts(&[], self.melds.clone())?;
-        for (k, &n) in hand.iter().enumerate() {
-            for _ in 0..n {
-                h.add(state::pai(k))?;
-            }
-        }
         let winning = state::pai(win);
-        h.set_last(Some(winning));
+        let red = [hand[state::RED], hand[state::RED + 1], hand[state::RED + 2]];
+        let h = Hand::from_trusted(state::merge(hand), red, self.melds.clone(), winning);
         let flags = Flags {
             tsumo: true,
             riichi,
@@ -111,27 +117,43 @@ impl WinScorer {
     /// dora indicators, drawn without replacement from the wall of that state; an
     /// indicator adds the copies of its dora in hand and melds (the total capped at
     /// [`MAX_URA`]).
+    ///
+    /// Only how many wall tiles add each gain (0 to 4 han an indicator) matters, so the
+    /// count runs over those five classes, not over the 34 kinds: `C(n, m)` ways to
+    /// take `m` indicators from the `n` tiles of a class.
     fn ura_odds(&self, hand: &Counts) -> [f64; MAX_URA + 1] {
         let mut held = state::merge(hand);
         for (t, n) in self.meld_counts.iter() {
             held[t] += n;
         }
-        let mut wall = [0u32; 34];
+        let held = held.as_array();
+        // The wall tiles by the han their indicator adds.
+        let mut class = [0u32; GAINS];
         for k in 0..KINDS {
-            wall[state::merged(k)] += u32::from(self.pool[k].saturating_sub(hand[k]));
+            let copies = u32::from(self.pool[k].saturating_sub(hand[k]));
+            let gain = usize::from(held[usize::from(self.dora_of[state::merged(k)])]);
+            class[gain.min(GAINS - 1)] += copies;
         }
         let draws = self.dora.len().min(MAX_INDICATORS);
-        let wall_of_game = self.rules.wall();
-        // ways[j][u]: ways to pick j indicators adding u, kind by kind.
+        let mut odds = [0f64; MAX_URA + 1];
+        let total: u32 = class.iter().sum();
+        if total == 0 {
+            return odds;
+        }
+        if draws == 1 {
+            for (gain, &n) in class.iter().enumerate() {
+                odds[gain] += f64::from(n) / f64::from(total);
+            }
+            return odds;
+        }
+        // ways[j][u]: ways to pick j indicators adding u, class by class.
         let mut ways = [[0f64; MAX_URA + 1]; MAX_INDICATORS + 1];
         ways[0][0] = 1.0;
-        for (i, &copies) in wall.iter().enumerate() {
+        for (gain, &copies) in class.iter().enumerate() {
             if copies == 0 {
                 continue;
             }
-            let dora = wall_of_game.dora_from_indicator(Tile::new_unchecked(i as u8));
-            let gain = usize::from(held.get(dora));
-            // From the most indicators down, so each count reads the kinds before it.
+            // From the most indicators down, so each count reads the classes before it.
             for j in (0..draws).rev() {
                 for u in 0..=MAX_URA {
                     let w = ways[j][u];
@@ -147,11 +169,10 @@ impl WinScorer {
                 }
             }
         }
-        let total: f64 = ways[draws].iter().sum();
-        let mut odds = [0f64; MAX_URA + 1];
-        if total > 0.0 {
+        let all: f64 = ways[draws].iter().sum();
+        if all > 0.0 {
             for (o, w) in odds.iter_mut().zip(ways[draws]) {
-                *o = w / total;
+                *o = w / all;
             }
         }
         odds
