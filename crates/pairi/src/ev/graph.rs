@@ -172,8 +172,7 @@ type Fresh = (bool, u32);
 
 /// What the nodes of one level need to be expanded, found for many nodes at once (on
 /// every core for a large level): their shanten and tiles, and the points of the wins
-/// they can make, in the order [`Builder::draws_of`] and [`Builder::discards_of`] meet
-/// them.
+/// they can make, in kind order.
 #[derive(Default)]
 struct Settled {
     /// Per node, its shanten, tiles and moves (bit `k` for each kind `k` it draws or
@@ -258,37 +257,34 @@ impl Builder<'_> {
         Ok(next as u32)
     }
 
-    /// The draws a draw node explores, in kind order: (kind, copies in the wall,
-    /// whether it lowers the shanten).
-    fn draws_of<'n>(
-        &'n self,
-        node: &'n Node,
-        c: &'n Counts,
-    ) -> impl Iterator<Item = (usize, u8, bool)> + 'n {
+    /// The kinds (bit `k` for kind `k`) a draw node of counts `c` explores: those left
+    /// in its wall that lower its shanten, or every one left with hand changes.
+    fn draws_of(&self, node: &Node, c: &Counts) -> u64 {
         let changes = self.problem.options.hand_changes
             && node.key & RIICHI == 0
             && self.inside(c, node.shanten);
-        (0..KINDS).filter_map(move |k| {
-            let left = self.problem.left(c, k);
-            let useful = node.tiles >> state::merged(k) & 1 != 0;
-            (left > 0 && (useful || changes)).then_some((k, left, useful))
-        })
+        let mut left = 0u64;
+        for k in 0..KINDS {
+            left |= u64::from(self.problem.left(c, k) > 0) << k;
+        }
+        left & if changes {
+            u64::MAX
+        } else {
+            spread(node.tiles)
+        }
     }
 
-    /// The discards a discard node explores, in kind order: (kind, whether it keeps the
-    /// shanten).
-    fn discards_of<'n>(
-        &'n self,
-        node: &'n Node,
-        c: &'n Counts,
-    ) -> impl Iterator<Item = (usize, bool)> + 'n {
+    /// The kinds a discard node of counts `c` explores: those held whose discard keeps
+    /// its shanten, or every one held with shanten back.
+    fn discards_of(&self, node: &Node, c: &Counts) -> u64 {
         let back = self.problem.options.shanten_back
             && node.key & RIICHI == 0
             && self.inside(c, node.shanten);
-        (0..KINDS).filter_map(move |k| {
-            let keeps = node.tiles >> state::merged(k) & 1 != 0;
-            (c[k] > 0 && (keeps || back)).then_some((k, keeps))
-        })
+        let mut held = 0u64;
+        for (k, &n) in c.iter().enumerate() {
+            held |= u64::from(n > 0) << k;
+        }
+        held & if back { u64::MAX } else { spread(node.tiles) }
     }
 
     /// A node's shanten and tiles, its moves (bit `k` for each kind `k` it draws or
@@ -296,28 +292,23 @@ impl Builder<'_> {
     /// useful draws.
     fn settle(&self, key: u128, draw: bool, scores: &mut Vec<f64>) -> Result<(Node, u64), EvError> {
         let c = state::unpack(key);
-        let merged = state::merge(&c);
         let node = if draw {
-            self.draw_info(key, merged)?
+            self.draw_info(key, state::merge(&c))?
         } else {
-            self.discard_info(key, merged)?
+            self.discard_info(key, state::merge(&c))?
         };
-        let mut moves = 0u64;
-        if draw {
-            for (k, _, useful) in self.draws_of(&node, &c) {
-                moves |= 1 << k;
-                if node.shanten == 0 && useful {
-                    let mut after = c;
-                    after[k] += 1;
-                    scores.push(self.scorer.tsumo(&after, k, key)?);
-                    if self.problem.haitei.is_some() {
-                        scores.push(self.scorer.tsumo(&after, k, key | state::HAITEI)?);
-                    }
+        if !draw {
+            return Ok((node, self.discards_of(&node, &c)));
+        }
+        let moves = self.draws_of(&node, &c);
+        if node.shanten == 0 {
+            for k in Bits(moves & spread(node.tiles)) {
+                let mut after = c;
+                after[k] += 1;
+                scores.push(self.scorer.tsumo(&after, k, key)?);
+                if self.problem.haitei.is_some() {
+                    scores.push(self.scorer.tsumo(&after, k, key | state::HAITEI)?);
                 }
-            }
-        } else {
-            for (k, _) in self.discards_of(&node, &c) {
-                moves |= 1 << k;
             }
         }
         Ok((node, moves))
@@ -326,13 +317,13 @@ impl Builder<'_> {
     /// [`Builder::settle`] of every node of `fresh`.
     fn settle_all(&self, fresh: &[Fresh]) -> Result<Settled, EvError> {
         let run = |part: &[Fresh]| -> Result<Settled, EvError> {
-            let mut out = Settled::default();
+            let mut out = Settled {
+                nodes: Vec::with_capacity(part.len()),
+                starts: Vec::with_capacity(part.len()),
+                scores: Vec::new(),
+            };
             for &(draw, id) in part {
-                let key = if draw {
-                    self.draws[id as usize].key
-                } else {
-                    self.discards[id as usize].key
-                };
+                let key = self.key_of(draw, id);
                 out.starts.push(out.scores.len() as u32);
                 let (node, moves) = self.settle(key, draw, &mut out.scores)?;
                 out.nodes.push((node.shanten, node.tiles, moves));
@@ -355,6 +346,28 @@ impl Builder<'_> {
             return Ok(all);
         }
         run(fresh)
+    }
+
+    /// The packed state of a draw (`draw`) or discard node.
+    fn key_of(&self, draw: bool, id: u32) -> u128 {
+        if draw {
+            self.draws[id as usize].key
+        } else {
+            self.discards[id as usize].key
+        }
+    }
+
+    /// Gives the nodes of `fresh` their settled shanten and tiles.
+    fn record(&mut self, fresh: &[Fresh], settled: &Settled) {
+        for (&(draw, id), &(shanten, tiles, _)) in fresh.iter().zip(&settled.nodes) {
+            let node = if draw {
+                &mut self.draws[id as usize]
+            } else {
+                &mut self.discards[id as usize]
+            };
+            node.shanten = shanten;
+            node.tiles = tiles;
+        }
     }
 
     /// A draw node's shanten and useful kinds, from its merged counts `c`.
@@ -552,24 +565,10 @@ impl Builder<'_> {
     /// they made.
     fn level(&mut self, made: &[Fresh]) -> Result<Vec<Fresh>, EvError> {
         let settled = self.settle_all(made)?;
-        for (&(draw, id), &(shanten, tiles, _)) in made.iter().zip(&settled.nodes) {
-            let node = if draw {
-                &mut self.draws[id as usize]
-            } else {
-                &mut self.discards[id as usize]
-            };
-            node.shanten = shanten;
-            node.tiles = tiles;
-        }
-        let mut fresh = Vec::new();
+        self.record(made, &settled);
+        let mut fresh = Vec::with_capacity(2 * made.len());
         for (i, &(draw, id)) in made.iter().enumerate() {
-            let start = settled.starts[i] as usize;
-            let end = settled
-                .starts
-                .get(i + 1)
-                .map_or(settled.scores.len(), |&e| e as usize);
-            let scores = &settled.scores[start..end];
-            let moves = settled.nodes[i].2;
+            let (moves, scores) = settled.get(i);
             if draw {
                 self.expand_draw(id, moves, scores, &mut fresh)?;
             } else {
@@ -578,6 +577,25 @@ impl Builder<'_> {
         }
         Ok(fresh)
     }
+}
+
+impl Settled {
+    /// The moves and win scores of node `i`.
+    fn get(&self, i: usize) -> (u64, &[f64]) {
+        let start = self.starts[i] as usize;
+        let end = self
+            .starts
+            .get(i + 1)
+            .map_or(self.scores.len(), |&e| e as usize);
+        (self.nodes[i].2, &self.scores[start..end])
+    }
+}
+
+/// Tiles over the 34 kinds (bit `i` for tile index `i`) as kinds of the search: a
+/// red five's kind with its five's.
+fn spread(tiles: u64) -> u64 {
+    let fives = |s: usize| (tiles >> (s * 9 + 4) & 1) << (state::RED + s);
+    tiles | fives(0) | fives(1) | fives(2)
 }
 
 /// The set bits of a mask, lowest first.
@@ -750,10 +768,13 @@ impl Builder<'_> {
             Vec::new()
         };
         let mut plain = Rows::new();
+        plain.start.reserve(n);
+        plain.items.reserve(self.forward.len());
         let mut wins = Rows::new();
+        wins.start.reserve(n);
         let mut weights = Vec::with_capacity(n);
         // (discard node, draw node with a draw into it).
-        let mut into = Vec::new();
+        let mut into = Vec::with_capacity(if pairi { 0 } else { self.forward.len() });
         for i in 0..n {
             let (a, z) = self.range[i];
             let forward = &self.forward[a as usize..z as usize];

@@ -62,8 +62,11 @@ impl Layer {
                 let mut best = [0.0f64; 3];
                 for &c in graph.choices.row(j) {
                     let x = draws[c as usize];
+                    // Values are never NaN: a plain comparison is the maximum.
                     for m in 0..3 {
-                        best[m] = best[m].max(x[m]);
+                        if x[m] > best[m] {
+                            best[m] = x[m];
+                        }
                     }
                 }
                 *v = best;
