@@ -178,3 +178,85 @@ impl WinScorer {
         odds
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::riichi::Preset;
+    use crate::tile::Wind;
+
+    /// [`WinScorer::ura_odds`], counted over gain classes, is the share of every set
+    /// of one to three indicators taken from the wall's physical tiles, on seeded random
+    /// hands with red fives.
+    #[test]
+    fn ura_odds_ok_agrees_with_every_draw_of_indicators() {
+        let mut rng = crate::util::rng::SplitMix64::new(7);
+        // A four-player wall with one red five a suit: three black fives, one red.
+        let mut pool = [4u8; KINDS];
+        for s in 0..3 {
+            pool[s * 9 + 4] = 3;
+            pool[state::RED + s] = 1;
+        }
+        let rules = Preset::Tenhou.rules();
+        let wall_of_game = rules.wall();
+        for case in 0..24 {
+            let indicators = 1 + case % 3;
+            let mut hand = [0u8; KINDS];
+            let mut drawn = 0;
+            while drawn < 14 {
+                let k = rng.below(KINDS as u64) as usize;
+                if hand[k] < pool[k] {
+                    hand[k] += 1;
+                    drawn += 1;
+                }
+            }
+            let dora = vec![Tile::new_unchecked(0).black(); indicators];
+            let scorer = WinScorer::new(
+                Vec::new(),
+                (Wind::East, Wind::East),
+                dora,
+                true,
+                rules,
+                pool,
+            );
+            let held = state::merge(&hand);
+            let mut wall = Vec::new();
+            for k in 0..KINDS {
+                for _ in 0..pool[k] - hand[k] {
+                    wall.push(Tile::new_unchecked(state::merged(k) as u8));
+                }
+            }
+            let gain = |t: Tile| usize::from(held.get(wall_of_game.dora_from_indicator(t)));
+            let mut ways = [0f64; MAX_URA + 1];
+            let n = wall.len();
+            let mut all = 0f64;
+            for a in 0..n {
+                if indicators == 1 {
+                    ways[gain(wall[a]).min(MAX_URA)] += 1.0;
+                    all += 1.0;
+                    continue;
+                }
+                for b in a + 1..n {
+                    if indicators == 2 {
+                        ways[(gain(wall[a]) + gain(wall[b])).min(MAX_URA)] += 1.0;
+                        all += 1.0;
+                        continue;
+                    }
+                    for c in b + 1..n {
+                        let u = gain(wall[a]) + gain(wall[b]) + gain(wall[c]);
+                        ways[u.min(MAX_URA)] += 1.0;
+                        all += 1.0;
+                    }
+                }
+            }
+            let odds = scorer.ura_odds(&hand);
+            for (u, (&o, &w)) in odds.iter().zip(&ways).enumerate() {
+                assert!(
+                    (o - w / all).abs() < 1e-12,
+                    "case {case}, {u} ura: {o} vs {}",
+                    w / all
+                );
+            }
+        }
+    }
+}
