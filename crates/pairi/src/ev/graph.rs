@@ -1,7 +1,7 @@
 //! The state graph of the search: every distinct hand state once, draw nodes with their
 //! weighted draws, discard nodes with the draw nodes they choose among.
 
-use super::score::WinScorer;
+use super::score::{Known, WinScorer};
 use super::state::{self, Counts, DOUBLE, FIRST, IPPATSU, KINDS, RIICHI};
 use super::{EvError, Model, Problem};
 use crate::shanten;
@@ -290,7 +290,13 @@ impl Builder<'_> {
     /// A node's shanten and tiles, its moves (bit `k` for each kind `k` it draws or
     /// discards), and the points of its wins pushed on `scores`: a tenpai draw node's
     /// useful draws.
-    fn settle(&self, key: u128, draw: bool, scores: &mut Vec<f64>) -> Result<(Node, u64), EvError> {
+    fn settle(
+        &self,
+        key: u128,
+        draw: bool,
+        scores: &mut Vec<f64>,
+        known: &mut Known,
+    ) -> Result<(Node, u64), EvError> {
         let c = state::unpack(key);
         let node = if draw {
             self.draw_info(key, state::merge(&c))?
@@ -305,9 +311,10 @@ impl Builder<'_> {
             for k in Bits(moves & spread(node.tiles)) {
                 let mut after = c;
                 after[k] += 1;
-                scores.push(self.scorer.tsumo(&after, k, key)?);
+                let flags = key & state::FLAGS;
+                scores.push(self.scorer.tsumo(&after, k, flags, known)?);
                 if self.problem.haitei.is_some() {
-                    scores.push(self.scorer.tsumo(&after, k, key | state::HAITEI)?);
+                    scores.push(self.scorer.tsumo(&after, k, flags | state::HAITEI, known)?);
                 }
             }
         }
@@ -322,10 +329,13 @@ impl Builder<'_> {
                 starts: Vec::with_capacity(part.len()),
                 scores: Vec::new(),
             };
+            // Scores of the wins met in this part, shared by the hands that differ
+            // only in red fives.
+            let mut known = Known::default();
             for &(draw, id) in part {
                 let key = self.key_of(draw, id);
                 out.starts.push(out.scores.len() as u32);
-                let (node, moves) = self.settle(key, draw, &mut out.scores)?;
+                let (node, moves) = self.settle(key, draw, &mut out.scores, &mut known)?;
                 out.nodes.push((node.shanten, node.tiles, moves));
             }
             Ok(out)
@@ -615,6 +625,10 @@ impl Iterator for Bits {
 
 /// Room for this many nodes is made at once: most searches need more.
 const INITIAL_IDS: usize = 1024;
+/// Room for this many nodes of each kind, and edges, is made at once: a small search
+/// then grows no table (a few kilobytes each, against a dozen reallocations).
+const INITIAL_NODES: usize = 128;
+const INITIAL_EDGES: usize = 512;
 
 /// A level of at least this many nodes is settled on every core.
 #[cfg(feature = "parallel")]
@@ -636,11 +650,11 @@ impl Graph {
                 INITIAL_IDS.min(problem.options.max_states),
                 Default::default(),
             ),
-            draws: Vec::new(),
-            discards: Vec::new(),
-            forward: Vec::new(),
-            range: Vec::new(),
-            back: Vec::new(),
+            draws: Vec::with_capacity(INITIAL_NODES),
+            discards: Vec::with_capacity(INITIAL_NODES),
+            forward: Vec::with_capacity(INITIAL_EDGES),
+            range: Vec::with_capacity(INITIAL_NODES),
+            back: Vec::with_capacity(INITIAL_EDGES),
             children: Vec::new(),
             stays: Vec::new(),
         };

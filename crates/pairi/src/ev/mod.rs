@@ -585,7 +585,7 @@ pub fn evaluate_with(
     progress: &mut dyn FnMut(usize),
 ) -> Result<Evaluation, EvError> {
     let problem = Problem::new(setup, options)?;
-    let scorer = scorer_of(setup, &problem);
+    let scorer = scorer_of(setup, &problem)?;
     let graph = graph::Graph::build(&problem, &scorer, progress)?;
     Ok(values::evaluate(&problem, &graph, None).0)
 }
@@ -604,7 +604,7 @@ pub fn explain(
     progress: &mut dyn FnMut(usize),
 ) -> Result<(Evaluation, Vec<Explanation>), EvError> {
     let problem = Problem::new(setup, options)?;
-    let scorer = scorer_of(setup, &problem);
+    let scorer = scorer_of(setup, &problem)?;
     let graph = graph::Graph::build(&problem, &scorer, progress)?;
     let (ev, history) = values::evaluate(&problem, &graph, Some(metric.index()));
     let why = explain::explain(&problem, &graph, &history, metric, paths);
@@ -628,14 +628,14 @@ pub fn simulate(
         return Err(EvError::NotSimulable);
     }
     let problem = Problem::new(setup, options)?;
-    let scorer = scorer_of(setup, &problem);
+    let scorer = scorer_of(setup, &problem)?;
     let graph = graph::Graph::build(&problem, &scorer, &mut |_| {})?;
     let (ev, history) = values::evaluate(&problem, &graph, Some(options.maximize.index()));
     let sims = simulate::simulate(&problem, &graph, &history, games.max(2), seed);
     Ok((ev, sims))
 }
 
-fn scorer_of(setup: &Setup, problem: &Problem) -> score::WinScorer {
+fn scorer_of(setup: &Setup, problem: &Problem) -> Result<score::WinScorer, EvError> {
     let red = problem.options.red_fives;
     let fold = |p: Pai| if red { p } else { p.tile().black() };
     let melds = setup.hand.melds().to_vec();

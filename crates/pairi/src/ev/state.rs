@@ -24,7 +24,7 @@ pub(crate) const FIRST: u128 = 1 << 124;
 /// is the last tile of the wall (haitei).
 pub(crate) const HAITEI: u128 = 1 << 123;
 /// Every flag: what is not the hand.
-const FLAGS: u128 = RIICHI | IPPATSU | DOUBLE | FIRST | HAITEI;
+pub(crate) const FLAGS: u128 = RIICHI | IPPATSU | DOUBLE | FIRST | HAITEI;
 
 /// The kind `big` holds one more of than `small` (flags ignored).
 pub(crate) fn kind_between(big: u128, small: u128) -> usize {
