@@ -128,6 +128,8 @@ pub(crate) struct Graph {
     pub(crate) wins: Rows<WinEdge>,
     /// Per draw node, the weight of all its draws.
     pub(crate) weights: Vec<f64>,
+    /// Per draw node, whether it is tenpai: read every turn, apart from the nodes.
+    pub(crate) tenpai: Vec<bool>,
     /// [`Model::Pairi`]: per draw node, the tiles it can draw (the wall of its state);
     /// empty under [`Model::Compat`], whose denominator is `S − t`.
     pub(crate) wall_sizes: Vec<f64>,
@@ -699,6 +701,7 @@ impl Graph {
             + self.plain.bytes()
             + self.wins.bytes()
             + bytes_of(&self.weights)
+            + bytes_of(&self.tenpai)
             + bytes_of(&self.wall_sizes)
             + self.choices.bytes()
             + bytes_of(&self.candidates)
@@ -827,7 +830,9 @@ impl Builder<'_> {
         } else {
             (Rows::grouped(self.discards.len(), &into), Model::Compat)
         };
+        let tenpai = self.draws.iter().map(|d| d.shanten == 0).collect();
         let mut graph = Graph {
+            tenpai,
             draws: self.draws,
             discards: self.discards,
             plain,

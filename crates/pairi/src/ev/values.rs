@@ -140,7 +140,7 @@ fn draw_value(
     for m in 0..3 {
         v[m] = x[m] + (acc[m] - w * x[m]) / wall;
     }
-    if graph.draws[i].shanten == 0 {
+    if graph.tenpai[i] {
         v[0] = 1.0;
     }
     v
