@@ -7,8 +7,7 @@ use super::{EvError, Model, Problem};
 use crate::shanten;
 use crate::tile::{TileCounts, TileSet};
 use crate::wall::Wall;
-use rustc_hash::FxHashMap;
-use std::collections::hash_map::Entry;
+use hashbrown::hash_table::{Entry, HashTable};
 
 /// The target of a win under [`Model::Pairi`]: the hand ends, no node.
 pub(crate) const WON: u32 = u32::MAX;
@@ -193,8 +192,11 @@ struct Builder<'a> {
     problem: &'a Problem,
     scorer: &'a WinScorer,
     /// Node ids by packed state (draw and discard nodes hold different tile counts, so
-    /// one map serves both, each kind numbered from 0).
-    ids: FxHashMap<u128, u32>,
+    /// one table serves both, each kind numbered from 0, a draw node's id marked with
+    /// [`DRAW_ID`]). The table holds only the ids, 4 bytes each, and finds the keys in
+    /// the nodes: a large search's table is about 6 times smaller than one holding its
+    /// 16-byte keys (32 bytes an entry with their alignment) as well.
+    ids: HashTable<u32>,
     draws: Vec<Node>,
     discards: Vec<Node>,
     /// The draws of each draw node, in one list: node `i` has `forward[range[i]]`.
@@ -236,12 +238,29 @@ impl Builder<'_> {
         } else {
             self.discards.len()
         };
-        match self.ids.entry(key) {
-            Entry::Occupied(known) => return Ok(*known.get()),
-            Entry::Vacant(slot) => slot.insert(next as u32),
+        let (draws, discards) = (&self.draws, &self.discards);
+        let key_of = |id: &u32| {
+            if id & DRAW_ID != 0 {
+                draws[(id & !DRAW_ID) as usize].key
+            } else {
+                discards[*id as usize].key
+            }
+        };
+        let hash = hash_of(key);
+        match self
+            .ids
+            .entry(hash, |id| key_of(id) == key, |id| hash_of(key_of(id)))
+        {
+            Entry::Occupied(known) => return Ok(*known.get() & !DRAW_ID),
+            Entry::Vacant(slot) => slot.insert(next as u32 | if draw { DRAW_ID } else { 0 }),
         };
         let states = self.ids.len();
-        if states > self.problem.options.max_states || (!draw && next >= MAX_DISCARD_NODES) {
+        let full = if draw {
+            next >= DRAW_ID as usize
+        } else {
+            next >= MAX_DISCARD_NODES
+        };
+        if states > self.problem.options.max_states || full {
             return Err(EvError::TooLarge(states));
         }
         let node = Node {
@@ -625,6 +644,15 @@ impl Iterator for Bits {
     }
 }
 
+/// The mark of a draw node's id in [`Builder::ids`].
+const DRAW_ID: u32 = 1 << 31;
+
+/// The hash of a packed state.
+fn hash_of(key: u128) -> u64 {
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(key)
+}
+
 /// Room for this many nodes is made at once: most searches need more.
 const INITIAL_IDS: usize = 1024;
 /// Room for this many nodes of each kind, and edges, is made at once: a small search
@@ -648,10 +676,7 @@ impl Graph {
         let mut b = Builder {
             problem,
             scorer,
-            ids: FxHashMap::with_capacity_and_hasher(
-                INITIAL_IDS.min(problem.options.max_states),
-                Default::default(),
-            ),
+            ids: HashTable::with_capacity(INITIAL_IDS.min(problem.options.max_states)),
             draws: Vec::with_capacity(INITIAL_NODES),
             discards: Vec::with_capacity(INITIAL_NODES),
             forward: Vec::with_capacity(INITIAL_EDGES),
@@ -752,7 +777,11 @@ impl Builder<'_> {
                         let keeps = node.tiles >> state::merged(k) & 1 != 0;
                         let declare = self.problem.closed && node.shanten == 0 && keeps;
                         let key = (node.key - state::unit(k)) | if declare { RIICHI } else { 0 };
-                        self.ids.get(&key).map(|&d| (Some(k as u8), d))
+                        self.ids
+                            .find(hash_of(key), |&id| {
+                                id & DRAW_ID != 0 && self.draws[(id & !DRAW_ID) as usize].key == key
+                            })
+                            .map(|&d| (Some(k as u8), d & !DRAW_ID))
                     })
                     .collect()
             }
@@ -786,12 +815,14 @@ impl Builder<'_> {
         };
         let mut plain = Rows::new();
         plain.start.reserve(n);
-        plain.items.reserve(self.forward.len());
+        // Every draw and draw back at most, so the rows never grow.
+        let edges = self.forward.len() + self.back.len();
+        plain.items.reserve(edges);
         let mut wins = Rows::new();
         wins.start.reserve(n);
         let mut weights = Vec::with_capacity(n);
         // (discard node, draw node with a draw into it).
-        let mut into = Vec::with_capacity(if pairi { 0 } else { self.forward.len() });
+        let mut into = Vec::with_capacity(if pairi { 0 } else { edges });
         for i in 0..n {
             let (a, z) = self.range[i];
             let forward = &self.forward[a as usize..z as usize];
@@ -846,7 +877,7 @@ impl Builder<'_> {
             built_bytes: 0,
         };
         // The id map: a key, an id and a control byte a slot.
-        let ids = self.ids.capacity() * (std::mem::size_of::<(u128, u32)>() + 1);
+        let ids = self.ids.capacity() * (std::mem::size_of::<u32>() + 1);
         graph.built_bytes = graph.bytes()
             + ids
             + bytes_of(&self.forward)
