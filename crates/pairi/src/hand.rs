@@ -440,18 +440,12 @@ impl Hand {
         })
     }
 
-    /// A hand of `concealed` counts of which `red` are red fives (5m, 5p, 5s), with
-    /// `melds` and last tile `last`, all trusted: the search's states hold at most four
-    /// of a kind and no more red fives than fives.
-    pub(crate) fn from_trusted(
-        concealed: TileCounts,
-        red: [u8; 3],
-        melds: Vec<Meld>,
-        last: Pai,
-    ) -> Hand {
+    /// A hand of black tiles from `concealed` counts, with `melds` and last tile
+    /// `last`, all trusted: the search's states hold at most four of a kind.
+    pub(crate) fn from_trusted(concealed: TileCounts, melds: Vec<Meld>, last: Pai) -> Hand {
         Hand {
             concealed,
-            red,
+            red: [0; 3],
             melds,
             last: Some(last),
         }

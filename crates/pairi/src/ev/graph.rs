@@ -239,18 +239,12 @@ impl Builder<'_> {
             self.discards.len()
         };
         let (draws, discards) = (&self.draws, &self.discards);
-        let key_of = |id: &u32| {
-            if id & DRAW_ID != 0 {
-                draws[(id & !DRAW_ID) as usize].key
-            } else {
-                discards[*id as usize].key
-            }
-        };
-        let hash = hash_of(key);
-        match self
-            .ids
-            .entry(hash, |id| key_of(id) == key, |id| hash_of(key_of(id)))
-        {
+        let key_of = |&id: &u32| stored_key(draws, discards, id);
+        match self.ids.entry(
+            hash_of(key),
+            |id| key_of(id) == key,
+            |id| hash_of(key_of(id)),
+        ) {
             Entry::Occupied(known) => return Ok(*known.get() & !DRAW_ID),
             Entry::Vacant(slot) => slot.insert(next as u32 | if draw { DRAW_ID } else { 0 }),
         };
@@ -329,10 +323,10 @@ impl Builder<'_> {
         }
         let moves = self.draws_of(&node, &c);
         if node.shanten == 0 {
+            let flags = key & state::FLAGS;
             for k in Bits(moves & spread(node.tiles)) {
                 let mut after = c;
                 after[k] += 1;
-                let flags = key & state::FLAGS;
                 scores.push(self.scorer.tsumo(&after, k, flags, known)?);
                 if self.problem.haitei.is_some() {
                     scores.push(self.scorer.tsumo(&after, k, flags | state::HAITEI, known)?);
@@ -647,6 +641,16 @@ impl Iterator for Bits {
 /// The mark of a draw node's id in [`Builder::ids`].
 const DRAW_ID: u32 = 1 << 31;
 
+/// The key of the node `id` of [`Builder::ids`] (a draw node's marked with
+/// [`DRAW_ID`]).
+fn stored_key(draws: &[Node], discards: &[Node], id: u32) -> u128 {
+    if id & DRAW_ID != 0 {
+        draws[(id & !DRAW_ID) as usize].key
+    } else {
+        discards[id as usize].key
+    }
+}
+
 /// The hash of a packed state.
 fn hash_of(key: u128) -> u64 {
     use std::hash::BuildHasher;
@@ -777,9 +781,10 @@ impl Builder<'_> {
                         let keeps = node.tiles >> state::merged(k) & 1 != 0;
                         let declare = self.problem.closed && node.shanten == 0 && keeps;
                         let key = (node.key - state::unit(k)) | if declare { RIICHI } else { 0 };
+                        // Only a draw node holds a 13 − 3k hand.
                         self.ids
                             .find(hash_of(key), |&id| {
-                                id & DRAW_ID != 0 && self.draws[(id & !DRAW_ID) as usize].key == key
+                                stored_key(&self.draws, &self.discards, id) == key
                             })
                             .map(|&d| (Some(k as u8), d & !DRAW_ID))
                     })
@@ -876,7 +881,7 @@ impl Builder<'_> {
             stays: self.stays,
             built_bytes: 0,
         };
-        // The id map: a key, an id and a control byte a slot.
+        // The id table: an id and a control byte a slot.
         let ids = self.ids.capacity() * (std::mem::size_of::<u32>() + 1);
         graph.built_bytes = graph.bytes()
             + ids

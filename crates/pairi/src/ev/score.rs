@@ -8,6 +8,7 @@ use crate::hand::{Hand, Meld};
 use crate::riichi::{self, Flags, Limit, Rules, ScoreError, WinContext};
 use crate::tile::{Pai, Tile, TileCounts, Wind};
 use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
 
 /// Ura dora beyond this many add nothing more (13 han is a counted yakuman whatever
 /// the hand held before).
@@ -114,13 +115,9 @@ impl WinScorer {
         }
         let win = state::merged(win);
         let key = (state::pack(&black) | flags, win as u8);
-        let base = match known.get(&key) {
-            Some(base) => *base,
-            None => {
-                let base = self.base(&black, win, flags)?;
-                known.insert(key, base);
-                base
-            }
+        let base = match known.entry(key) {
+            Entry::Occupied(seen) => *seen.get(),
+            Entry::Vacant(slot) => *slot.insert(self.base(&black, win, flags)?),
         };
         Ok(match base {
             Base::NoYaku => 0.0,
@@ -149,7 +146,7 @@ impl WinScorer {
     fn base(&self, hand: &Counts, win: usize, flags: u128) -> Result<Base, EvError> {
         let riichi = flags & state::RIICHI != 0;
         let winning = state::pai(win);
-        let h = Hand::from_trusted(state::merge(hand), [0; 3], self.melds.clone(), winning);
+        let h = Hand::from_trusted(state::merge(hand), self.melds.clone(), winning);
         let flags = Flags {
             tsumo: true,
             riichi,
