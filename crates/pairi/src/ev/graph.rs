@@ -155,17 +155,16 @@ pub(crate) fn bytes_of<T>(v: &Vec<T>) -> usize {
     v.capacity() * std::mem::size_of::<T>()
 }
 
-/// A draw from a draw node while building.
+/// A draw from a draw node while building (12 bytes: a large search makes millions).
 #[derive(Clone, Copy)]
 struct Draw {
     target: u32,
     weight: u8,
-    /// Points of the win, 0 for none.
-    score: f64,
-    /// Points of the win by haitei, 0 for none.
-    haitei: f64,
     /// The kind drawn.
     kind: u8,
+    /// One more than the index of the win's points in [`Builder::wins`]; 0 for a draw
+    /// that does not win.
+    win: u32,
 }
 
 /// A node made by the level being expanded: (is a draw node, id).
@@ -185,12 +184,14 @@ struct Settled {
 }
 
 /// The graph being built. The search is level by level: the nodes a level made are
-/// first settled (shanten, tiles, win scores: the costly, independent work), then
-/// expanded in order on one thread, which numbers the nodes they reach. Numbering on one
-/// thread keeps the ids and so the graph the same on every run.
+/// settled (shanten, tiles, win scores: the costly, independent work) and expanded in
+/// order on one thread, which numbers the nodes they reach. Numbering on one thread
+/// keeps the ids and so the graph the same on every run; the new nodes are settled on
+/// the other cores while it runs (see [`Builder::level_pipelined`]).
 struct Builder<'a> {
     problem: &'a Problem,
-    scorer: &'a WinScorer,
+    /// What settling needs, copied into the jobs that settle on other cores.
+    settler: Settler<'a>,
     /// Node ids by packed state (draw and discard nodes hold different tile counts, so
     /// one table serves both, each kind numbered from 0, a draw node's id marked with
     /// [`DRAW_ID`]). The table holds only the ids, 4 bytes each, and finds the keys in
@@ -204,6 +205,8 @@ struct Builder<'a> {
     range: Vec<(u32, u32)>,
     /// Draws back into a discard node from the draw nodes it discards to: (source, draw).
     back: Vec<(u32, Draw)>,
+    /// The points of the wins of [`Draw::win`]: (any draw but the last, the last).
+    wins: Vec<(f64, f64)>,
     /// [`Model::Pairi`]: the discards of each discard node, (discard node, draw node).
     children: Vec<(u32, u32)>,
     /// [`Model::Pairi`]: draw nodes that a draw without a win leaves for another node
@@ -211,7 +214,14 @@ struct Builder<'a> {
     stays: Vec<(u32, u32)>,
 }
 
-impl Builder<'_> {
+/// What settling a node reads: the problem and the scorer, shared by every core.
+#[derive(Clone, Copy)]
+struct Settler<'a> {
+    problem: &'a Problem,
+    scorer: &'a WinScorer,
+}
+
+impl Settler<'_> {
     fn pairi(&self) -> bool {
         self.problem.options.model == Model::Pairi
     }
@@ -228,48 +238,6 @@ impl Builder<'_> {
     fn inside(&self, c: &Counts, shanten: i8) -> bool {
         self.distance(c) + i32::from(shanten)
             < i32::from(self.problem.shanten) + i32::from(self.problem.options.search_radius)
-    }
-
-    /// The id of the draw (`draw`) or discard node of `key`, made (unsettled) and listed
-    /// in `fresh` if it is new.
-    fn node(&mut self, key: u128, draw: bool, fresh: &mut Vec<Fresh>) -> Result<u32, EvError> {
-        let next = if draw {
-            self.draws.len()
-        } else {
-            self.discards.len()
-        };
-        let (draws, discards) = (&self.draws, &self.discards);
-        let key_of = |&id: &u32| stored_key(draws, discards, id);
-        match self.ids.entry(
-            hash_of(key),
-            |id| key_of(id) == key,
-            |id| hash_of(key_of(id)),
-        ) {
-            Entry::Occupied(known) => return Ok(*known.get() & !DRAW_ID),
-            Entry::Vacant(slot) => slot.insert(next as u32 | if draw { DRAW_ID } else { 0 }),
-        };
-        let states = self.ids.len();
-        let full = if draw {
-            next >= DRAW_ID as usize
-        } else {
-            next >= MAX_DISCARD_NODES
-        };
-        if states > self.problem.options.max_states || full {
-            return Err(EvError::TooLarge(states));
-        }
-        let node = Node {
-            key,
-            shanten: 0,
-            tiles: 0,
-        };
-        if draw {
-            self.draws.push(node);
-            self.range.push((0, 0));
-        } else {
-            self.discards.push(node);
-        }
-        fresh.push((draw, next as u32));
-        Ok(next as u32)
     }
 
     /// The kinds (bit `k` for kind `k`) a draw node of counts `c` explores: those left
@@ -336,65 +304,39 @@ impl Builder<'_> {
         Ok((node, moves))
     }
 
-    /// [`Builder::settle`] of every node of `fresh`.
-    fn settle_all(&self, fresh: &[Fresh]) -> Result<Settled, EvError> {
-        let run = |part: &[Fresh]| -> Result<Settled, EvError> {
-            let mut out = Settled {
-                nodes: Vec::with_capacity(part.len()),
-                starts: Vec::with_capacity(part.len()),
-                scores: Vec::new(),
-            };
-            // Scores of the wins met in this part, shared by the hands that differ
-            // only in red fives.
-            let mut known = Known::default();
-            for &(draw, id) in part {
-                let key = self.key_of(draw, id);
-                out.starts.push(out.scores.len() as u32);
-                let (node, moves) = self.settle(key, draw, &mut out.scores, &mut known)?;
-                out.nodes.push((node.shanten, node.tiles, moves));
-            }
-            Ok(out)
+    /// [`Settler::settle`] of every node of `keys` (draw node or not, packed state).
+    fn run(&self, keys: &[(bool, u128)]) -> Result<Settled, EvError> {
+        let mut out = Settled {
+            nodes: Vec::with_capacity(keys.len()),
+            starts: Vec::with_capacity(keys.len()),
+            scores: Vec::new(),
         };
+        // Scores of the wins met in this part, shared by the hands that differ only in
+        // red fives.
+        let mut known = Known::default();
+        for &(draw, key) in keys {
+            out.starts.push(out.scores.len() as u32);
+            let (node, moves) = self.settle(key, draw, &mut out.scores, &mut known)?;
+            out.nodes.push((node.shanten, node.tiles, moves));
+        }
+        Ok(out)
+    }
+
+    /// [`Settler::run`] on every core for many keys.
+    fn run_all(&self, keys: &[(bool, u128)]) -> Result<Settled, EvError> {
         #[cfg(feature = "parallel")]
-        if fresh.len() >= PARALLEL_LEVEL {
+        if keys.len() >= PARALLEL_LEVEL {
             use rayon::prelude::*;
             let parts: Vec<Result<Settled, EvError>> =
-                fresh.par_chunks(SETTLE_CHUNK).map(run).collect();
+                keys.par_chunks(SETTLE_CHUNK).map(|p| self.run(p)).collect();
             let mut all = Settled::default();
             for part in parts {
-                let part = part?;
-                let base = all.scores.len() as u32;
-                all.nodes.extend(part.nodes);
-                all.starts.extend(part.starts.iter().map(|s| s + base));
-                all.scores.extend(part.scores);
+                all.append(part?);
             }
             return Ok(all);
         }
-        run(fresh)
+        self.run(keys)
     }
-
-    /// The packed state of a draw (`draw`) or discard node.
-    fn key_of(&self, draw: bool, id: u32) -> u128 {
-        if draw {
-            self.draws[id as usize].key
-        } else {
-            self.discards[id as usize].key
-        }
-    }
-
-    /// Gives the nodes of `fresh` their settled shanten and tiles.
-    fn record(&mut self, fresh: &[Fresh], settled: &Settled) {
-        for (&(draw, id), &(shanten, tiles, _)) in fresh.iter().zip(&settled.nodes) {
-            let node = if draw {
-                &mut self.draws[id as usize]
-            } else {
-                &mut self.discards[id as usize]
-            };
-            node.shanten = shanten;
-            node.tiles = tiles;
-        }
-    }
-
     /// A draw node's shanten and useful kinds, from its merged counts `c`.
     fn draw_info(&self, key: u128, c: TileCounts) -> Result<Node, EvError> {
         if let Some(wall) = &self.problem.sanma {
@@ -408,7 +350,7 @@ impl Builder<'_> {
         })
     }
 
-    /// [`Builder::draw_info`] on the three-player wall: the shanten counted on that
+    /// [`Settler::draw_info`] on the three-player wall: the shanten counted on that
     /// wall (the four-player kernel would build runs through 2m–8m around a fourth 1m or
     /// 9m), each draw tried.
     fn draw_info_on(&self, key: u128, c: TileCounts, wall: &Wall) -> Result<Node, EvError> {
@@ -477,6 +419,76 @@ impl Builder<'_> {
             tiles,
         })
     }
+}
+
+impl Builder<'_> {
+    fn pairi(&self) -> bool {
+        self.settler.pairi()
+    }
+
+    /// The id of the draw (`draw`) or discard node of `key`, made (unsettled) and listed
+    /// in `fresh` if it is new.
+    fn node(&mut self, key: u128, draw: bool, fresh: &mut Vec<Fresh>) -> Result<u32, EvError> {
+        let next = if draw {
+            self.draws.len()
+        } else {
+            self.discards.len()
+        };
+        let (draws, discards) = (&self.draws, &self.discards);
+        let key_of = |&id: &u32| stored_key(draws, discards, id);
+        match self.ids.entry(
+            hash_of(key),
+            |id| key_of(id) == key,
+            |id| hash_of(key_of(id)),
+        ) {
+            Entry::Occupied(known) => return Ok(*known.get() & !DRAW_ID),
+            Entry::Vacant(slot) => slot.insert(next as u32 | if draw { DRAW_ID } else { 0 }),
+        };
+        let states = self.ids.len();
+        let full = if draw {
+            next >= DRAW_ID as usize
+        } else {
+            next >= MAX_DISCARD_NODES
+        };
+        if states > self.problem.options.max_states || full {
+            return Err(EvError::TooLarge(states));
+        }
+        let node = Node {
+            key,
+            shanten: 0,
+            tiles: 0,
+        };
+        if draw {
+            self.draws.push(node);
+            self.range.push((0, 0));
+        } else {
+            self.discards.push(node);
+        }
+        fresh.push((draw, next as u32));
+        Ok(next as u32)
+    }
+
+    /// The packed state of a draw (`draw`) or discard node.
+    fn key_of(&self, draw: bool, id: u32) -> u128 {
+        if draw {
+            self.draws[id as usize].key
+        } else {
+            self.discards[id as usize].key
+        }
+    }
+
+    /// Gives the nodes of `fresh` their settled shanten and tiles.
+    fn record(&mut self, fresh: &[Fresh], settled: &Settled) {
+        for (&(draw, id), &(shanten, tiles, _)) in fresh.iter().zip(&settled.nodes) {
+            let node = if draw {
+                &mut self.draws[id as usize]
+            } else {
+                &mut self.discards[id as usize]
+            };
+            node.shanten = shanten;
+            node.tiles = tiles;
+        }
+    }
 
     /// Adds the draws of draw node `id`: the kinds of `moves`, the scores of its wins in
     /// `scores` (settled).
@@ -509,12 +521,17 @@ impl Builder<'_> {
             } else {
                 self.node(node.key + state::unit(k), false, fresh)?
             };
+            let win = if score > 0.0 || haitei > 0.0 {
+                self.wins.push((score, haitei));
+                self.wins.len() as u32
+            } else {
+                0
+            };
             self.forward.push(Draw {
                 target,
                 weight: self.problem.left_of(state::count(node.key, k), k),
-                score,
-                haitei,
                 kind: k as u8,
+                win,
             });
         }
         self.range[id as usize] = (start, self.forward.len() as u32);
@@ -565,9 +582,8 @@ impl Builder<'_> {
                 Draw {
                     target: id,
                     weight: self.problem.left_of(state::count(node.key, k), k) + 1,
-                    score: 0.0,
-                    haitei: 0.0,
                     kind: k as u8,
+                    win: 0,
                 },
             ));
         }
@@ -586,25 +602,101 @@ impl Builder<'_> {
         }
     }
 
-    /// Settles the nodes one level made and expands them, in order; returns the nodes
-    /// they made.
-    fn level(&mut self, made: &[Fresh]) -> Result<Vec<Fresh>, EvError> {
-        let settled = self.settle_all(made)?;
-        self.record(made, &settled);
+    /// The keys of nodes.
+    fn keys(&self, fresh: &[Fresh]) -> Vec<(bool, u128)> {
+        fresh
+            .iter()
+            .map(|&(draw, id)| (draw, self.key_of(draw, id)))
+            .collect()
+    }
+
+    /// Expands the nodes one level made (settled in `settled`), in order; returns the
+    /// nodes they made, settled.
+    fn level(
+        &mut self,
+        made: &[Fresh],
+        settled: &Settled,
+    ) -> Result<(Vec<Fresh>, Settled), EvError> {
+        self.record(made, settled);
         let mut fresh = Vec::with_capacity(2 * made.len());
-        for (i, &(draw, id)) in made.iter().enumerate() {
-            let (moves, scores) = settled.get(i);
-            if draw {
-                self.expand_draw(id, moves, scores, &mut fresh)?;
-            } else {
-                self.expand_discard(id, moves, &mut fresh)?;
-            }
+        #[cfg(feature = "parallel")]
+        if made.len() >= PIPELINE_FROM {
+            return self.level_pipelined(made, settled, fresh);
         }
-        Ok(fresh)
+        for (i, &(draw, id)) in made.iter().enumerate() {
+            self.expand(draw, id, settled.get(i), &mut fresh)?;
+        }
+        let next = self.settler.run_all(&self.keys(&fresh))?;
+        Ok((fresh, next))
+    }
+
+    /// [`Builder::level`], settling the nodes made while the level is expanded: each
+    /// run of [`SETTLE_CHUNK`] new nodes is settled by a job another core takes, so
+    /// that the numbering (on one core, to stay the same on every run) and the settling
+    /// overlap.
+    #[cfg(feature = "parallel")]
+    fn level_pipelined(
+        &mut self,
+        made: &[Fresh],
+        settled: &Settled,
+        mut fresh: Vec<Fresh>,
+    ) -> Result<(Vec<Fresh>, Settled), EvError> {
+        let settler = self.settler;
+        let (done, parts) = std::sync::mpsc::channel();
+        let expanded = rayon::scope(|jobs| -> Result<usize, EvError> {
+            let mut sent = 0;
+            for (i, &(draw, id)) in made.iter().enumerate() {
+                self.expand(draw, id, settled.get(i), &mut fresh)?;
+                while fresh.len() - sent >= SETTLE_CHUNK {
+                    let keys = self.keys(&fresh[sent..sent + SETTLE_CHUNK]);
+                    let (done, part) = (done.clone(), sent / SETTLE_CHUNK);
+                    jobs.spawn(move |_| {
+                        // The receiver outlives the scope: sending cannot fail.
+                        let _ = done.send((part, settler.run(&keys)));
+                    });
+                    sent += SETTLE_CHUNK;
+                }
+            }
+            Ok(sent)
+        });
+        drop(done);
+        let mut parts: Vec<(usize, Result<Settled, EvError>)> = parts.into_iter().collect();
+        let sent = expanded?;
+        parts.sort_unstable_by_key(|&(part, _)| part);
+        let mut next = Settled::default();
+        for (_, part) in parts {
+            next.append(part?);
+        }
+        next.append(settler.run(&self.keys(&fresh[sent..]))?);
+        Ok((fresh, next))
+    }
+
+    /// Adds the moves of a settled node.
+    fn expand(
+        &mut self,
+        draw: bool,
+        id: u32,
+        (moves, scores): (u64, &[f64]),
+        fresh: &mut Vec<Fresh>,
+    ) -> Result<(), EvError> {
+        if draw {
+            self.expand_draw(id, moves, scores, fresh)
+        } else {
+            self.expand_discard(id, moves, fresh)
+        }
     }
 }
 
 impl Settled {
+    /// Adds the nodes of `part` after these.
+    #[cfg(feature = "parallel")]
+    fn append(&mut self, part: Settled) {
+        let base = self.scores.len() as u32;
+        self.nodes.extend(part.nodes);
+        self.starts.extend(part.starts.iter().map(|s| s + base));
+        self.scores.extend(part.scores);
+    }
+
     /// The moves and win scores of node `i`.
     fn get(&self, i: usize) -> (u64, &[f64]) {
         let start = self.starts[i] as usize;
@@ -670,6 +762,9 @@ const PARALLEL_LEVEL: usize = 256;
 /// Nodes settled together on one core.
 #[cfg(feature = "parallel")]
 const SETTLE_CHUNK: usize = 256;
+/// A level of at least this many nodes settles the nodes it makes while it is expanded.
+#[cfg(feature = "parallel")]
+const PIPELINE_FROM: usize = 64;
 
 impl Graph {
     pub(crate) fn build(
@@ -679,13 +774,14 @@ impl Graph {
     ) -> Result<Graph, EvError> {
         let mut b = Builder {
             problem,
-            scorer,
+            settler: Settler { problem, scorer },
             ids: HashTable::with_capacity(INITIAL_IDS.min(problem.options.max_states)),
             draws: Vec::with_capacity(INITIAL_NODES),
             discards: Vec::with_capacity(INITIAL_NODES),
             forward: Vec::with_capacity(INITIAL_EDGES),
             range: Vec::with_capacity(INITIAL_NODES),
             back: Vec::with_capacity(INITIAL_EDGES),
+            wins: Vec::new(),
             children: Vec::new(),
             stays: Vec::new(),
         };
@@ -697,6 +793,7 @@ impl Graph {
         let key = state::pack(&problem.hand) | if first { FIRST } else { 0 };
         let mut level = Vec::new();
         let id = b.node(key, draw, &mut level)?;
+        let mut settled = b.settler.run(&b.keys(&level))?;
         let root = if draw {
             Root::Draw(id)
         } else {
@@ -704,7 +801,7 @@ impl Graph {
         };
         let mut reported = 0;
         while !level.is_empty() {
-            level = b.level(&level)?;
+            (level, settled) = b.level(&level, &settled)?;
             let states = b.ids.len();
             if states >= reported + 65_536 {
                 reported = states;
@@ -840,12 +937,13 @@ impl Builder<'_> {
                 if d.target != WON {
                     into.push((d.target, i as u32));
                 }
-                if d.score > 0.0 || d.haitei > 0.0 {
+                let points = d.win.checked_sub(1).and_then(|w| self.wins.get(w as usize));
+                if let Some(&(score, haitei)) = points {
                     wins.items.push(WinEdge {
                         target: d.target,
                         weight: d.weight,
-                        score: d.score,
-                        haitei: d.haitei,
+                        score,
+                        haitei,
                         kind: d.kind,
                     });
                 } else {
@@ -888,6 +986,7 @@ impl Builder<'_> {
             + bytes_of(&self.forward)
             + bytes_of(&self.range)
             + bytes_of(&self.back)
+            + bytes_of(&self.wins)
             + bytes_of(&self.children)
             + back.bytes()
             + bytes_of(&into);

@@ -29,7 +29,11 @@ impl Layer {
     /// tiles of the wall: `x + Σ w (p − x) / (S − t)`, computed as
     /// `x + (Σ w p − x Σ w) / (S − t)`. A winning draw leads to a sure tenpai and win
     /// and the better of its score and going on.
-    pub(crate) fn step(&mut self, graph: &Graph, problem: &Problem, t: u8) {
+    pub(crate) fn step(&mut self, graph: &Graph, problem: &Problem, t: u8, read: &Read) {
+        // Only the nodes read at this turn or later are valued: the others keep their
+        // value of the next turn, which nothing reads.
+        let k = t - problem.turn;
+        let (draw_from, discard_from) = (&read.draws, &read.discards);
         if t == problem.t_max {
             for (v, n) in self.draws.iter_mut().zip(&graph.draws) {
                 *v = [f64::from(u8::from(n.shanten == 0)), 0.0, 0.0];
@@ -48,17 +52,24 @@ impl Layer {
                 .map(|&(_, other)| self.draws[other as usize])
                 .collect();
             for_each(&mut self.draws, |i, v| {
-                *v = draw_value(graph, discards, (wall(i), last), i, *v);
+                if draw_from[i] <= k {
+                    *v = draw_value(graph, discards, (wall(i), last), i, *v);
+                }
             });
             for (&(node, _), &stay) in graph.stays.iter().zip(&stays) {
                 let i = node as usize;
-                self.draws[i] = draw_value(graph, discards, (wall(i), last), i, stay);
+                if draw_from[i] <= k {
+                    self.draws[i] = draw_value(graph, discards, (wall(i), last), i, stay);
+                }
             }
         }
         let draws = &self.draws;
         match graph.model {
             // Each quantity maximised on its own.
             Model::Compat => for_each(&mut self.discards, |j, v| {
+                if discard_from[j] > k {
+                    return;
+                }
                 let mut best = [0.0f64; 3];
                 for &c in graph.choices.row(j) {
                     let x = draws[c as usize];
@@ -76,11 +87,95 @@ impl Layer {
             Model::Pairi => {
                 let m = problem.options.maximize.index();
                 for_each(&mut self.discards, |j, v| {
+                    if discard_from[j] > k {
+                        return;
+                    }
                     *v = best_choice(graph.choices.row(j), draws, m)
                         .map_or([0.0; 3], |c| draws[c as usize]);
                 });
             }
         }
+    }
+}
+
+/// Per node, the first turn (counted from [`Problem::turn`]) at which its value is read:
+/// a candidate's at once, a draw's target's one turn after its draw node's, a discard
+/// node's choices' when the node's. A node `k` draws from every candidate is not read
+/// before turn `k`, so the turns before skip it (`u8::MAX`: never read).
+pub(crate) struct Read {
+    draws: Vec<u8>,
+    discards: Vec<u8>,
+}
+
+impl Read {
+    /// Every node read from the first turn.
+    fn all(graph: &Graph) -> Read {
+        Read {
+            draws: vec![0; graph.draws.len()],
+            discards: vec![0; graph.discards.len()],
+        }
+    }
+
+    /// Breadth first from the candidates, a draw adding a turn and a discard none.
+    fn of(graph: &Graph, problem: &Problem) -> Read {
+        let mut read = Read {
+            draws: vec![u8::MAX; graph.draws.len()],
+            discards: vec![u8::MAX; graph.discards.len()],
+        };
+        let turns = problem.t_max - problem.turn;
+        let mut now: Vec<u32> = Vec::new();
+        for &(_, d) in &graph.candidates {
+            if read.draws[d as usize] != 0 {
+                read.draws[d as usize] = 0;
+                now.push(d);
+            }
+        }
+        let mut next: Vec<u32> = Vec::new();
+        let mut k = 0u8;
+        loop {
+            // The draw nodes read at turn `k`: their discard nodes' choices are read then
+            // too, their targets a turn later.
+            let mut i = 0;
+            while i < now.len() {
+                let d = now[i] as usize;
+                i += 1;
+                if k == turns {
+                    continue;
+                }
+                let mut target = |j: u32| {
+                    let j = j as usize;
+                    if read.discards[j] == u8::MAX {
+                        read.discards[j] = k + 1;
+                        for &c in graph.choices.row(j) {
+                            if read.draws[c as usize] == u8::MAX {
+                                read.draws[c as usize] = k + 1;
+                                next.push(c);
+                            }
+                        }
+                    }
+                };
+                for &e in graph.plain.row(d) {
+                    target(Graph::target(e));
+                }
+                for e in graph.wins.row(d) {
+                    if e.target != WON {
+                        target(e.target);
+                    }
+                }
+                let stay = graph.stay(d as u32);
+                if read.draws[stay as usize] == u8::MAX {
+                    read.draws[stay as usize] = k + 1;
+                    next.push(stay);
+                }
+            }
+            if next.is_empty() || k == turns {
+                break;
+            }
+            std::mem::swap(&mut now, &mut next);
+            next.clear();
+            k += 1;
+        }
+        read
     }
 }
 
@@ -184,8 +279,14 @@ pub(crate) fn evaluate(
         .collect();
     let mut history: History = vec![Vec::new(); n];
     let mut layer = Layer::new(graph);
+    // The explanation and the simulation read the history along their own paths:
+    // every node valued at every turn.
+    let read = match keep {
+        Some(_) => Read::all(graph),
+        None => Read::of(graph, problem),
+    };
     for t in (problem.turn..=problem.t_max).rev() {
-        layer.step(graph, problem, t);
+        layer.step(graph, problem, t, &read);
         for (o, &(_, d)) in out.iter_mut().zip(roots) {
             let v = layer.draws[d as usize];
             for m in 0..3 {
@@ -238,6 +339,8 @@ pub(crate) fn evaluate(
     }
     let values = super::graph::bytes_of(&layer.draws)
         + super::graph::bytes_of(&layer.discards)
+        + super::graph::bytes_of(&read.draws)
+        + super::graph::bytes_of(&read.discards)
         + history.iter().map(super::graph::bytes_of).sum::<usize>();
     let ev = Evaluation {
         shanten: problem.shanten,
