@@ -894,12 +894,13 @@ impl Builder<'_> {
     /// the draws back into the discard nodes that made it, unless already there.
     fn finish(self, candidates: Vec<(Option<u8>, u32)>) -> Graph {
         let n = self.draws.len();
-        // Draws back, by their source, each node's in kind order like its own draws
-        // (levels find them in the order their discard nodes were made).
+        // Draws back, by their source, each node's in kind order like its own draws:
+        // the levels find them in the order their discard nodes were numbered, which a
+        // stable sort keeps for the discard nodes of one kind (a riichi and the same
+        // hand before it).
         let mut back = Rows::grouped(n, &self.back);
         for i in 0..n {
-            back.row_mut(i)
-                .sort_unstable_by_key(|d| (d.kind, self.discards[d.target as usize].key));
+            back.row_mut(i).sort_by_key(|d| d.kind);
         }
         let pairi = self.pairi();
         let wall_sizes: Vec<f64> = if pairi {
