@@ -198,6 +198,10 @@ struct Builder<'a> {
     /// the nodes: a large search's table is about 6 times smaller than one holding its
     /// 16-byte keys (32 bytes an entry with their alignment) as well.
     ids: HashTable<u32>,
+    /// The [`short_hash`] of each discard node (`[0]`) and draw node (`[1]`) by id,
+    /// which the id table reads when it grows (4 bytes a node, against reading the
+    /// 32-byte nodes at random).
+    hashes: [Vec<u32>; 2],
     draws: Vec<Node>,
     discards: Vec<Node>,
     /// The draws of each draw node, in one list: node `i` has `forward[range[i]]`.
@@ -435,11 +439,13 @@ impl Builder<'_> {
             self.discards.len()
         };
         let (draws, discards) = (&self.draws, &self.discards);
-        let key_of = |&id: &u32| stored_key(draws, discards, id);
+        let hashes = &self.hashes;
+        let short = short_hash(key);
         match self.ids.entry(
-            hash_of(key),
-            |id| key_of(id) == key,
-            |id| hash_of(key_of(id)),
+            table_hash(short),
+            |&id| stored_key(draws, discards, id) == key,
+            // Growing the table reads the hashes kept by id, not the nodes' keys.
+            |&id| table_hash(hashes[usize::from(id & DRAW_ID != 0)][(id & !DRAW_ID) as usize]),
         ) {
             Entry::Occupied(known) => return Ok(*known.get() & !DRAW_ID),
             Entry::Vacant(slot) => slot.insert(next as u32 | if draw { DRAW_ID } else { 0 }),
@@ -464,6 +470,7 @@ impl Builder<'_> {
         } else {
             self.discards.push(node);
         }
+        self.hashes[usize::from(draw)].push(short);
         fresh.push((draw, next as u32));
         Ok(next as u32)
     }
@@ -743,10 +750,24 @@ fn stored_key(draws: &[Node], discards: &[Node], id: u32) -> u128 {
     }
 }
 
-/// The hash of a packed state.
+/// The hash of a packed state in [`Builder::ids`].
 fn hash_of(key: u128) -> u64 {
-    use std::hash::BuildHasher;
-    rustc_hash::FxBuildHasher.hash_one(key)
+    table_hash(short_hash(key))
+}
+
+/// A packed state's hash in 32 bits, kept by node ([`Builder::hashes`]): the two
+/// halves folded by multiplication, the top bits of a product depending on every bit
+/// of what was multiplied.
+fn short_hash(key: u128) -> u32 {
+    let (low, high) = (key as u64, (key >> 64) as u64);
+    ((low.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ high).wrapping_mul(0xf135_7aea_2e62_a9c5) >> 32)
+        as u32
+}
+
+/// The id table's hash of a [`short_hash`]: spread over 64 bits, as the table places an
+/// entry by the low bits and tags it with the top seven.
+fn table_hash(short: u32) -> u64 {
+    u64::from(short).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 /// Room for this many nodes is made at once: most searches need more.
@@ -776,6 +797,10 @@ impl Graph {
             problem,
             settler: Settler { problem, scorer },
             ids: HashTable::with_capacity(INITIAL_IDS.min(problem.options.max_states)),
+            hashes: [
+                Vec::with_capacity(INITIAL_NODES),
+                Vec::with_capacity(INITIAL_NODES),
+            ],
             draws: Vec::with_capacity(INITIAL_NODES),
             discards: Vec::with_capacity(INITIAL_NODES),
             forward: Vec::with_capacity(INITIAL_EDGES),
@@ -987,6 +1012,8 @@ impl Builder<'_> {
             + bytes_of(&self.forward)
             + bytes_of(&self.range)
             + bytes_of(&self.back)
+            + bytes_of(&self.hashes[0])
+            + bytes_of(&self.hashes[1])
             + bytes_of(&self.wins)
             + bytes_of(&self.children)
             + back.bytes()
