@@ -638,9 +638,9 @@ impl Builder<'_> {
     }
 
     /// [`Builder::level`], settling the nodes made while the level is expanded: each
-    /// run of [`SETTLE_CHUNK`] new nodes is settled by a job another core takes, so
-    /// that the numbering (on one core, to stay the same on every run) and the settling
-    /// overlap.
+    /// run of new nodes (from [`PIPELINE_CHUNK`] to [`SETTLE_CHUNK`] by the level's
+    /// size) is settled by a job another core takes, so that the numbering (on one core,
+    /// to stay the same on every run) and the settling overlap.
     #[cfg(feature = "parallel")]
     fn level_pipelined(
         &mut self,
@@ -649,19 +649,22 @@ impl Builder<'_> {
         mut fresh: Vec<Fresh>,
     ) -> Result<(Vec<Fresh>, Settled), EvError> {
         let settler = self.settler;
+        // Small jobs keep the other cores busy on a small level; larger ones cost less
+        // to hand over on a large one.
+        let chunk = (made.len() / 8).clamp(PIPELINE_CHUNK, SETTLE_CHUNK);
         let (done, parts) = std::sync::mpsc::channel();
         let expanded = rayon::scope(|jobs| -> Result<usize, EvError> {
             let mut sent = 0;
             for (i, &(draw, id)) in made.iter().enumerate() {
                 self.expand(draw, id, settled.get(i), &mut fresh)?;
-                while fresh.len() - sent >= SETTLE_CHUNK {
-                    let keys = self.keys(&fresh[sent..sent + SETTLE_CHUNK]);
-                    let (done, part) = (done.clone(), sent / SETTLE_CHUNK);
+                while fresh.len() - sent >= chunk {
+                    let keys = self.keys(&fresh[sent..sent + chunk]);
+                    let (done, part) = (done.clone(), sent / chunk);
                     jobs.spawn(move |_| {
                         // The receiver outlives the scope: sending cannot fail.
                         let _ = done.send((part, settler.run(&keys)));
                     });
-                    sent += SETTLE_CHUNK;
+                    sent += chunk;
                 }
             }
             Ok(sent)
@@ -783,6 +786,9 @@ const PARALLEL_LEVEL: usize = 256;
 /// Nodes settled together on one core.
 #[cfg(feature = "parallel")]
 const SETTLE_CHUNK: usize = 256;
+/// The fewest nodes a job settles while a level is expanded.
+#[cfg(feature = "parallel")]
+const PIPELINE_CHUNK: usize = 64;
 /// A level of at least this many nodes settles the nodes it makes while it is expanded.
 #[cfg(feature = "parallel")]
 const PIPELINE_FROM: usize = 64;
