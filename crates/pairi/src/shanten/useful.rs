@@ -76,6 +76,7 @@ struct Fourteen {
 }
 
 impl Fourteen {
+    #[inline]
     fn of(concealed: &TileCounts, melds: usize) -> Result<Fourteen, HandError> {
         let (sets, words) = check_words(concealed, melds)?;
         if words.total() as usize != 14 - 3 * melds {
@@ -574,7 +575,7 @@ pub fn useful(concealed: &TileCounts, melds: usize) -> Result<(i8, Useful), Hand
 pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandError> {
     let f = Fourteen::of(concealed, melds)?;
     let (held, counts, shanten) = f.whole(melds);
-    let Fourteen { sets, suits, j, .. } = f;
+    let (sets, suits, j) = (f.sets, &f.suits, &f.j);
     let t = &tables::EXACT;
     let (n, h) = (t.numbered_classes, t.honours_classes);
     let c = concealed.as_array();
@@ -669,7 +670,7 @@ pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandEr
 pub fn keeping(concealed: &TileCounts, melds: usize) -> Result<(i8, TileSet), HandError> {
     let f = Fourteen::of(concealed, melds)?;
     let (held, counts, shanten) = f.whole(melds);
-    let Fourteen { sets, suits, j, .. } = f;
+    let (sets, suits, j) = (f.sets, &f.suits, &f.j);
     let c = concealed.as_array();
     let mut keep = 0u64;
     for (k, suit) in suits.iter().enumerate() {
