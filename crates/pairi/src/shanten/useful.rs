@@ -610,7 +610,7 @@ pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandEr
             let (cost, elsewhere) = match slot.map(|i| seen[i]) {
                 Some((class, cost, tiles)) if class == after.class => (cost, tiles),
                 _ => {
-                    let cost = cost_after(&j, sets, k, after.class);
+                    let cost = cost_after(j, sets, k, after.class);
                     let mut tiles = 0u64;
                     for (i, g) in others {
                         let rest = if honours {
@@ -680,7 +680,7 @@ pub fn keeping(concealed: &TileCounts, melds: usize) -> Result<(i8, TileSet), Ha
             let pos = left.trailing_zeros() as usize;
             left &= left - 1;
             let d = BASES[k] + pos;
-            let mut s = cost_after(&j, sets, k, suit.moved(honours, pos, false).class) as i8 - 1;
+            let mut s = cost_after(j, sets, k, suit.moved(honours, pos, false).class) as i8 - 1;
             if let Some(counts) = counts.filter(|_| s > shanten) {
                 for (form, _) in special_after(&held, counts, d, c[d]) {
                     s = s.min(form);
