@@ -789,9 +789,11 @@ const SETTLE_CHUNK: usize = 256;
 /// The fewest nodes a job settles while a level is expanded.
 #[cfg(feature = "parallel")]
 const PIPELINE_CHUNK: usize = 64;
-/// A level of at least this many nodes settles the nodes it makes while it is expanded.
+/// A level of at least this many nodes settles the nodes it makes while it is expanded
+/// (handing work to another core costs tens of microseconds: a small level is faster on
+/// one).
 #[cfg(feature = "parallel")]
-const PIPELINE_FROM: usize = 64;
+const PIPELINE_FROM: usize = 256;
 
 impl Graph {
     pub(crate) fn build(
