@@ -1029,3 +1029,38 @@ impl Builder<'_> {
         graph
     }
 }
+
+#[cfg(all(test, feature = "parallel"))]
+mod tests {
+    use crate::ev::{evaluate, Model, Options, Setup};
+    use crate::notation::{parse_hand, parse_tile};
+
+    /// The same answer, to the bit, on one core and on two: the nodes are numbered in
+    /// one order whichever core settles them (levels of a few thousand nodes, each
+    /// model, red fives and ura dora).
+    #[test]
+    fn build_ok_same_on_one_core_and_two() {
+        for (hand, model) in [
+            ("35669m233347p68s", Model::Compat),
+            ("2305567m134p349s", Model::Compat),
+            ("123455m8p4055689s", Model::Pairi),
+        ] {
+            let mut setup = Setup::new(parse_hand(hand).unwrap());
+            setup.dora = vec![parse_tile("4p").unwrap()];
+            let options = Options {
+                model,
+                ..Options::default()
+            };
+            let on = |threads: usize| {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                pool.install(|| evaluate(&setup, &options).unwrap())
+            };
+            let one = on(1);
+            assert!(one.searched > 2_500, "{hand}: {} states", one.searched);
+            assert_eq!(one, on(2), "{hand}");
+        }
+    }
+}

@@ -118,12 +118,12 @@ pub struct Options {
     /// under that policy); under [`Model::Compat`] each is maximised on its own.
     pub maximize: Maximize,
     /// The search stops with [`EvError::TooLarge`] past this many hand states (about
-    /// 300 bytes each on large graphs, reported as [`Evaluation::memory_bytes`]).
+    /// 230 bytes each on large graphs, reported as [`Evaluation::memory_bytes`]).
     pub max_states: usize,
 }
 
 /// The default bound on the hand states of one search: four times the largest shared
-/// case, about 0.6 GB.
+/// case, about half a gigabyte.
 pub const MAX_STATES: usize = 2_000_000;
 
 impl Default for Options {
