@@ -341,6 +341,7 @@ impl Settler<'_> {
         }
         self.run(keys)
     }
+
     /// A draw node's shanten and useful kinds, from its merged counts `c`.
     fn draw_info(&self, key: u128, c: TileCounts) -> Result<Node, EvError> {
         if let Some(wall) = &self.problem.sanma {

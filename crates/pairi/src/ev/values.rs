@@ -132,16 +132,10 @@ impl Read {
         }
         let mut next: Vec<u32> = Vec::new();
         let mut k = 0u8;
-        loop {
-            // The draw nodes read at turn `k`: their discard nodes' choices are read then
-            // too, their targets a turn later.
-            let mut i = 0;
-            while i < now.len() {
-                let d = now[i] as usize;
-                i += 1;
-                if k == turns {
-                    continue;
-                }
+        // The draw nodes read at turn `k`: the discard nodes their draws lead to, and
+        // those nodes' choices, are read a turn later (the last turn reads no further).
+        while !now.is_empty() && k < turns {
+            for &d in &now {
                 let mut target = |j: u32| {
                     let j = j as usize;
                     if read.discards[j] == u8::MAX {
@@ -154,22 +148,19 @@ impl Read {
                         }
                     }
                 };
-                for &e in graph.plain.row(d) {
+                for &e in graph.plain.row(d as usize) {
                     target(Graph::target(e));
                 }
-                for e in graph.wins.row(d) {
+                for e in graph.wins.row(d as usize) {
                     if e.target != WON {
                         target(e.target);
                     }
                 }
-                let stay = graph.stay(d as u32);
+                let stay = graph.stay(d);
                 if read.draws[stay as usize] == u8::MAX {
                     read.draws[stay as usize] = k + 1;
                     next.push(stay);
                 }
-            }
-            if next.is_empty() || k == turns {
-                break;
             }
             std::mem::swap(&mut now, &mut next);
             next.clear();
