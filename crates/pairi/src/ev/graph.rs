@@ -1033,7 +1033,7 @@ impl Builder<'_> {
 
 #[cfg(all(test, feature = "parallel"))]
 mod tests {
-    use crate::ev::{evaluate, Model, Options, Setup};
+    use crate::ev::{evaluate, EvError, Model, Options, Setup};
     use crate::notation::{parse_hand, parse_tile};
 
     /// The same answer, to the bit, on one core and on two: the nodes are numbered in
@@ -1062,6 +1062,27 @@ mod tests {
             let one = on(1);
             assert!(one.searched > 2_500, "{hand}: {} states", one.searched);
             assert_eq!(one, on(2), "{hand}");
+        }
+    }
+
+    /// A search past its bound stops with the state that passed it, on one core and on
+    /// two (while other cores settle the level being numbered).
+    #[test]
+    fn build_err_too_large_past_the_bound() {
+        let setup = Setup::new(parse_hand("2305567m134p349s").unwrap());
+        for max_states in [1, 700, 5_000] {
+            let options = Options {
+                max_states,
+                ..Options::default()
+            };
+            for threads in [1, 2] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                let got = pool.install(|| evaluate(&setup, &options));
+                assert_eq!(got, Err(EvError::TooLarge(max_states + 1)), "{max_states}");
+            }
         }
     }
 }
