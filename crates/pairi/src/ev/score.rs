@@ -106,13 +106,9 @@ impl WinScorer {
         flags: u128,
         known: &mut Known,
     ) -> Result<f64, EvError> {
-        let mut black = *hand;
-        let mut aka = 0u8;
-        for s in 0..3 {
-            aka += black[state::RED + s];
-            black[s * 9 + 4] += black[state::RED + s];
-            black[state::RED + s] = 0;
-        }
+        let mut black = [0u8; state::KINDS];
+        black[..34].copy_from_slice(state::merge(hand).as_array());
+        let aka: u8 = hand[state::RED..].iter().sum();
         let win = state::merged(win);
         let key = (state::pack(&black) | flags, win as u8);
         let base = match known.entry(key) {
