@@ -565,6 +565,11 @@ fn custom_wall(
 /// Evaluates every discard of the setup's hand (or the hand itself with 13 − 3k
 /// tiles).
 ///
+/// A search allocates its tables afresh. A program running many is faster with an
+/// allocator that keeps freed memory for the next (the `pairi` binary links mimalloc):
+/// the system allocator of Linux returns large tables to the kernel, and each search
+/// then faults their pages in again.
+///
 /// # Errors
 ///
 /// [`EvError`]: a hand that is not a hand or is complete with 14 − 3k tiles, more than
