@@ -177,6 +177,10 @@ pub(crate) fn score_unchecked(
     let mut best: Option<Score> = None;
     for win in readings.wins(ctx.win.tile()) {
         let found = yaku::find(&win, &facts, ctx, rules);
+        // A reading without a yaku scores nothing: its fu are not counted.
+        if found.yakuman == 0 && found.han == 0 && !renhou_mangan(ctx, rules) {
+            continue;
+        }
         let fu = fu::count(&win, facts.closed, ctx, rules);
         let Some(s) = value(found, fu, dora, ctx, rules, win.reading, win.wait) else {
             continue;
@@ -224,6 +228,11 @@ impl Dora {
     }
 }
 
+/// Whether renhou is won as a mangan: a hand without another yaku still scores.
+fn renhou_mangan(ctx: &WinContext, rules: &Rules) -> bool {
+    ctx.first_turn == FirstTurn::Renhou && rules.renhou == Renhou::Mangan
+}
+
 /// The score of one reading, or `None` if it has no yaku.
 fn value(
     found: Found,
@@ -243,7 +252,7 @@ fn value(
         basic = YAKUMAN.saturating_mul(u32::from(yakuman));
         limit = Some(Limit::Yakuman);
     } else {
-        let renhou_mangan = ctx.first_turn == FirstTurn::Renhou && rules.renhou == Renhou::Mangan;
+        let renhou_mangan = renhou_mangan(ctx, rules);
         if found.han == 0 && !renhou_mangan {
             return None;
         }
