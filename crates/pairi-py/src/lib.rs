@@ -6,6 +6,7 @@
 use numpy::{PyArray1, PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
 use pairi::api::analysis::{AnalysisRequest, ShantenRequest};
 use pairi::api::batch::answer_kind;
+use pairi::api::ev::EvRequest;
 use pairi::api::mcr::FanRequest;
 use pairi::api::mcr::FanResponse;
 use pairi::api::parse::ParseRequest;
@@ -301,6 +302,27 @@ const ANALYZE_FIELDS: &[&str] = &[
     "discarded",
 ];
 const PARSE_FIELDS: &[&str] = &["dialect", "to"];
+const EV_FIELDS: &[&str] = &[
+    "melds",
+    "round_wind",
+    "seat_wind",
+    "dora",
+    "turn",
+    "t_max",
+    "search_radius",
+    "red_fives",
+    "ura",
+    "shanten_back",
+    "hand_changes",
+    "visible",
+    "wall",
+    "model",
+    "maximize",
+    "explain",
+    "paths",
+    "players",
+    "max_states",
+];
 
 /// What the typed results share: `to_dict()` (the JSON answer as Python objects),
 /// reading a field by item or attribute, equality, and a repr.
@@ -641,7 +663,7 @@ fn score_many(py: Python<'_>, requests: Vec<Bound<'_, PyDict>>) -> PyResult<Vec<
 }
 
 /// The JSON answer, as Python objects, of a request of `kind` (`parse shanten
-/// analyze`) given as keyword arguments. (Statistics go through [`answer`]: their
+/// analyze ev`) given as keyword arguments. (Statistics go through [`answer`]: their
 /// counts reach past 2^64, which JSON text carries whole.)
 #[pyfunction]
 #[pyo3(signature = (kind, hand = None, **fields))]
@@ -664,6 +686,12 @@ fn answer_fields(
             py,
             &answer_request::<AnalysisRequest>(py, kind, hand, fields, ANALYZE_FIELDS)?,
         ),
+        // A search runs without the interpreter's lock, as any long computation should.
+        "ev" => {
+            let r: EvRequest = request(py, kind, hand, fields, EV_FIELDS)?;
+            let answer = py.detach(|| r.answer()).map_err(|e| raise(&e))?;
+            to_python(py, &answer)
+        }
         _ => Err(raise(&Error::invalid_request(format!(
             "no request kind {kind}"
         )))),

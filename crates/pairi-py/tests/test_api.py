@@ -58,6 +58,21 @@ def test_errors_raise_their_kind(call, error):
 def test_unknown_keyword_is_a_type_error():
     with pytest.raises(TypeError, match="tsumoo"):
         pairi.score("123m456p789s11122z", tsumoo=True)
+    with pytest.raises(TypeError, match="t_maxx"):
+        pairi.ev("123456789m1234p5p", t_maxx=8)
+
+
+def test_ev_reads_hands_in_every_form_and_explains():
+    text = "123456789m1234p5p"
+    counts = np.array([1] * 14 + [0] * 20, dtype=np.uint8)
+    want = pairi.ev(text, dora="1z", t_max=8).to_dict()
+    assert pairi.ev(counts, dora="1z", t_max=8).to_dict() == want
+    r = pairi.ev(text, dora="1z", t_max=8, model="pairi", explain=True, paths=2)
+    assert isinstance(r, pairi.Ev)
+    assert r.discards[0]["tile"] == "1p"
+    assert len(r.discards[0]["explain"]["paths"]) == 2
+    with pytest.raises(pairi.InvalidRequestError):
+        pairi.ev(text, turn=40)
 
 
 def test_hostile_inputs_never_crash():

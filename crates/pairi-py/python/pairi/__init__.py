@@ -159,9 +159,8 @@ def ev(hand, **fields):
     """Expected value of each discard of ``hand`` (``spec/ev-model.md``): fields as the
     JSON request (``dora``, ``turn``, ``t_max``, ``search_radius``, ``model``,
     ``maximize``, ``explain``, ...); discards sorted best first."""
-    request = {k: v for k, v in fields.items() if v is not None}
-    request["hand"] = _hand(hand)
-    return Ev(_json.loads(_pairi.answer("ev", _json.dumps(request))))
+    fields = {k: v for k, v in fields.items() if v is not None}
+    return Ev(_pairi.answer_fields("ev", _hand(hand), **fields))
 
 
 def _record_text(record):
