@@ -674,11 +674,20 @@ impl Builder<'_> {
         let mut parts: Vec<(usize, Result<Settled, EvError>)> = parts.into_iter().collect();
         let sent = expanded?;
         parts.sort_unstable_by_key(|&(part, _)| part);
-        let mut next = Settled::default();
-        for (_, part) in parts {
-            next.append(part?);
+        let mut parts: Vec<Settled> = parts
+            .into_iter()
+            .map(|(_, p)| p)
+            .collect::<Result<_, _>>()?;
+        parts.push(settler.run(&self.keys(&fresh[sent..]))?);
+        // Joined once into tables of their whole size, not grown part by part.
+        let mut next = Settled {
+            nodes: Vec::with_capacity(fresh.len()),
+            starts: Vec::with_capacity(fresh.len()),
+            scores: Vec::with_capacity(parts.iter().map(|p| p.scores.len()).sum()),
+        };
+        for part in parts {
+            next.append(part);
         }
-        next.append(settler.run(&self.keys(&fresh[sent..]))?);
         Ok((fresh, next))
     }
 
