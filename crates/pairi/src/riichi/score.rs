@@ -182,9 +182,7 @@ pub(crate) fn score_unchecked(
             continue;
         }
         let fu = fu::count(&win, facts.closed, ctx, rules);
-        let Some(s) = value(found, fu, dora, ctx, rules, win.reading, win.wait) else {
-            continue;
-        };
+        let s = value(found, fu, dora, ctx, rules, win.reading, win.wait);
         if best.as_ref().is_none_or(|b| s.key() > b.key()) {
             best = Some(s);
         }
@@ -233,7 +231,7 @@ fn renhou_mangan(ctx: &WinContext, rules: &Rules) -> bool {
     ctx.first_turn == FirstTurn::Renhou && rules.renhou == Renhou::Mangan
 }
 
-/// The score of one reading, or `None` if it has no yaku.
+/// The score of one reading with a yaku (or won by renhou as a mangan).
 fn value(
     found: Found,
     fu: Fu,
@@ -242,7 +240,7 @@ fn value(
     rules: &Rules,
     reading: &Reading,
     wait: WaitShape,
-) -> Option<Score> {
+) -> Score {
     let mut yaku = found.list;
     let mut han = 0u8;
     let mut yakuman = found.yakuman;
@@ -253,9 +251,6 @@ fn value(
         limit = Some(Limit::Yakuman);
     } else {
         let renhou_mangan = renhou_mangan(ctx, rules);
-        if found.han == 0 && !renhou_mangan {
-            return None;
-        }
         han = found.han;
         if found.han > 0 {
             for (kind, n) in [
@@ -293,7 +288,7 @@ fn value(
         }
     }
     let (payments, total) = pay(basic, ctx, rules);
-    Some(Score {
+    Score {
         han,
         fu: fu.total,
         yakuman,
@@ -306,7 +301,7 @@ fn value(
         riichi_sticks: RIICHI_STICK.saturating_mul(ctx.riichi_sticks),
         reading: *reading,
         wait,
-    })
+    }
 }
 
 /// Basic points and limit of an ordinary hand.
