@@ -229,17 +229,21 @@ fn request<R: DeserializeOwned>(
     pythonize::depythonize(dict.as_any()).map_err(|e| raise(&Error::invalid_request(e)))
 }
 
-/// Answers `R` read from keyword arguments.
-fn answer_request<R: Request>(
+/// Answers `R` read from keyword arguments, without the interpreter's lock while the
+/// answer is computed (an expected-value search can take seconds).
+fn answer_request<R: Request + Sync>(
     py: Python<'_>,
     name: &str,
     hand: Option<&Bound<'_, PyAny>>,
     kwargs: Option<&Bound<'_, PyDict>>,
     fields: &[&str],
-) -> PyResult<R::Answer> {
+) -> PyResult<R::Answer>
+where
+    R::Answer: Send,
+{
     let mut r: R = request(py, name, hand, kwargs, fields)?;
     r.apply_defaults(&R::Defaults::default());
-    r.answer().map_err(|e| raise(&e))
+    py.detach(|| r.answer()).map_err(|e| raise(&e))
 }
 
 /// A value as Python objects, exactly as its JSON reads (arrays are lists, objects
@@ -686,12 +690,10 @@ fn answer_fields(
             py,
             &answer_request::<AnalysisRequest>(py, kind, hand, fields, ANALYZE_FIELDS)?,
         ),
-        // A search runs without the interpreter's lock, as any long computation should.
-        "ev" => {
-            let r: EvRequest = request(py, kind, hand, fields, EV_FIELDS)?;
-            let answer = py.detach(|| r.answer()).map_err(|e| raise(&e))?;
-            to_python(py, &answer)
-        }
+        "ev" => to_python(
+            py,
+            &answer_request::<EvRequest>(py, kind, hand, fields, EV_FIELDS)?,
+        ),
         _ => Err(raise(&Error::invalid_request(format!(
             "no request kind {kind}"
         )))),

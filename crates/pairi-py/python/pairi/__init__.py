@@ -160,7 +160,7 @@ def ev(hand, **fields):
     JSON request (``dora``, ``turn``, ``t_max``, ``search_radius``, ``model``,
     ``maximize``, ``explain``, ...); discards sorted best first."""
     fields = {k: v for k, v in fields.items() if v is not None}
-    return Ev(_pairi.answer_fields("ev", _hand(hand), **fields))
+    return Ev(_pairi.answer_fields("ev", hand, **fields))
 
 
 def _record_text(record):
