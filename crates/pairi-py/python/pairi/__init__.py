@@ -208,9 +208,3 @@ def review(record, seats=None, kyoku=None, format=None):
     if seats is not None:
         seats = [int(s) for s in seats]
     return Review(_record_request("review", record, format=format, seats=seats, kyoku=kyoku))
-
-
-def _hand(hand):
-    if isinstance(hand, str):
-        return hand
-    return _pairi.hand_text([int(t) for t in hand])
