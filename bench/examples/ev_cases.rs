@@ -29,8 +29,15 @@ fn main() {
     let (mut ours, mut theirs) = (0.0f64, 0.0f64);
     let mut rows = Vec::new();
     let mut shanten = Vec::new();
+    // `EV_CASES_SHANTEN=2` times only the hands of that shanten (for profiling a class).
+    let only: Option<i64> = std::env::var("EV_CASES_SHANTEN")
+        .ok()
+        .and_then(|s| s.parse().ok());
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        if only.is_some_and(|s| case["expected"]["shanten"].as_i64() != Some(s)) {
+            continue;
+        }
         let req: EvRequest = serde_json::from_value(case.clone()).unwrap();
         let (setup, options) = req.setup().unwrap();
         let mut times: Vec<f64> = (0..repeats)
@@ -79,7 +86,9 @@ fn main() {
         "{:>10} {:>12} {:>12} {:>7} {:>9}",
         "case", "reference µs", "pairi µs", "ratio", "states"
     );
-    for (r, m, id, n) in rows.iter().take(15) {
+    // `EV_CASES_ALL=1` lists every case, not only the 15 slowest for the reference.
+    let listed = if std::env::var_os("EV_CASES_ALL").is_some() { rows.len() } else { 15 };
+    for (r, m, id, n) in rows.iter().take(listed) {
         println!("{id:>10} {r:>12.1} {m:>12.1} {:>7.1} {n:>9}", r / m);
     }
     println!(

@@ -730,6 +730,63 @@ mod tests {
         assert_eq!(checked, 60_000);
     }
 
+    /// [`keeping`] against the shanten of the hand after each discard, each computed on
+    /// its own (the kernel checked against the slow reference in `shanten::tests`), on
+    /// hands dealt from a few kinds (low shanten, long suits that must make every set,
+    /// seven pairs and thirteen orphans among them), with 0 to 2 melds.
+    #[test]
+    fn keeping_ok_against_shanten_after_each_discard() {
+        let mut rng = crate::util::rng::SplitMix64::new(23);
+        let mut checked = 0;
+        for round in 0..6_000u64 {
+            let melds = (round % 3) as usize;
+            // A pool of at most 13 kinds: one suit, a suit and honours, the orphans, or four
+            // kinds drawn at random.
+            let kinds: Vec<u8> = match round % 4 {
+                0 => (0..9).collect(),
+                1 => (9..18).chain(27..31).collect(),
+                2 => vec![0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33],
+                _ => (0..4).map(|_| rng.below(34) as u8).collect(),
+            };
+            let mut wall: Vec<u8> = kinds.iter().flat_map(|&k| [k; 4]).collect();
+            let n = 14 - 3 * melds;
+            if wall.len() < n {
+                continue;
+            }
+            let mut c = [0u8; 34];
+            let mut held = 0;
+            let mut i = 0;
+            while held < n && i < wall.len() {
+                let j = i + rng.below((wall.len() - i) as u64) as usize;
+                wall.swap(i, j);
+                let k = usize::from(wall[i]);
+                if c[k] < 4 {
+                    c[k] += 1;
+                    held += 1;
+                }
+                i += 1;
+            }
+            if held < n {
+                continue;
+            }
+            let counts = TileCounts::from_array(c);
+            let shanten = |c: &TileCounts| crate::shanten::riichi(c, melds).unwrap().min();
+            let want_s = shanten(&counts);
+            let mut want = 0u64;
+            for d in (0..34).filter(|&d| c[d] > 0) {
+                let mut after = c;
+                after[d] -= 1;
+                if shanten(&TileCounts::from_array(after)) == want_s {
+                    want |= 1 << d;
+                }
+            }
+            let (s, keep) = keeping(&counts, melds).unwrap();
+            assert_eq!((s, keep.bits()), (want_s, want), "{c:?} with {melds} melds");
+            checked += 1;
+        }
+        assert!(checked > 5_000, "{checked}");
+    }
+
     use super::*;
 
     /// Every suit's draw entry against looking up the suit after each draw, at every
