@@ -87,7 +87,11 @@ fn main() {
         "case", "reference µs", "pairi µs", "ratio", "states"
     );
     // `EV_CASES_ALL=1` lists every case, not only the 15 slowest for the reference.
-    let listed = if std::env::var_os("EV_CASES_ALL").is_some() { rows.len() } else { 15 };
+    let listed = if std::env::var_os("EV_CASES_ALL").is_some() {
+        rows.len()
+    } else {
+        15
+    };
     for (r, m, id, n) in rows.iter().take(listed) {
         println!("{id:>10} {r:>12.1} {m:>12.1} {:>7.1} {n:>9}", r / m);
     }
