@@ -12,11 +12,9 @@ use pairi::api::ev::EvRequest;
 use pairi::ev::{evaluate, Model, Options, Setup};
 use std::hint::black_box;
 
-/// The allocator the `pairi` binary ships with. A search allocates its tables afresh;
-/// the system allocator returns large ones to the kernel and the next search faults
-/// their pages in again (evp-0196, 300 searches: 130 000 page faults against 1 700).
+/// The allocator the `pairi` binary ships with (see [`pairi_bench::SearchAllocator`]).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: pairi_bench::SearchAllocator = pairi_bench::SEARCH_ALLOCATOR;
 
 /// Cases by id: the median, 75th and 90th percentile of graph size, and the largest.
 const CASES: [&str; 4] = ["evp-0124", "evp-0176", "evp-0251", "evp-0225"];

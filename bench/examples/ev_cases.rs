@@ -2,15 +2,15 @@
 //! a few runs, or the fastest with `fastest`) and prints the ratio to the reference's
 //! median time stored with each case:
 //! `cargo run --release --example ev_cases [-- REPEATS [fastest]]`.
+//! `EV_CASES_SHANTEN=s` times only the hands of shanten `s`; `EV_CASES_ALL=1` lists
+//! every case, not only the 15 slowest for the reference.
 
 use pairi::api::ev::EvRequest;
 use std::time::Instant;
 
-/// The allocator the `pairi` binary ships with. A search allocates its tables afresh;
-/// the system allocator returns large ones to the kernel and the next search faults
-/// their pages in again (evp-0196, 300 searches: 130 000 page faults against 1 700).
+/// The allocator the `pairi` binary ships with (see [`pairi_bench::SearchAllocator`]).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: pairi_bench::SearchAllocator = pairi_bench::SEARCH_ALLOCATOR;
 
 #[allow(clippy::print_stdout)]
 fn main() {
@@ -29,7 +29,6 @@ fn main() {
     let (mut ours, mut theirs) = (0.0f64, 0.0f64);
     let mut rows = Vec::new();
     let mut shanten = Vec::new();
-    // `EV_CASES_SHANTEN=2` times only the hands of that shanten (for profiling a class).
     let only: Option<i64> = std::env::var("EV_CASES_SHANTEN")
         .ok()
         .and_then(|s| s.parse().ok());
@@ -86,7 +85,6 @@ fn main() {
         "{:>10} {:>12} {:>12} {:>7} {:>9}",
         "case", "reference µs", "pairi µs", "ratio", "states"
     );
-    // `EV_CASES_ALL=1` lists every case, not only the 15 slowest for the reference.
     let listed = if std::env::var_os("EV_CASES_ALL").is_some() {
         rows.len()
     } else {

@@ -5,11 +5,9 @@
 use pairi::api::ev::EvRequest;
 use pairi::ev::{evaluate, Maximize, Model};
 
-/// The allocator the `pairi` binary ships with. A search allocates its tables afresh;
-/// the system allocator returns large ones to the kernel and the next search faults
-/// their pages in again (evp-0196, 300 searches: 130 000 page faults against 1 700).
+/// The allocator the `pairi` binary ships with (see [`pairi_bench::SearchAllocator`]).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: pairi_bench::SearchAllocator = pairi_bench::SEARCH_ALLOCATOR;
 
 #[allow(clippy::print_stdout)]
 fn main() {

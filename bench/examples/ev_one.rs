@@ -3,11 +3,9 @@
 
 use pairi::api::ev::EvRequest;
 
-/// The allocator the `pairi` binary ships with. A search allocates its tables afresh;
-/// the system allocator returns large ones to the kernel and the next search faults
-/// their pages in again (evp-0196, 300 searches: 130 000 page faults against 1 700).
+/// The allocator the `pairi` binary ships with (see [`pairi_bench::SearchAllocator`]).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: pairi_bench::SearchAllocator = pairi_bench::SEARCH_ALLOCATOR;
 
 fn main() {
     let id = std::env::args().nth(1).unwrap_or_else(|| "evp-0225".into());
