@@ -25,7 +25,8 @@ enum RecordCommand {
     /// Replay records and score every win again: one line per file, one per
     /// difference; exit status 1 if any win or score change differs.
     Check(CheckArgs),
-    /// Convert a record to tenhou.net/6 JSON or mjai JSON Lines.
+    /// Convert a record to tenhou.net/6 JSON, mjai JSON Lines or Tenhou XML; the record
+    /// is replayed first, and one that does not replay is an error (exit status 2).
     Convert(ConvertArgs),
 }
 
@@ -46,7 +47,7 @@ pub(crate) struct CheckArgs {
 pub(crate) struct ConvertArgs {
     /// The record file (`-` for standard input).
     path: PathBuf,
-    /// The format to write: tenhou6 or mjai.
+    /// The format to write: tenhou6, mjai or mjlog.
     #[arg(long, value_parser = format_arg)]
     to: Format,
     /// The record's format (found from its text when absent).

@@ -122,7 +122,42 @@ fn record_convert_ok_tenhou6_to_mjai_and_back() {
         ],
         "",
     );
-    assert_eq!(r.code, 2, "{r:?}");
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.starts_with("<mjloggm"), "{r:?}");
+    let back = pairi(&["record", "convert", "-", "--to", "tenhou6"], &r.stdout);
+    assert_eq!(back.code, 0, "{back:?}");
+    let again: Value = serde_json::from_str(&back.stdout).unwrap();
+    assert_eq!(again["log"], original["log"]);
+}
+
+#[test]
+fn record_convert_refused_when_the_record_does_not_replay() {
+    // An mjai record whose seat 0 discards a tile it does not hold: read, but not
+    // replayed, so not converted.
+    let lines = pairi(
+        &[
+            "record",
+            "convert",
+            &log("tenhou6/double_ron.json"),
+            "--to",
+            "mjai",
+        ],
+        "",
+    );
+    assert_eq!(lines.code, 0, "{lines:?}");
+    let broken = lines.stdout.replacen(
+        r#"{"type":"dahai","actor":0,"pai":"E","tsumogiri":false}"#,
+        r#"{"type":"dahai","actor":0,"pai":"1m","tsumogiri":false}"#,
+        1,
+    );
+    assert_ne!(broken, lines.stdout);
+    for to in ["tenhou6", "mjai", "mjlog"] {
+        let r = pairi(&["record", "convert", "-", "--to", to], &broken);
+        assert_eq!(r.code, 2, "{r:?}");
+        assert!(r.stdout.is_empty(), "{r:?}");
+        assert!(r.stderr.contains("error: invalid_hand"), "{r:?}");
+        assert!(r.stderr.contains("does not hold 1m"), "{r:?}");
+    }
 }
 
 #[test]

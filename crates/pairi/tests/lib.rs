@@ -4,5 +4,6 @@ mod ev;
 mod layering;
 mod mcr;
 mod record;
+mod record_formats;
 mod riichi;
 mod shanten;

@@ -352,6 +352,8 @@ mod hostile {
             let _ = record::review::review(&game, &rules, &Default::default());
             let _ = record::tenhou6::write(&game);
             let _ = record::mjai::write(&game);
+            let _ = record::mjlog::write(&game);
+            let _ = record::convert(&game, record::Format::Mjlog);
         }
     }
 }

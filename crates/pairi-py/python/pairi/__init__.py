@@ -193,7 +193,8 @@ def read_record(record, format=None):
 
 
 def convert_record(record, to, format=None):
-    """A game record written as ``to`` (``"tenhou6"`` or ``"mjai"``): the text."""
+    """A game record written as ``to`` (``"tenhou6"``, ``"mjai"`` or ``"mjlog"``), after
+    replaying it (a record that does not replay raises): the text."""
     return _record_request("record_convert", record, format=format, to=to)["record"]
 
 

@@ -132,7 +132,7 @@ pub struct ConvertRequest {
     /// Its format (found from the text when absent).
     #[serde(default)]
     pub format: Option<Format>,
-    /// The format to write: `tenhou6` or `mjai`.
+    /// The format to write: `tenhou6`, `mjai` or `mjlog`.
     pub to: Format,
 }
 
@@ -141,7 +141,8 @@ pub struct ConvertRequest {
 pub struct ConvertResult {
     /// The format written.
     pub format: Format,
-    /// The record: one JSON object (tenhou6) or JSON Lines (mjai), newline-terminated.
+    /// The record: one JSON object (tenhou6), JSON Lines (mjai) or one XML document
+    /// (mjlog), newline-terminated.
     pub record: String,
 }
 
@@ -151,25 +152,12 @@ impl Request for ConvertRequest {
 
     fn apply_defaults(&mut self, (): &()) {}
 
-    /// As [`CheckRequest`]; `invalid_request` for `"to": "mjlog"` (not written).
+    /// As [`CheckRequest`]: the record is replayed before it is written, and one the
+    /// table does not allow is an error (`invalid_hand`, with the kyoku and event), never
+    /// a converted record. See [`record::convert()`].
     fn answer(&self) -> Result<ConvertResult, Error> {
         let game = read(&self.record, self.format)?;
-        let record = match self.to {
-            Format::Tenhou6 => format!("{}\n", record::tenhou6::write(&game)),
-            Format::Mjai => {
-                let mut s = String::new();
-                for e in record::mjai::write(&game) {
-                    s.push_str(&e.to_string());
-                    s.push('\n');
-                }
-                s
-            }
-            Format::Mjlog => {
-                return Err(Error::invalid_request(
-                    "`to`: records are written as tenhou6 or mjai",
-                ))
-            }
-        };
+        let record = record::convert(&game, self.to)?;
         Ok(ConvertResult {
             format: self.to,
             record,

@@ -87,17 +87,21 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
         let mut draws = Vec::new();
         let table = replay(game, i, |table, index, e| match e {
             Event::Win(w) => wins.push((index, table.clone(), w.clone())),
-            Event::Ryukyoku { reason, deltas } => {
+            Event::Ryukyoku { reason, deltas, .. } => {
                 draws.push((index, table.clone(), *reason, deltas.clone()));
             }
             _ => {}
         })?;
         let label = kyoku.label();
         let first_winner = first_winner(kyoku, game.players);
+        // pairi's changes for the wins whose record gives none (an mjai `hora` without
+        // `deltas` or `scores`): the next kyoku's scores are checked with them.
+        let mut unstated = vec![0i32; usize::from(game.players.count())];
+        let mut unscored = false;
         for (index, table, w) in &wins {
             report.wins += 1;
             let mut found = Vec::new();
-            compare_win(
+            let ours = compare_win(
                 kyoku,
                 table,
                 w,
@@ -105,6 +109,12 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
                 first_winner == Some(w.seat),
                 &mut found,
             );
+            if w.deltas.is_empty() {
+                match ours {
+                    Some(d) => unstated.iter_mut().zip(d).for_each(|(x, d)| *x += d),
+                    None => unscored = true,
+                }
+            }
             if found.is_empty() {
                 report.wins_agreeing += 1;
             }
@@ -133,8 +143,12 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
             }
         }
         if let Some(next) = game.kyokus.get(i + 1) {
-            let expected = scores_after(kyoku, &table);
-            if !next.scores.is_empty() && expected != next.scores {
+            let mut expected = scores_after(kyoku, &table);
+            expected
+                .iter_mut()
+                .zip(&unstated)
+                .for_each(|(x, d)| *x += d);
+            if !unscored && !next.scores.is_empty() && expected != next.scores {
                 report.mismatches.push(Mismatch {
                     kyoku: label.clone(),
                     event: kyoku.events.len(),
@@ -350,6 +364,8 @@ pub fn deltas_of(score: &Score, w: &Win, players: Players, dealer: Seat) -> Vec<
 
 type Found = Vec<(&'static str, String, String)>;
 
+/// Compares a win with pairi's scoring of it, and returns pairi's changes (`None` when
+/// pairi cannot score it).
 fn compare_win(
     kyoku: &Kyoku,
     table: &Table,
@@ -357,7 +373,7 @@ fn compare_win(
     rules: &Rules,
     collects: bool,
     found: &mut Found,
-) {
+) -> Option<Vec<i32>> {
     if w.seat != w.from {
         if let Some(t) = furiten_tile(table, w.seat) {
             found.push((
@@ -381,7 +397,7 @@ fn compare_win(
                 .as_ref()
                 .map_or_else(|| format!("{:?}", w.deltas), describe);
             found.push(("score", recorded, e));
-            return;
+            return None;
         }
     };
     let ours = deltas_of(&score, w, table.players, table.dealer);
@@ -389,7 +405,7 @@ fn compare_win(
         found.push(("deltas", format!("{:?}", w.deltas), format!("{ours:?}")));
     }
     let Some(v) = &w.value else {
-        return;
+        return Some(ours);
     };
     let n = u32::from(table.players.count());
     let honba_part = if collects {
@@ -451,6 +467,7 @@ fn compare_win(
             found.push(("yaku", r.join(", "), p.join(", ")));
         }
     }
+    Some(ours)
 }
 
 fn describe(v: &RecordedValue) -> String {

@@ -1,11 +1,14 @@
 //! mjai JSON Lines (one event per line): read and write.
 //!
 //! The reader takes the replay form (every tile visible) and the extensions of its
-//! producers: `ura_markers` (Mortal, RiichiEnv) or `uradora_markers` (original mjai),
-//! `yakus`/`fan` or `yaku`/`han` on a win, three-element arrays and `kita` for three
-//! players, and unknown fields and event types are ignored. The writer writes the
-//! RiichiEnv form of the wins (`pai`, `yakus`, `fan`, `fu`, `hora_points`,
-//! `ura_markers`). Format reference: `spec/formats.md`.
+//! producers: `ura_markers` (Mortal, RiichiEnv), `uradora_markers` (original mjai) or
+//! `uradora_marker`, `yakus`/`fan` or `yaku`/`han` on a win, a win's changes as `deltas`
+//! or as the `scores` after it (or not at all), fu before rounding, `kyotaku` or
+//! `kyoutaku`, draw reasons as the engines write them, `tenpais` at a draw,
+//! three-element arrays and `kita` for three players; unknown fields and event types
+//! are ignored. The writer writes the RiichiEnv form of the wins (`pai`, `yakus`,
+//! `fan`, `fu`, `hora_points`, `ura_markers`) and the original `tenpais` of a draw.
+//! Format reference: `spec/formats.md`.
 
 use serde_json::{json, Map, Value};
 
@@ -45,11 +48,17 @@ pub fn read(text: &str) -> Result<Game, RecordError> {
     reader.finish()
 }
 
+/// What a riichi declaration puts on the table.
+const RIICHI_STICK: i32 = 1000;
+
 #[derive(Default)]
 struct Reader {
     game: Game,
     started: bool,
     kyoku: Option<Kyoku>,
+    /// The scores as the kyoku goes (riichi sticks paid and wins), to read the changes
+    /// of a `hora` that gives the scores after it instead of its `deltas`.
+    scores: Vec<i32>,
 }
 
 fn field<'a>(v: &'a Value, key: &str) -> Result<&'a Value, String> {
@@ -108,6 +117,12 @@ impl Reader {
     fn push(&mut self, e: Event) -> Result<(), String> {
         self.kyoku()?.events.push(e);
         Ok(())
+    }
+
+    fn apply_deltas(&mut self, deltas: &[i32]) {
+        for (x, d) in self.scores.iter_mut().zip(deltas) {
+            *x = x.saturating_add(*d);
+        }
     }
 
     fn end_kyoku(&mut self) {
@@ -199,22 +214,37 @@ impl Reader {
                 self.push(e)
             }
             "reach_accepted" => {
-                let e = Event::RiichiAccepted {
-                    seat: self.seat(v, "actor")?,
-                };
-                self.push(e)
+                let seat = self.seat(v, "actor")?;
+                if let Some(x) = self.scores.get_mut(usize::from(seat)) {
+                    *x = x.saturating_sub(RIICHI_STICK);
+                }
+                self.push(Event::RiichiAccepted { seat })
             }
             "hora" => self.hora(v),
             "ryukyoku" => {
                 let reason = match v.get("reason").and_then(Value::as_str) {
                     None => DrawReason::Exhaustive,
-                    Some(r) => DrawReason::ALL
-                        .into_iter()
-                        .find(|d| d.mjai() == r)
+                    Some(r) => DrawReason::of_mjai(r)
                         .ok_or_else(|| format!("unknown draw reason {r:?}"))?,
                 };
                 let deltas = v.get("deltas").map(ints).transpose()?;
-                self.push(Event::Ryukyoku { reason, deltas })
+                let tenpai = match v.get("tenpais").or_else(|| v.get("tenpai")) {
+                    Some(Value::Array(a)) => Some(
+                        a.iter()
+                            .map(|x| x.as_bool().ok_or("`tenpais` is not a list of booleans"))
+                            .collect::<Result<Vec<_>, _>>()?,
+                    ),
+                    Some(_) => return Err("`tenpais` is not a list of booleans".into()),
+                    None => None,
+                };
+                if let Some(d) = &deltas {
+                    self.apply_deltas(d);
+                }
+                self.push(Event::Ryukyoku {
+                    reason,
+                    deltas,
+                    tenpai,
+                })
             }
             "end_kyoku" => {
                 self.end_kyoku();
@@ -258,6 +288,7 @@ impl Reader {
                     .get("kan_placeholder")
                     .and_then(Value::as_bool)
                     .unwrap_or(true),
+                as_read: x.get("as_read").and_then(Value::as_bool).unwrap_or(false),
             });
         }
         Ok(())
@@ -288,13 +319,17 @@ impl Reader {
             _ => return Err(format!("`bakaze` {wind:?}")),
         };
         let dealer = self.seat(v, "oya")?;
+        let scores = v.get("scores").map(ints).transpose()?.unwrap_or_default();
+        self.scores.clone_from(&scores);
         self.kyoku = Some(Kyoku {
             round,
             dealer,
             honba: number(v, "honba").unwrap_or(0) as u32,
-            riichi_sticks: number(v, "kyotaku").unwrap_or(0) as u32,
-            scores: v.get("scores").map(ints).transpose()?.unwrap_or_default(),
-            dora: tile(field(v, "dora_marker")?)?,
+            riichi_sticks: number(v, "kyotaku")
+                .or_else(|_| number(v, "kyoutaku"))
+                .unwrap_or(0) as u32,
+            scores,
+            dora: dora_marker(v)?,
             ura: Vec::new(),
             hands,
             events: Vec::new(),
@@ -306,8 +341,29 @@ impl Reader {
         let seat = self.seat(v, "actor")?;
         let from = self.seat(v, "target")?;
         let pai = v.get("pai").map(tile).transpose()?;
-        let deltas = v.get("deltas").map(ints).transpose()?.unwrap_or_default();
-        let ura = match v.get("ura_markers").or_else(|| v.get("uradora_markers")) {
+        // The changes, or the scores after the win they are read from; neither: not
+        // recorded (empty), which the check does not count as a difference.
+        let deltas = match (v.get("deltas"), v.get("scores")) {
+            (Some(d), _) => ints(d)?,
+            (None, Some(after)) => {
+                let after = ints(after)?;
+                if after.len() != self.scores.len() {
+                    return Err("`scores` does not have a score per seat".into());
+                }
+                after
+                    .iter()
+                    .zip(&self.scores)
+                    .map(|(a, b)| a.saturating_sub(*b))
+                    .collect()
+            }
+            (None, None) => Vec::new(),
+        };
+        self.apply_deltas(&deltas);
+        let ura = match ["ura_markers", "uradora_markers", "uradora_marker"]
+            .iter()
+            .find_map(|k| v.get(*k))
+        {
+            Some(u @ Value::String(_)) => vec![tile(u)?],
             Some(u) => tiles(u)?,
             None => Vec::new(),
         };
@@ -342,10 +398,13 @@ impl Reader {
             .or_else(|| v.get("han"))
             .and_then(Value::as_u64)
             .map(|h| h.min(255) as u8);
+        // Fu as the rules count them: some producers write them before rounding up to
+        // tens (seven pairs' 25 stays).
         let fu = v
             .get("fu")
             .and_then(Value::as_u64)
-            .map(|f| f.min(255) as u8);
+            .map(|f| if f == 25 { f } else { f.div_ceil(10) * 10 })
+            .map(|f| f.min(250) as u8);
         let points = v
             .get("hora_points")
             .and_then(Value::as_u64)
@@ -390,6 +449,28 @@ impl Reader {
     }
 }
 
+/// The first dora indicator of a `start_kyoku`: `dora_marker`, or the first of a
+/// `dora_markers` list. A deal given as the whole wall does not say which of its tiles is
+/// the indicator (producers lay walls out differently): refused, saying so.
+fn dora_marker(v: &Value) -> Result<Pai, String> {
+    if let Some(d) = v.get("dora_marker") {
+        return tile(d);
+    }
+    if let Some(first) = v.get("dora_markers").and_then(|d| d.get(0)) {
+        return tile(first);
+    }
+    match ["wall", "yama", "haiyama"]
+        .iter()
+        .find(|k| v.get(**k).is_some())
+    {
+        Some(k) => Err(format!(
+            "`start_kyoku` has no `dora_marker`, only the whole wall (`{k}`), whose layout \
+             does not say which tile is the dora indicator: give `dora_marker`"
+        )),
+        None => Err("`start_kyoku` has no `dora_marker`".into()),
+    }
+}
+
 /// Writes a game as mjai events, `start_game` to `end_game`.
 #[must_use]
 pub fn write(game: &Game) -> Vec<Value> {
@@ -412,7 +493,7 @@ pub fn write(game: &Game) -> Vec<Value> {
     if let Some(x) = &game.tenhou6 {
         start.insert(
             "tenhou6".into(),
-            json!({"meta": x.meta, "kan_placeholder": x.kan_placeholder}),
+            json!({"meta": x.meta, "kan_placeholder": x.kan_placeholder, "as_read": x.as_read}),
         );
     }
     out.push(Value::Object(start));
@@ -489,12 +570,19 @@ fn write_kyoku(k: &Kyoku, out: &mut Vec<Value>) {
                 json!({"type": "dora", "dora_marker": mjai(*indicator)})
             }
             Event::Win(w) => hora(k, w),
-            Event::Ryukyoku { reason, deltas } => {
+            Event::Ryukyoku {
+                reason,
+                deltas,
+                tenpai,
+            } => {
                 let mut m = Map::new();
                 m.insert("type".into(), json!("ryukyoku"));
                 m.insert("reason".into(), json!(reason.mjai()));
                 if let Some(d) = deltas {
                     m.insert("deltas".into(), json!(d));
+                }
+                if let Some(t) = tenpai {
+                    m.insert("tenpais".into(), json!(t));
                 }
                 Value::Object(m)
             }
@@ -508,7 +596,9 @@ fn hora(k: &Kyoku, w: &Win) -> Value {
     m.insert("type".into(), json!("hora"));
     m.insert("actor".into(), json!(w.seat));
     m.insert("target".into(), json!(w.from));
-    m.insert("deltas".into(), json!(w.deltas));
+    if !w.deltas.is_empty() {
+        m.insert("deltas".into(), json!(w.deltas));
+    }
     m.insert("ura_markers".into(), json!(names(&k.ura)));
     if let Some(p) = w.pai.or_else(|| k.winning_tile(w)) {
         m.insert("pai".into(), json!(mjai(p)));

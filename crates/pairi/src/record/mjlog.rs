@@ -1,4 +1,4 @@
-//! Tenhou mjlog XML reader.
+//! Tenhou mjlog XML: read and write.
 //!
 //! The log is one `<mjloggm>` element holding flat tags in time order (`GO`, `UN`,
 //! `INIT`, the draw and discard tags `T12`/`D12`..., `N`, `REACH`, `DORA`, `AGARI`,
@@ -11,12 +11,17 @@
 
 use std::collections::HashMap;
 
+use serde_json::{json, Map, Value};
+
 use super::{
     tenhou_yaku_id, CallKind, DrawReason, Event, Game, Kyoku, Length, RecordError, RecordedValue,
-    RecordedYaku, Seat, Win, YakuValueRec,
+    RecordedYaku, Seat, Tenhou6Extras, Win, YakuValueRec,
 };
 use crate::riichi::rules::Players;
 use crate::tile::{Pai, Tile, Wind};
+
+mod writer;
+pub use writer::write;
 
 const FORMAT: &str = "mjlog";
 
@@ -34,7 +39,11 @@ pub fn read(text: &str) -> Result<Game, RecordError> {
     let mut reader = Reader::default();
     let mut tags = Tokenizer::new(text);
     match tags.next_tag()? {
-        Some(tag) if tag.name == "mjloggm" && !tag.closing => {}
+        Some(tag) if tag.name == "mjloggm" && !tag.closing => {
+            if let Some(ver) = tag.get("ver").and_then(|v| v.trim().parse::<f64>().ok()) {
+                reader.meta.insert("ver".into(), json_number(ver));
+            }
+        }
         Some(tag) => return Err(err(format!("the root is <{}>, not <mjloggm>", tag.name))),
         None => return Err(err("no <mjloggm> root")),
     }
@@ -319,6 +328,9 @@ struct Reader {
     names: Option<Vec<String>>,
     kyokus: Vec<Kyoku>,
     current: Option<Current>,
+    /// The tenhou.net/6 keys Tenhou's viewer writes for the log (`ver`, `rule`,
+    /// `ratingc`, `lobby`, `dan`, `rate`, `sx`, `sc`).
+    meta: Map<String, Value>,
 }
 
 #[derive(Clone, Copy)]
@@ -416,6 +428,18 @@ impl Reader {
             return Err("GO after INIT".into());
         }
         let bits: u32 = number(tag.need("type")?, "type")?;
+        // Tenhou writes one red five a suit with three players too (the set has no 5m).
+        let red = u8::from(bits & 0x02 == 0);
+        self.meta.insert(
+            "rule".into(),
+            json!({"disp": label::disp(bits), "aka51": red, "aka52": red, "aka53": red}),
+        );
+        if let Some(r) = label::rating_class(bits) {
+            self.meta.insert("ratingc".into(), json!(r));
+        }
+        if let Some(lobby) = tag.get("lobby").and_then(|l| l.trim().parse::<u64>().ok()) {
+            self.meta.insert("lobby".into(), json!(lobby));
+        }
         self.go = Some(Go {
             players: if bits & 0x10 != 0 {
                 Players::Three
@@ -443,6 +467,39 @@ impl Reader {
             .map(|k| percent_decode(tag.get(k).unwrap_or("")))
             .collect::<Result<Vec<_>, _>>()?;
         self.names = Some(names);
+        if let Some(dan) = tag.get("dan") {
+            let dan: Vec<usize> = list(dan, "dan")?;
+            let names: Vec<&str> = dan.iter().map(|&d| label::dan(d)).collect();
+            self.meta.insert("dan".into(), json!(names));
+        }
+        if let Some(rate) = tag.get("rate") {
+            let rate: Vec<f64> = list(rate, "rate")?;
+            let rate: Vec<Value> = rate.into_iter().map(json_number).collect();
+            self.meta.insert("rate".into(), Value::Array(rate));
+        }
+        if let Some(sx) = tag.get("sx") {
+            let sx: Vec<&str> = sx.split(',').map(str::trim).collect();
+            self.meta.insert("sx".into(), json!(sx));
+        }
+        Ok(())
+    }
+
+    /// The final points and results of an `owari` attribute, as tenhou.net/6's `sc`
+    /// (points, not hundreds).
+    fn owari(&mut self, tag: &Tag<'_>) -> Result<(), String> {
+        let Some(owari) = tag.get("owari") else {
+            return Ok(());
+        };
+        let values: Vec<f64> = list(owari, "owari")?;
+        let sc: Vec<Value> = values
+            .chunks(2)
+            .flat_map(|pair| {
+                let points = pair.first().map(|p| json_number(p * 100.0));
+                let result = pair.get(1).map(|&r| json_number(r));
+                points.into_iter().chain(result)
+            })
+            .collect();
+        self.meta.insert("sc".into(), Value::Array(sc));
         Ok(())
     }
 
@@ -543,8 +600,14 @@ impl Reader {
         if m > 0xffff {
             return Err(format!("m {m} is over 16 bits"));
         }
+        // The source counts four places round the table with three players too (the
+        // empty North seat keeps its place): at a three-player table, seat 1's left is
+        // 3 places on, seat 0.
         let relative = (m & 3) as u8;
-        let from = (seat + relative) % n;
+        let from = (seat + relative) % 4;
+        if from >= n {
+            return Err(format!("meld m {m}: from seat {from}, at a table of {n}"));
+        }
         let ids_of = |ids: &[u32]| -> Result<Vec<Pai>, String> {
             ids.iter().map(|&id| self.pai(id)).collect()
         };
@@ -726,6 +789,7 @@ impl Reader {
                 .collect::<Result<Vec<_>, _>>()?,
             None => Vec::new(),
         };
+        self.owari(tag)?;
         let cur = self.current()?;
         if cur.kyoku.ura.is_empty() {
             cur.kyoku.ura = ura;
@@ -738,7 +802,8 @@ impl Reader {
             deltas,
             value: Some(RecordedValue {
                 han,
-                fu: Some(fu),
+                // Tenhou writes a win's fu, limit hands too; 0 says none was known.
+                fu: (fu > 0).then_some(fu),
                 points: Some(points),
                 yaku,
             }),
@@ -757,10 +822,20 @@ impl Reader {
             Some("kan4") => DrawReason::FourKans,
             Some(t) => return Err(format!("unknown type {t:?}")),
         };
-        let deltas = deltas(tag.need("sc")?, usize::from(self.n()))?;
+        let n = usize::from(self.n());
+        let deltas = deltas(tag.need("sc")?, n)?;
+        // The hands shown at an exhaustive draw are the ready ones.
+        let tenpai = (reason == DrawReason::Exhaustive).then(|| {
+            ["hai0", "hai1", "hai2", "hai3"][..n]
+                .iter()
+                .map(|k| tag.get(k).is_some())
+                .collect()
+        });
+        self.owari(tag)?;
         self.push(Event::Ryukyoku {
             reason,
             deltas: Some(deltas),
+            tenpai,
         })
     }
 
@@ -785,8 +860,130 @@ impl Reader {
             open_tanyao: go.open_tanyao,
             length: Some(go.length),
             kyokus: self.kyokus,
-            tenhou6: None,
+            tenhou6: Some(Tenhou6Extras {
+                meta: self.meta,
+                kan_placeholder: true,
+                as_read: false,
+            }),
         })
+    }
+}
+
+/// A number as Tenhou's JSON writes it: whole numbers without a fraction.
+fn json_number(x: f64) -> Value {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        json!(x as i64)
+    } else {
+        json!(x)
+    }
+}
+
+/// Tenhou's names for what the log's numbers code: the lobby's rule label from the
+/// `GO` type bits, the rating class, the dan of a `UN` value. Source: Tenhou's own log
+/// viewer (the label is what tenhou.net/6 records carry as `rule.disp`, e.g. `鳳南喰赤`
+/// for type 169).
+pub(crate) mod label {
+    /// `GO` type bits.
+    pub(crate) const HUMAN: u32 = 0x01;
+    pub(crate) const NO_RED: u32 = 0x02;
+    pub(crate) const NO_KUITAN: u32 = 0x04;
+    pub(crate) const HANCHAN: u32 = 0x08;
+    pub(crate) const SANMA: u32 = 0x10;
+    pub(crate) const TOKUJOU: u32 = 0x20;
+    pub(crate) const FAST: u32 = 0x40;
+    pub(crate) const JOUKYUU: u32 = 0x80;
+    pub(crate) const DARK: u32 = 0x100;
+    pub(crate) const CHIP: u32 = 0x200;
+
+    /// The lobby level letters: 一般, 上級, 特上, 鳳凰 (the level is the 0x20 and 0x80
+    /// bits: neither, 0x80, 0x20, both).
+    const LEVELS: [char; 4] = ['般', '上', '特', '鳳'];
+
+    /// The rule label of type bits: `三` for three players, the level, `東` or `南`,
+    /// then `喰` (open tanyao), `赤` (red fives), `速` (fast), `暗` (hidden), `祝`
+    /// (chips) for the rules on.
+    pub(crate) fn disp(bits: u32) -> String {
+        let mut s = String::new();
+        if bits & SANMA != 0 {
+            s.push('三');
+        }
+        let level = usize::from(bits & TOKUJOU != 0) * 2 + usize::from(bits & JOUKYUU != 0);
+        s.push(LEVELS[level]);
+        s.push(if bits & HANCHAN != 0 { '南' } else { '東' });
+        for (on, c) in [
+            (bits & NO_KUITAN == 0, '喰'),
+            (bits & NO_RED == 0, '赤'),
+            (bits & FAST != 0, '速'),
+            (bits & DARK != 0, '暗'),
+            (bits & CHIP != 0, '祝'),
+        ] {
+            if on {
+                s.push(c);
+            }
+        }
+        s
+    }
+
+    /// The type bits of a rule label ([`disp`] read back); `None` for a label that is
+    /// not one of Tenhou's.
+    pub(crate) fn bits(disp: &str) -> Option<u32> {
+        let mut chars = disp.chars().peekable();
+        let mut bits = HUMAN | NO_KUITAN | NO_RED;
+        if chars.peek() == Some(&'三') {
+            bits |= SANMA;
+            chars.next();
+        }
+        let c = chars.next()?;
+        let level = LEVELS.iter().position(|&l| l == c)?;
+        if level & 2 != 0 {
+            bits |= TOKUJOU;
+        }
+        if level & 1 != 0 {
+            bits |= JOUKYUU;
+        }
+        match chars.next()? {
+            '南' => bits |= HANCHAN,
+            '東' => {}
+            _ => return None,
+        }
+        for c in chars {
+            match c {
+                '喰' => bits &= !NO_KUITAN,
+                '赤' => bits &= !NO_RED,
+                '速' => bits |= FAST,
+                '暗' => bits |= DARK,
+                '祝' => bits |= CHIP,
+                _ => return None,
+            }
+        }
+        Some(bits)
+    }
+
+    /// The rating class Tenhou's viewer gives a ranked game: `PF4` or `PF3`.
+    pub(crate) fn rating_class(bits: u32) -> Option<&'static str> {
+        // Chip and 雀荘 tables (0x200, 0x400) and 技能 (0x800) rate otherwise.
+        if bits & 0xe00 != 0 {
+            return None;
+        }
+        Some(if bits & SANMA != 0 { "PF3" } else { "PF4" })
+    }
+
+    /// Tenhou's dan names by number (0 新人 … 20 天鳳), as its records write them.
+    const DAN: [&str; 21] = [
+        "新人", "９級", "８級", "７級", "６級", "５級", "４級", "３級", "２級", "１級", "初段",
+        "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳",
+    ];
+
+    /// The dan name of a `UN` dan number (an unknown number: empty).
+    pub(crate) fn dan(d: usize) -> &'static str {
+        DAN.get(d).copied().unwrap_or("")
+    }
+
+    /// The number of a dan name.
+    pub(crate) fn dan_number(name: &str) -> Option<usize> {
+        DAN.iter()
+            .position(|&d| d == name)
+            .or_else(|| (name == "天鳳位").then_some(20))
     }
 }
 
@@ -983,9 +1180,32 @@ mod tests {
             k.events[2],
             Event::Ryukyoku {
                 reason: DrawReason::NineTerminals,
-                deltas: Some(vec![0, 0, 0])
+                deltas: Some(vec![0, 0, 0]),
+                tenpai: None,
             }
         );
+    }
+
+    #[test]
+    fn lobby_labels_read_back_to_their_type_bits() {
+        // 169 = 0xa9: a human game, hanchan, 鳳凰 (0x20 and 0x80), red, open tanyao.
+        assert_eq!(label::disp(169), "鳳南喰赤");
+        assert_eq!(label::disp(0x29), "特南喰赤");
+        assert_eq!(label::disp(0x81), "上東喰赤");
+        assert_eq!(label::disp(0xb9), "三鳳南喰赤");
+        assert_eq!(label::disp(0x07), "般東");
+        assert_eq!(label::disp(0x49), "般南喰赤速");
+        for bits in 0..0x400u32 {
+            let bits = bits | label::HUMAN;
+            assert_eq!(label::bits(&label::disp(bits)), Some(bits), "{bits:#x}");
+        }
+        assert_eq!(label::bits("金の間"), None);
+        assert_eq!(label::rating_class(169), Some("PF4"));
+        assert_eq!(label::rating_class(0xb9), Some("PF3"));
+        assert_eq!(label::dan(13), "四段");
+        assert_eq!(label::dan(4), "６級");
+        assert_eq!(label::dan_number("九段"), Some(18));
+        assert_eq!(label::dan(99), "");
     }
 
     #[test]

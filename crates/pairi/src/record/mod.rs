@@ -5,14 +5,17 @@
 //! - [`tenhou6`]: tenhou.net/6 JSON (read and write), whose per-seat lists are put back
 //!   in table order by simulating the table, backtracking where a claim is ambiguous;
 //! - [`mjai`]: mjai JSON Lines (read and write), with the producers' extensions;
-//! - [`mjlog`]: Tenhou's XML log (read);
+//! - [`mjlog`]: Tenhou's XML log (read and write);
 //! - [`replay`]: every seat's tiles, melds, river and riichi at every event, with the
 //!   consistency checks of a real table;
 //! - [`check`]: each recorded win scored again by [`crate::riichi`] and compared with
 //!   the record, and every kyoku's score changes reproduced;
+//! - [`convert`]: a record replayed, completed with what the target format states, and
+//!   written;
 //! - [`review`]: each discard against the best one by shanten and useful tiles.
 
 pub mod check;
+pub mod convert;
 pub mod mjai;
 pub mod mjlog;
 mod model;
@@ -22,7 +25,9 @@ pub mod tenhou6;
 mod yaku_names;
 
 pub use model::*;
-pub use yaku_names::{tenhou_yaku_id, yaku_of_name};
+pub use yaku_names::{tenhou_id_of, tenhou_id_of_name, tenhou_yaku_id, yaku_of_name};
+
+pub use convert::convert;
 
 use crate::error::ErrorKind;
 use crate::tile::{Pai, Tile, Wind};

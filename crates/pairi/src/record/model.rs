@@ -41,7 +41,8 @@ pub enum Length {
     South,
 }
 
-/// tenhou.net/6 details with no place in the other formats.
+/// tenhou.net/6 details with no place in the other formats (the Tenhou XML reader fills
+/// them too, with the keys Tenhou's viewer writes for its logs).
 #[derive(Clone, PartialEq, Debug, Default)]
 pub struct Tenhou6Extras {
     /// Top-level keys other than `log` and `name`, verbatim (`title`, `rule`, `ref`,
@@ -50,6 +51,10 @@ pub struct Tenhou6Extras {
     /// Whether a daiminkan leaves a `0` in the caller's discard column (Tenhou does;
     /// some converters do not).
     pub kan_placeholder: bool,
+    /// Whether the record departs from Tenhou's own writing (dealt hands or a meld's
+    /// tiles in another order, yaku of 0 han listed), and is written back as read
+    /// rather than in Tenhou's form.
+    pub as_read: bool,
 }
 
 /// One hand (局): the deal, the events in order, and how it ended.
@@ -151,6 +156,9 @@ pub enum Event {
         reason: DrawReason,
         /// Score changes per seat, when recorded.
         deltas: Option<Vec<i32>>,
+        /// Which seats were ready at an exhaustive draw, when the record says (mjai
+        /// `tenpais`, Tenhou's 全員聴牌 and 全員不聴, the hands the XML log shows).
+        tenpai: Option<Vec<bool>>,
     },
 }
 
@@ -246,7 +254,8 @@ impl DrawReason {
         DrawReason::TripleRon,
     ];
 
-    /// The tenhou.net/6 result word.
+    /// The tenhou.net/6 result word as Tenhou writes it (an exhaustive draw where
+    /// every seat or none is ready is written 全員聴牌 or 全員不聴 instead of 流局).
     #[must_use]
     pub const fn tenhou(self) -> &'static str {
         match self {
@@ -254,10 +263,63 @@ impl DrawReason {
             DrawReason::NagashiMangan => "流し満貫",
             DrawReason::NineTerminals => "九種九牌",
             DrawReason::FourWinds => "四風連打",
-            DrawReason::FourKans => "四開槓",
+            DrawReason::FourKans => "四槓散了",
             DrawReason::FourRiichi => "四家立直",
-            DrawReason::TripleRon => "三家和",
+            DrawReason::TripleRon => "三家和了",
         }
+    }
+
+    /// The reason of a tenhou.net/6 result word: Tenhou's words, and 四開槓 and 三家和
+    /// as other converters write them. 全員聴牌 and 全員不聴 are exhaustive draws (with
+    /// every seat ready, or none).
+    #[must_use]
+    pub fn of_tenhou(word: &str) -> Option<(DrawReason, Option<bool>)> {
+        let reason = match word {
+            "全員聴牌" => return Some((DrawReason::Exhaustive, Some(true))),
+            "全員不聴" => return Some((DrawReason::Exhaustive, Some(false))),
+            "四開槓" => DrawReason::FourKans,
+            "三家和" => DrawReason::TripleRon,
+            w => DrawReason::ALL.into_iter().find(|r| r.tenhou() == w)?,
+        };
+        Some((reason, None))
+    }
+
+    /// The reason of an mjai `reason`, as the producers write it: the original
+    /// protocol's (`fanpai`, `kyushukyuhai`, `sufonrenta`, `sukaikan`, `suchareach`,
+    /// `sanchaho`), RiichiEnv's (`exhaustive_draw`, `kyushu_kyuhai`, `sufuurenta`,
+    /// `suukansansen`, `suucha_riichi`, `nagashimangan`) and their spelling variants;
+    /// case, `_` and `-` do not count.
+    #[must_use]
+    pub fn of_mjai(reason: &str) -> Option<DrawReason> {
+        let key: String = reason
+            .chars()
+            .filter(|c| !matches!(c, '_' | '-' | ' '))
+            .flat_map(char::to_lowercase)
+            .collect();
+        let reason = match key.as_str() {
+            "fanpai" | "exhaustivedraw" | "exhaustive" | "ryukyoku" | "ryuukyoku" | "howanpai"
+            | "normal" | "draw" => DrawReason::Exhaustive,
+            "nagashimangan" | "nagashi" => DrawReason::NagashiMangan,
+            "kyushukyuhai" | "kyuushukyuuhai" | "kyushu" | "kyuushu" | "nineterminals" | "yao9" => {
+                DrawReason::NineTerminals
+            }
+            "sufonrenta" | "sufuurenta" | "suufonrenda" | "suufuurenta" | "sufonrenda"
+            | "fourwinds" | "kaze4" => DrawReason::FourWinds,
+            "sukaikan" | "suukaikan" | "suukansansen" | "sukansanra" | "suukansanra"
+            | "fourkans" | "kan4" => DrawReason::FourKans,
+            "suchareach" | "suucharichi" | "suuchariichi" | "sucharichi" | "fourriichi"
+            | "fourreach" | "reach4" => DrawReason::FourRiichi,
+            "sanchaho" | "sanchahou" | "sanchahoo" | "tripleron" | "ron3" => DrawReason::TripleRon,
+            _ => return None,
+        };
+        Some(reason)
+    }
+
+    /// Whether the hand was drawn before the wall ran out (途中流局): no deltas, no
+    /// noten payments.
+    #[must_use]
+    pub const fn is_abortive(self) -> bool {
+        !matches!(self, DrawReason::Exhaustive | DrawReason::NagashiMangan)
     }
 
     /// The mjai `reason` (original protocol; `nagashimangan` is an extension).

@@ -15,6 +15,7 @@ use super::{
     RecordedValue, RecordedYaku, Seat, Tenhou6Extras, Win, YakuValueRec,
 };
 use crate::riichi::rules::Players;
+use crate::riichi::score::{BAIMAN, HANEMAN, MANGAN, SANBAIMAN, YAKUMAN};
 use crate::tile::{Pai, Tile, Wind};
 
 const FORMAT: &str = "tenhou.net/6";
@@ -27,15 +28,60 @@ fn bad(message: impl Into<String>) -> RecordError {
     RecordError::format(FORMAT, message)
 }
 
-/// Reads a tenhou.net/6 record (one JSON object).
+/// Reads a tenhou.net/6 record: one JSON object, or one object per kyoku (as some
+/// tools write a game, a line each), read as one game.
 ///
 /// # Errors
 ///
-/// [`RecordError::Format`] when the text is not such a record; [`RecordError::Inconsistent`]
-/// when a kyoku cannot be played as written.
+/// [`RecordError::Format`] when the text is not such a record (or its objects are not
+/// of one game: other names or rules); [`RecordError::Inconsistent`] when a kyoku
+/// cannot be played as written.
 pub fn read(text: &str) -> Result<Game, RecordError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
-    from_value(&value)
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut objects = serde_json::Deserializer::from_str(text).into_iter::<Value>();
+    let first = match objects.next() {
+        Some(v) => v.map_err(|e| bad(e.to_string()))?,
+        None => return Err(bad("no JSON object")),
+    };
+    let rest = objects
+        .map(|v| v.map_err(|e| bad(e.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
+    if rest.is_empty() {
+        return from_value(&first);
+    }
+    from_value(&one_game(first, rest)?)
+}
+
+/// The objects of a game written one per kyoku, joined: the first object's keys and
+/// every object's kyoku in order. Objects of another game (other names or rules) are
+/// an error, not a longer game.
+fn one_game(first: Value, rest: Vec<Value>) -> Result<Value, RecordError> {
+    let Value::Object(mut game) = first else {
+        return Err(bad("not a JSON object"));
+    };
+    let mut log = match game.remove("log") {
+        Some(Value::Array(a)) => a,
+        _ => return Err(bad("no `log` array")),
+    };
+    for (i, v) in rest.into_iter().enumerate() {
+        let Value::Object(mut o) = v else {
+            return Err(bad(format!("object {}: not a JSON object", i + 2)));
+        };
+        for key in ["name", "rule"] {
+            if o.get(key) != game.get(key) {
+                return Err(bad(format!(
+                    "object {}: `{key}` differs from the first object's: not the same game",
+                    i + 2
+                )));
+            }
+        }
+        match o.remove("log") {
+            Some(Value::Array(a)) => log.extend(a),
+            _ => return Err(bad(format!("object {}: no `log` array", i + 2))),
+        }
+    }
+    game.insert("log".into(), Value::Array(log));
+    Ok(Value::Object(game))
 }
 
 /// Reads a tenhou.net/6 record already parsed as JSON.
@@ -90,6 +136,7 @@ pub fn from_value(value: &Value) -> Result<Game, RecordError> {
         tenhou6: Some(Tenhou6Extras {
             meta,
             kan_placeholder: true,
+            as_read: false,
         }),
     };
     let mut placeholder = None;
@@ -104,10 +151,39 @@ pub fn from_value(value: &Value) -> Result<Game, RecordError> {
         placeholder = placeholder.or(zero);
         game.kyokus.push(kyoku);
     }
+    let as_read = !in_tenhou_form(&game);
     if let Some(extras) = game.tenhou6.as_mut() {
         extras.kan_placeholder = placeholder.unwrap_or(true);
+        extras.as_read = as_read;
     }
     Ok(game)
+}
+
+/// The order Tenhou writes tiles in: by kind, a red five after the other fives.
+fn tenhou_key(p: Pai) -> (Tile, bool) {
+    (p.tile(), p.is_red())
+}
+
+fn tenhou_sorted(tiles: &[Pai]) -> bool {
+    tiles
+        .windows(2)
+        .all(|w| tenhou_key(w[0]) <= tenhou_key(w[1]))
+}
+
+/// Whether a record read is written as Tenhou writes: dealt hands and the caller's
+/// tiles of every meld in Tenhou's order, and no yaku of 0 han listed.
+fn in_tenhou_form(game: &Game) -> bool {
+    game.kyokus.iter().all(|k| {
+        k.hands.iter().all(|h| tenhou_sorted(h))
+            && k.events.iter().all(|e| match e {
+                Event::Call { consumed, .. } => tenhou_sorted(consumed),
+                Event::ClosedKan { consumed, .. } => tenhou_sorted(consumed),
+                Event::Win(Win { value: Some(v), .. }) => {
+                    v.yaku.iter().all(|y| y.value != YakuValueRec::Han(0))
+                }
+                _ => true,
+            })
+    })
 }
 
 fn is_three_player(kyoku: &Value) -> bool {
@@ -417,16 +493,18 @@ fn ending(result: &[Value], n: u8) -> Result<Ending, RecordError> {
         }
         return Ok(Ending { events, ron_from });
     }
-    let reason = DrawReason::ALL
-        .into_iter()
-        .find(|r| r.tenhou() == word)
-        .ok_or_else(|| bad(format!("unknown result {word:?}")))?;
+    let (reason, all_ready) =
+        DrawReason::of_tenhou(word).ok_or_else(|| bad(format!("unknown result {word:?}")))?;
     let deltas = match result.get(1) {
         Some(d) => Some(deltas(Some(d), n)?),
         None => None,
     };
     Ok(Ending {
-        events: vec![Event::Ryukyoku { reason, deltas }],
+        events: vec![Event::Ryukyoku {
+            reason,
+            deltas,
+            tenpai: all_ready.map(|r| vec![r; usize::from(n)]),
+        }],
         ron_from: None,
     })
 }
@@ -476,11 +554,11 @@ fn value_of_text(text: &str, n: u8) -> RecordedValue {
             .parse::<u32>()
             .ok()
             .zip(b.parse::<u32>().ok())
-            .map(|(nd, d)| (payers - 1) * nd + d),
+            .map(|(nd, d)| (payers - 1).saturating_mul(nd).saturating_add(d)),
         None => pts
             .parse::<u32>()
             .ok()
-            .map(|p| if all { payers * p } else { p }),
+            .map(|p| if all { payers.saturating_mul(p) } else { p }),
     };
     v
 }
@@ -569,19 +647,22 @@ impl Sim {
         let Take::Call(_, source, claimed, _) = take else {
             return None;
         };
-        let source_seat = seat_of(seat, source, t.n);
+        let source_seat = seat_of(seat, source);
         (source_seat == from && claimed == pai).then_some(take)
     }
 }
 
-/// The absolute seat `source` (1 left, 2 opposite, 3 right) is from `seat`.
-fn seat_of(seat: Seat, source: u8, n: u8) -> Seat {
+/// The absolute seat `source` (1 left, 2 opposite, 3 right) is from `seat`. Tenhou
+/// counts four places round the table with three players too (the empty North seat
+/// keeps its place), so at a three-player table seat 0's left is that empty seat and
+/// its opposite seat 2 (the one before it in turn).
+fn seat_of(seat: Seat, source: u8) -> Seat {
     let step = match source {
-        1 => n - 1,
+        1 => 3,
         2 => 2,
         _ => 1,
     };
-    (seat + step) % n
+    (seat + step) % 4
 }
 
 /// Plays the table from `sim` to the end of the lists; a claim that could be on this
@@ -749,10 +830,13 @@ fn finish(t: &Table, mut sim: Sim, ending: &Ending) -> Result<Sim, Fail> {
             return Err(sim.fail(format!("seat {s}: takes or discards left after the end")));
         }
     }
+    // A ron is on the last tile given: a discard, a tile added to a kong, a North set
+    // aside, or (thirteen orphans on some sites) a concealed kong's.
     let last_discard = sim.events.iter().rev().find_map(|e| match *e {
-        Event::Discard { seat, .. } | Event::AddedKan { seat, .. } | Event::Kita { seat } => {
-            Some(seat)
-        }
+        Event::Discard { seat, .. }
+        | Event::AddedKan { seat, .. }
+        | Event::ClosedKan { seat, .. }
+        | Event::Kita { seat } => Some(seat),
         Event::Draw { .. } => Some(u8::MAX),
         _ => None,
     });
@@ -766,7 +850,11 @@ fn finish(t: &Table, mut sim: Sim, ending: &Ending) -> Result<Sim, Fail> {
     Ok(sim)
 }
 
-/// Writes a game as a tenhou.net/6 record.
+/// Writes a game as a tenhou.net/6 record, in Tenhou's own form: dealt hands and each
+/// meld's tiles in Tenhou's order (a red five after the other fives), meld strings
+/// placed by Tenhou's four-seat count (three players too), no yaku of 0 han, the
+/// result words and score texts Tenhou writes. A record read from tenhou.net/6 that
+/// departs from that form ([`Tenhou6Extras::as_read`]) is written back as read.
 #[must_use]
 pub fn write(game: &Game) -> Value {
     let mut obj = Map::new();
@@ -799,14 +887,35 @@ pub fn write(game: &Game) -> Value {
     let mut names = game.names.clone();
     names.resize(4, String::new());
     obj.insert("name".into(), json!(names));
-    let placeholder = extras.is_none_or(|x| x.kan_placeholder);
-    let log: Vec<Value> = game
-        .kyokus
-        .iter()
-        .map(|k| write_kyoku(k, game.players, placeholder))
-        .collect();
+    let style = Style {
+        players: game.players,
+        placeholder: extras.is_none_or(|x| x.kan_placeholder),
+        as_read: extras.is_some_and(|x| x.as_read),
+    };
+    let log: Vec<Value> = game.kyokus.iter().map(|k| write_kyoku(k, style)).collect();
     obj.insert("log".into(), Value::Array(log));
     Value::Object(obj)
+}
+
+/// How a game's kyoku are written.
+#[derive(Clone, Copy)]
+struct Style {
+    players: Players,
+    /// A `0` after a daiminkan.
+    placeholder: bool,
+    /// Tiles in the model's order and 0-han yaku kept, rather than Tenhou's form.
+    as_read: bool,
+}
+
+impl Style {
+    /// Tiles in the order they are written.
+    fn order(self, tiles: &[Pai]) -> Vec<Pai> {
+        let mut v = tiles.to_vec();
+        if !self.as_read {
+            v.sort_by_key(|&p| tenhou_key(p));
+        }
+        v
+    }
 }
 
 fn codes(tiles: impl IntoIterator<Item = Pai>) -> Vec<Value> {
@@ -817,7 +926,30 @@ fn two(p: Pai) -> String {
     format!("{:02}", tenhou_of_pai(p))
 }
 
-fn write_kyoku(k: &Kyoku, players: Players, placeholder: bool) -> Value {
+/// A claim's string: the caller's own tiles with the letter and the claimed tile put
+/// where Tenhou puts them for the seat it came from: first for the left seat, second
+/// for the opposite one, last for the right one. Seats are counted four round the table
+/// with three players too: at a three-player table seat 0's claim on seat 2 is written
+/// as from the opposite seat.
+fn call_string(kind: CallKind, seat: Seat, from: Seat, pai: Pai, own: &[Pai]) -> String {
+    let letter = match kind {
+        CallKind::Chi => 'c',
+        CallKind::Pon => 'p',
+        CallKind::OpenKan => 'm',
+    };
+    let mut parts: Vec<String> = own.iter().map(|&p| two(p)).collect();
+    let at = match (from + 4 - seat) % 4 {
+        3 => 0,
+        2 => 1,
+        _ => parts.len(),
+    }
+    .min(parts.len());
+    parts.insert(at, format!("{letter}{}", two(pai)));
+    parts.concat()
+}
+
+fn write_kyoku(k: &Kyoku, style: Style) -> Value {
+    let players = style.players;
     let n = usize::from(players.count());
     let mut takes = vec![Vec::<Value>::new(); 4];
     let mut outs = vec![Vec::<Value>::new(); 4];
@@ -828,7 +960,7 @@ fn write_kyoku(k: &Kyoku, players: Players, placeholder: bool) -> Value {
     // A seat the record's table does not have cannot be written (a replay refuses it).
     let seats = players.count();
     let outside = |e: &Event| match *e {
-        Event::Call { seat, from, .. } => seat >= seats || from >= seats,
+        Event::Call { seat, from, .. } => seat >= seats || from >= seats || seat == from,
         ref e => e.seat().is_some_and(|s| s >= seats),
     };
     for e in k.events.iter().filter(|e| !outside(e)) {
@@ -855,30 +987,12 @@ fn write_kyoku(k: &Kyoku, players: Players, placeholder: bool) -> Value {
                 pai,
                 consumed,
             } => {
-                let n8 = players.count();
-                // 1 left, 2 opposite, 3 right.
-                let rel = (seat + n8 - from) % n8;
-                let rel = if n8 == 3 && rel == 2 { 3 } else { rel };
-                let letter = match kind {
-                    CallKind::Chi => 'c',
-                    CallKind::Pon => 'p',
-                    CallKind::OpenKan => 'm',
-                };
-                let mut parts: Vec<String> = consumed.iter().map(|&p| two(p)).collect();
-                let at = match (kind, rel) {
-                    (_, 1) => 0,
-                    (_, 2) => 1,
-                    (CallKind::OpenKan, _) => 3,
-                    _ => 2,
-                }
-                .min(parts.len());
-                parts.insert(at, format!("{letter}{}", two(*pai)));
-                let s: String = parts.concat();
+                let s = call_string(*kind, *seat, *from, *pai, &style.order(consumed));
                 if *kind == CallKind::Pon {
                     pons.push((*seat, pai.tile(), s.clone()));
                 }
                 takes[usize::from(*seat)].push(json!(s));
-                if *kind == CallKind::OpenKan && placeholder {
+                if *kind == CallKind::OpenKan && style.placeholder {
                     outs[usize::from(*seat)].push(json!(0));
                 }
             }
@@ -902,9 +1016,10 @@ fn write_kyoku(k: &Kyoku, players: Players, placeholder: bool) -> Value {
                 outs[usize::from(*seat)].push(json!(s));
             }
             Event::ClosedKan { seat, consumed } => {
-                let mut s: String = consumed[..3].iter().map(|&p| two(p)).collect();
+                let tiles = style.order(consumed);
+                let mut s: String = tiles[..3].iter().map(|&p| two(p)).collect();
                 s.push('a');
-                s.push_str(&two(consumed[3]));
+                s.push_str(&two(tiles[3]));
                 outs[usize::from(*seat)].push(json!(s));
             }
             Event::Kita { seat } => outs[usize::from(*seat)].push(json!("f44")),
@@ -916,11 +1031,11 @@ fn write_kyoku(k: &Kyoku, players: Players, placeholder: bool) -> Value {
                 }
                 result.push(json!(pad(&w.deltas)));
                 let mut detail = vec![json!(w.seat), json!(w.from), json!(w.pao.unwrap_or(w.seat))];
-                let dealer = w.seat == k.dealer;
-                detail.push(json!(score_text(w, dealer, k.honba)));
+                detail.push(json!(score_text(w, k, players)));
                 if let Some(v) = &w.value {
                     for y in &v.yaku {
                         let value = match y.value {
+                            YakuValueRec::Han(0) if !style.as_read => continue,
                             YakuValueRec::Han(h) => format!("{h}飜"),
                             YakuValueRec::Yakuman(1) => "役満".to_string(),
                             YakuValueRec::Yakuman(m) => format!("{m}倍役満"),
@@ -930,12 +1045,11 @@ fn write_kyoku(k: &Kyoku, players: Players, placeholder: bool) -> Value {
                 }
                 result.push(Value::Array(detail));
             }
-            Event::Ryukyoku { reason, deltas } => {
-                result.push(json!(reason.tenhou()));
-                if let Some(d) = deltas {
-                    result.push(json!(pad(d)));
-                }
-            }
+            Event::Ryukyoku {
+                reason,
+                deltas,
+                tenpai,
+            } => result.extend(draw_result(*reason, deltas.as_deref(), tenpai.as_deref())),
         }
     }
     let mut scores: Vec<i32> = k.scores.clone();
@@ -950,7 +1064,7 @@ fn write_kyoku(k: &Kyoku, players: Players, placeholder: bool) -> Value {
     for s in 0..4 {
         let hand = k.hands.get(s).filter(|_| s < n);
         out.push(Value::Array(
-            hand.map(|h| codes(h.iter().copied())).unwrap_or_default(),
+            hand.map(|h| codes(style.order(h))).unwrap_or_default(),
         ));
         out.push(Value::Array(std::mem::take(&mut takes[s])));
         out.push(Value::Array(std::mem::take(&mut outs[s])));
@@ -959,18 +1073,110 @@ fn write_kyoku(k: &Kyoku, players: Players, placeholder: bool) -> Value {
     Value::Array(out)
 }
 
+/// The result items of a drawn hand as Tenhou writes them: `["流局", deltas]`, and
+/// `["全員聴牌"]` / `["全員不聴"]` when every seat or none is ready (no payments);
+/// `["流し満貫", deltas]`; an abortive draw's word alone (`["九種九牌"]`).
+fn draw_result(reason: DrawReason, deltas: Option<&[i32]>, tenpai: Option<&[bool]>) -> Vec<Value> {
+    let no_payment = deltas.is_none_or(|d| d.iter().all(|&x| x == 0));
+    let all = |ready: bool| tenpai.is_some_and(|t| !t.is_empty() && t.iter().all(|&r| r == ready));
+    let word = match reason {
+        DrawReason::Exhaustive if no_payment && all(true) => return vec![json!("全員聴牌")],
+        DrawReason::Exhaustive if no_payment && all(false) => return vec![json!("全員不聴")],
+        r if r.is_abortive() && no_payment => return vec![json!(r.tenhou())],
+        r => r.tenhou(),
+    };
+    let mut out = vec![json!(word)];
+    if let Some(d) = deltas {
+        out.push(json!(pad(d)));
+    }
+    out
+}
+
 fn pad(d: &[i32]) -> Vec<i32> {
     let mut d = d.to_vec();
     d.resize(4, 0);
     d
 }
 
-/// The score text of a win: `30符4飜7700点`, `満貫2000-4000点`, `30符4飜3900点∀`,
-/// `役満32000点`. Rebuilt from han, fu and the points when the record came from
-/// another format.
-fn score_text(w: &Win, dealer: bool, _honba: u32) -> String {
-    let Some(v) = &w.value else {
-        return String::new();
+/// Fu a hand below mangan can have.
+const FU: [u8; 11] = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
+
+/// What each payer pays for `basic` points, as Tenhou writes it (honba not included):
+/// `Ron(points)`, `All(each)` for a dealer's self-draw, `Split(non_dealer, dealer)`.
+/// Three-player Tenhou pays a self-draw as four players do, less the absent seat's
+/// share (ツモ損).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Amounts {
+    Ron(u32),
+    All(u32),
+    Split(u32, u32),
+}
+
+impl Amounts {
+    fn of(basic: u32, dealer: bool, tsumo: bool) -> Amounts {
+        let up = |k: u32| basic.saturating_mul(k).div_ceil(100).saturating_mul(100);
+        match (tsumo, dealer) {
+            (false, true) => Amounts::Ron(up(6)),
+            (false, false) => Amounts::Ron(up(4)),
+            (true, true) => Amounts::All(up(2)),
+            (true, false) => Amounts::Split(up(1), up(2)),
+        }
+    }
+
+    /// What the winner receives in all, over `n` players.
+    fn total(self, n: u32) -> u32 {
+        match self {
+            Amounts::Ron(p) => p,
+            Amounts::All(each) => n.saturating_sub(1).saturating_mul(each),
+            Amounts::Split(non_dealer, dealer) => n
+                .saturating_sub(2)
+                .saturating_mul(non_dealer)
+                .saturating_add(dealer),
+        }
+    }
+
+    fn text(self) -> String {
+        match self {
+            Amounts::Ron(p) => format!("{p}点"),
+            Amounts::All(each) => format!("{each}点∀"),
+            Amounts::Split(non_dealer, dealer) => format!("{non_dealer}-{dealer}点"),
+        }
+    }
+}
+
+/// Tenhou's limit of `basic` points: 0 below mangan, 1 mangan, 2 haneman, 3 baiman,
+/// 4 sanbaiman, 5 yakuman (the XML log's third `ten` value).
+pub(crate) fn limit_of(basic: u32) -> usize {
+    [MANGAN, HANEMAN, BAIMAN, SANBAIMAN, YAKUMAN]
+        .iter()
+        .filter(|&&b| basic >= b)
+        .count()
+}
+
+/// The name Tenhou gives a limit hand of `basic` points, if it is one.
+fn limit_name(basic: u32) -> Option<&'static str> {
+    ["満貫", "跳満", "倍満", "三倍満", "役満"]
+        .get(limit_of(basic).checked_sub(1)?)
+        .copied()
+}
+
+/// The basic points of a recorded win, with the fu and han to write (`None` for a
+/// limit reached by han alone or a yakuman): from the recorded yakuman, han and fu; a
+/// record that states only some of them is completed from its points (the fu of a
+/// hand below mangan, or the whole value), and a value the record's points contradict
+/// gives way to them (a lobby that rounds 4 han 30 fu up to mangan).
+pub(crate) fn recorded_basic(
+    v: &RecordedValue,
+    dealer: bool,
+    tsumo: bool,
+    players: Players,
+) -> Option<(u32, Option<(u8, u8)>)> {
+    let n = u32::from(players.count());
+    let rules = crate::riichi::Preset::Tenhou.rules();
+    let basic_of = |han: u8, fu: u8| crate::riichi::score::basic_points(han, fu, &rules).0;
+    let matches = |basic: u32| {
+        v.points
+            .is_none_or(|p| Amounts::of(basic, dealer, tsumo).total(n) == p)
     };
     let yakuman: u32 = v
         .yaku
@@ -979,37 +1185,61 @@ fn score_text(w: &Win, dealer: bool, _honba: u32) -> String {
             YakuValueRec::Yakuman(m) => u32::from(m),
             YakuValueRec::Han(_) => 0,
         })
-        .sum();
-    let han = v.han.unwrap_or(0);
-    let fu = v.fu.unwrap_or(0);
-    let basic = if yakuman > 0 {
-        8000 * yakuman
-    } else {
-        crate::riichi::score::basic_points(han, fu, &crate::riichi::Preset::Tenhou.rules()).0
+        .fold(0u32, u32::saturating_add);
+    let mut found: Option<(u32, Option<(u8, u8)>)> = None;
+    if yakuman > 0 {
+        found = Some((YAKUMAN.saturating_mul(yakuman), None));
+    } else if let Some(han) = v.han {
+        found = match v.fu {
+            Some(fu) => Some((basic_of(han, fu), Some((fu, han)))),
+            None if han >= 5 => Some((basic_of(han, 0), None)),
+            None => FU
+                .iter()
+                .map(|&fu| (basic_of(han, fu), Some((fu, han))))
+                .find(|&(b, _)| b > 0 && matches(b)),
+        };
+    }
+    if found.is_none_or(|(b, _)| !matches(b)) && v.points.is_some() {
+        // The points decide: the han and fu or the limit they are worth, the recorded
+        // han first when several fit.
+        let below = (1u8..=4)
+            .flat_map(|han| FU.iter().map(move |&fu| (han, fu)))
+            .map(|(han, fu)| (basic_of(han, fu), Some((fu, han))))
+            .filter(|&(b, _)| b < MANGAN);
+        let limits = [MANGAN, HANEMAN, BAIMAN, SANBAIMAN]
+            .into_iter()
+            .chain((1..=6).map(|m| YAKUMAN * m))
+            .map(|b| (b, None));
+        let fitting: Vec<(u32, Option<(u8, u8)>)> =
+            below.chain(limits).filter(|&(b, _)| matches(b)).collect();
+        let by_points = fitting
+            .iter()
+            .find(|(_, hf)| hf.is_some_and(|(_, h)| Some(h) == v.han))
+            .or(fitting.first())
+            .copied();
+        found = by_points.or(found);
+    }
+    found
+}
+
+/// The score text of a win as Tenhou writes it: `30符4飜7700点`, `満貫8000点`,
+/// `満貫2000-4000点` (a non-dealer's self-draw: each non-dealer, then the dealer),
+/// `満貫4000点∀` (a dealer's self-draw: each), `役満32000点`; honba not included. The
+/// value is read by [`recorded_basic`]; without han and fu the text is the points alone
+/// (`7700点`); without any value, empty.
+fn score_text(w: &Win, k: &Kyoku, players: Players) -> String {
+    let Some(v) = &w.value else {
+        return String::new();
     };
-    let head = if yakuman > 0 || han >= 13 {
-        "役満".to_string()
-    } else if han >= 11 {
-        "三倍満".to_string()
-    } else if han >= 8 {
-        "倍満".to_string()
-    } else if han >= 6 {
-        "跳満".to_string()
-    } else if han >= 5 || basic >= 2000 || v.fu.is_none() {
-        "満貫".to_string()
-    } else {
-        format!("{fu}符{han}飜")
+    let dealer = w.seat == k.dealer;
+    let tsumo = w.seat == w.from;
+    let Some((basic, fu_han)) = recorded_basic(v, dealer, tsumo, players) else {
+        return v.points.map(|p| format!("{p}点")).unwrap_or_default();
     };
-    let up = |x: u32| x.div_ceil(100) * 100;
-    let tail = if w.from != w.seat {
-        format!(
-            "{}点",
-            v.points.unwrap_or(up(basic * if dealer { 6 } else { 4 }))
-        )
-    } else if dealer {
-        format!("{}点∀", up(2 * basic))
-    } else {
-        format!("{}-{}点", up(basic), up(2 * basic))
+    let head = match (limit_name(basic), fu_han) {
+        (Some(name), _) => name.to_string(),
+        (None, Some((fu, han))) => format!("{fu}符{han}飜"),
+        (None, None) => String::new(),
     };
-    format!("{head}{tail}")
+    format!("{head}{}", Amounts::of(basic, dealer, tsumo).text())
 }

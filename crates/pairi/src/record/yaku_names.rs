@@ -8,6 +8,7 @@
 //! to [`Yaku::YakuhaiRoundWind`] and [`Yaku::YakuhaiSeatWind`].
 
 use crate::riichi::Yaku;
+use crate::tile::Wind;
 
 /// Tenhou's yaku names by id (0–54), as its logs write them.
 const TENHOU: [&str; 55] = [
@@ -72,6 +73,25 @@ const TENHOU: [&str; 55] = [
 #[must_use]
 pub fn tenhou_yaku_id(id: u32) -> Option<&'static str> {
     TENHOU.get(id as usize).copied()
+}
+
+/// Tenhou's id (0–54) of a yaku by its Tenhou name.
+#[must_use]
+pub fn tenhou_id_of_name(name: &str) -> Option<u32> {
+    TENHOU.iter().position(|&n| n == name).map(|i| i as u32)
+}
+
+/// Tenhou's id (0–54) of a yaku won in round `round` by the seat of wind `seat` (the
+/// wind yaku have an id per wind). North dora (抜きドラ) has none: Tenhou counts it with
+/// ドラ.
+#[must_use]
+pub fn tenhou_id_of(yaku: Yaku, round: Wind, seat: Wind) -> Option<u32> {
+    match yaku {
+        Yaku::YakuhaiSeatWind => Some(10 + seat as u32),
+        Yaku::YakuhaiRoundWind => Some(14 + round as u32),
+        Yaku::Kita => None,
+        y => (0..55).find(|&id| yaku_of_name(TENHOU[id as usize]) == Some(y)),
+    }
 }
 
 /// The pairi yaku a record's name stands for: Tenhou's names, pairi's own Japanese,
@@ -153,5 +173,28 @@ mod tests {
         assert_eq!(yaku_of_name("自風 西"), Some(Yaku::YakuhaiSeatWind));
         assert_eq!(yaku_of_name("槍槓"), Some(Yaku::Chankan));
         assert_eq!(yaku_of_name("nothing"), None);
+    }
+
+    #[test]
+    fn every_yaku_but_north_dora_has_a_tenhou_id() {
+        for &y in Yaku::ALL {
+            let id = tenhou_id_of(y, Wind::South, Wind::West);
+            assert_eq!(id.is_none(), y == Yaku::Kita, "{y:?}");
+            if let Some(id) = id {
+                assert_eq!(yaku_of_name(tenhou_yaku_id(id).unwrap()), Some(y), "{y:?}");
+            }
+        }
+        assert_eq!(
+            tenhou_id_of(Yaku::YakuhaiRoundWind, Wind::South, Wind::West),
+            Some(15)
+        );
+        assert_eq!(
+            tenhou_id_of(Yaku::YakuhaiSeatWind, Wind::South, Wind::West),
+            Some(12)
+        );
+        assert_eq!(
+            tenhou_id_of(Yaku::DoubleRiichi, Wind::East, Wind::East),
+            Some(21)
+        );
     }
 }

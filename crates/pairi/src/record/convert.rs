@@ -1,0 +1,204 @@
+//! Converting a record: replayed first (a record the table does not allow is not
+//! written), completed with what the target format states and the record left out,
+//! then written.
+//!
+//! What is completed: which seats were ready at an exhaustive draw (Tenhou writes
+//! 全員聴牌 or 全員不聴 when all or none were, and the XML log shows the ready hands);
+//! and, for tenhou.net/6 and the XML log, what a win the record states less of needs
+//! (an mjai `hora` without `deltas` or without its value): its score changes and its
+//! value scored by [`crate::riichi::score()`] as [`check`](super::check) scores it, with
+//! Tenhou's yaku names, and for the XML log the fu and yaku of a value that gives only
+//! han and points, where pairi's score agrees with them.
+
+use super::check::{deltas_of, rules_of, situation};
+use super::replay::replay;
+use super::{
+    mjai, mjlog, tenhou6, tenhou_id_of, tenhou_yaku_id, DrawReason, Event, Format, Game, Kyoku,
+    RecordError, RecordedValue, RecordedYaku, Seat, Win, YakuValueRec,
+};
+use crate::riichi::rules::Players;
+use crate::riichi::score::HONBA_PER_PAYER;
+use crate::riichi::Score;
+
+/// Writes `game` in format `to`: one JSON object (tenhou.net/6) or JSON Lines (mjai)
+/// or one XML document (Tenhou's log), newline-terminated.
+///
+/// # Errors
+///
+/// [`RecordError::Inconsistent`] when a kyoku does not replay, or (Tenhou's log, which
+/// states every win's value) a win without a recorded value cannot be scored;
+/// [`RecordError::Format`] when the game cannot be written as a Tenhou log (red fives
+/// other than Tenhou's).
+pub fn convert(game: &Game, to: Format) -> Result<String, RecordError> {
+    let game = complete(game, to)?;
+    Ok(match to {
+        Format::Tenhou6 => format!("{}\n", tenhou6::write(&game)),
+        Format::Mjai => {
+            let mut s = String::new();
+            for e in mjai::write(&game) {
+                s.push_str(&e.to_string());
+                s.push('\n');
+            }
+            s
+        }
+        Format::Mjlog => mjlog::write(&game)?,
+    })
+}
+
+/// `game` replayed kyoku by kyoku and completed for format `to` (see the module).
+///
+/// # Errors
+///
+/// As [`convert`].
+pub fn complete(game: &Game, to: Format) -> Result<Game, RecordError> {
+    let mut out = game.clone();
+    let rules = rules_of(game);
+    let values = matches!(to, Format::Tenhou6 | Format::Mjlog);
+    for (i, kyoku) in game.kyokus.iter().enumerate() {
+        let first = first_winner(kyoku, game.players);
+        let mut fills: Vec<(usize, Event)> = Vec::new();
+        let mut failed: Option<(usize, String)> = None;
+        replay(game, i, |table, index, e| match e {
+            Event::Win(w) if values && incomplete(w, to) => {
+                let collects = first == Some(w.seat);
+                let scored = situation(kyoku, table, w, collects).and_then(|(hand, ctx)| {
+                    crate::riichi::score(&hand, &ctx, &rules).map_err(|e| e.to_string())
+                });
+                let score = match scored {
+                    Ok(score) => score,
+                    Err(why) => {
+                        // Changes are stated by both formats, a value by the XML log.
+                        if w.deltas.is_empty() || to == Format::Mjlog && w.value.is_none() {
+                            failed.get_or_insert((
+                                index,
+                                format!("the win states no score changes or value, and cannot be scored: {why}"),
+                            ));
+                        }
+                        return;
+                    }
+                };
+                let honba = if collects { table.honba } else { 0 };
+                let ours = value_of(&score, honba, table, w.seat);
+                let mut w = w.clone();
+                if w.deltas.is_empty() {
+                    w.deltas = deltas_of(&score, &w, table.players, table.dealer);
+                }
+                match w.value.as_mut() {
+                    None => w.value = Some(ours),
+                    // The fu or yaku the XML log states and the record leaves out, where
+                    // the record's value is pairi's.
+                    Some(v) => {
+                        let agrees = v.points.is_none_or(|p| ours.points == Some(p))
+                            && v.han
+                                .is_none_or(|h| ours.han == Some(h) || score.yakuman > 0);
+                        if to == Format::Mjlog && agrees {
+                            v.fu = v.fu.or(ours.fu);
+                            if v.yaku.is_empty() {
+                                v.yaku = ours.yaku;
+                            }
+                        }
+                    }
+                }
+                fills.push((index, Event::Win(w)));
+            }
+            Event::Ryukyoku {
+                reason: DrawReason::Exhaustive,
+                deltas,
+                tenpai: None,
+            } => {
+                // The ready seats are found at the end of the kyoku: the draw is its
+                // last event, and the table before it is the final one.
+                let tenpai = (0..table.players.count())
+                    .map(|s| table.is_tenpai(s))
+                    .collect();
+                fills.push((
+                    index,
+                    Event::Ryukyoku {
+                        reason: DrawReason::Exhaustive,
+                        deltas: deltas.clone(),
+                        tenpai: Some(tenpai),
+                    },
+                ));
+            }
+            _ => {}
+        })?;
+        if let Some((index, message)) = failed {
+            return Err(RecordError::Inconsistent {
+                kyoku: kyoku.label(),
+                index,
+                message,
+            });
+        }
+        for (index, e) in fills {
+            out.kyokus[i].events[index] = e;
+        }
+    }
+    Ok(out)
+}
+
+/// Whether a win lacks what format `to` states: score changes, a value, and in the XML
+/// log the fu and yaku.
+fn incomplete(w: &Win, to: Format) -> bool {
+    w.deltas.is_empty()
+        || match &w.value {
+            None => true,
+            Some(v) => to == Format::Mjlog && (v.fu.is_none() || v.yaku.is_empty()),
+        }
+}
+
+/// The winner who collects honba and riichi sticks in a multiple ron: the first after
+/// the discarder in turn order (上家取り).
+fn first_winner(kyoku: &Kyoku, players: Players) -> Option<Seat> {
+    let n = i32::from(players.count());
+    kyoku
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Win(w) => Some(w),
+            _ => None,
+        })
+        .min_by_key(|w| (i32::from(w.seat) - i32::from(w.from)).rem_euclid(n))
+        .map(|w| w.seat)
+}
+
+/// A scored win as a record states it: han, fu, the points before honba, and the yaku
+/// by Tenhou's names in Tenhou's order (its ids'); North dora as 抜きドラ.
+fn value_of(score: &Score, honba: u32, table: &super::replay::Table, seat: Seat) -> RecordedValue {
+    let n = u32::from(table.players.count());
+    let mut yaku: Vec<(u32, RecordedYaku)> = score
+        .yaku
+        .iter()
+        .filter(|y| y.value > 0)
+        .map(|y| {
+            let id = tenhou_id_of(y.yaku, table.round, table.seat_wind(seat));
+            let name = id
+                .and_then(tenhou_yaku_id)
+                .unwrap_or(y.yaku.info().japanese)
+                .to_string();
+            let value = if y.yaku.is_yakuman() {
+                YakuValueRec::Yakuman(y.value)
+            } else {
+                YakuValueRec::Han(y.value)
+            };
+            // North dora after the ids' 0–54.
+            (id.unwrap_or(55), RecordedYaku { name, value })
+        })
+        .collect();
+    yaku.sort_by_key(|(id, _)| *id);
+    let yakuman = yaku
+        .iter()
+        .any(|(_, y)| matches!(y.value, YakuValueRec::Yakuman(_)));
+    if yakuman {
+        yaku.retain(|(_, y)| matches!(y.value, YakuValueRec::Yakuman(_)));
+    }
+    RecordedValue {
+        han: (!yakuman).then_some(score.han),
+        fu: Some(score.fu),
+        points: Some(
+            score
+                .total
+                .saturating_sub(honba * HONBA_PER_PAYER * (n - 1)),
+        ),
+        yaku: yaku.into_iter().map(|(_, y)| y).collect(),
+    }
+}
