@@ -1,5 +1,7 @@
 //! Arbitrary bytes as a game record in each format, and as a record to review: never a
-//! panic. A text that reads as a record is also checked, reviewed and written back.
+//! panic. A text that reads as a record is also checked, reviewed and written back in
+//! every format (the writers directly, and through a conversion); a record converted to
+//! Tenhou's XML log reads back.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -18,5 +20,12 @@ fuzz_target!(|data: &[u8]| {
         let _ = review::review(&game, &rules, &review::Selection::default());
         let _ = record::tenhou6::write(&game);
         let _ = record::mjai::write(&game);
+        let _ = record::mjlog::write(&game);
+        for to in [Format::Tenhou6, Format::Mjai] {
+            let _ = record::convert(&game, to);
+        }
+        if let Ok(xml) = record::convert(&game, Format::Mjlog) {
+            assert!(record::mjlog::read(&xml).is_ok(), "{xml}");
+        }
     }
 });
