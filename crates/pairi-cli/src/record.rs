@@ -32,7 +32,7 @@ enum RecordCommand {
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct CheckArgs {
-    /// Record files or directories (walked for .json, .jsonl, .mjlog, .xml, and .gz).
+    /// Record files or directories (walked for .json, .jsonl, .mjson, .mjlog, .xml, and .gz).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// The records' format (found from each file's text when absent).
@@ -106,7 +106,7 @@ pub(crate) fn read_text(path: &Path) -> anyhow::Result<String> {
 fn is_record(p: &Path) -> bool {
     let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let name = name.strip_suffix(".gz").unwrap_or(name);
-    [".json", ".jsonl", ".mjlog", ".xml"]
+    [".json", ".jsonl", ".mjson", ".mjlog", ".xml"]
         .iter()
         .any(|e| name.ends_with(e))
 }

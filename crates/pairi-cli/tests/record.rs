@@ -84,6 +84,16 @@ fn record_check_ok_gzip_and_stdin_conversion() {
         r.stdout.contains("8 kyoku, 7 wins re-scored, 7 agree"),
         "{r:?}"
     );
+    // `.mjson`, the usual name of an mjai log, is walked too.
+    std::fs::copy(
+        log("mjai/tenhou_4p_ranked_excerpt.jsonl"),
+        dir.join("game.mjson"),
+    )
+    .unwrap();
+    let r = pairi(&["record", "check", dir.to_str().unwrap()], "");
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("game.mjson: 2 kyoku"), "{r:?}");
+    assert!(r.stdout.ends_with("2 records, 8/8 wins agree\n"), "{r:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

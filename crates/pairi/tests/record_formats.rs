@@ -573,3 +573,52 @@ fn mjai_as_other_engines_write_it() {
         "{m}"
     );
 }
+
+#[test]
+fn mjai_wrapped_in_one_object_bare_draws_and_the_original_yaku_names() {
+    let lines = fixture("fmt_mjai_bots.jsonl");
+    let game = read(&lines);
+    // mjai.app's match result: the events in one object, spread over lines.
+    let events: Vec<Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let wrapped = serde_json::to_string_pretty(
+        &serde_json::json!({"events": events, "seatRank": [1, 2, 3, 4], "error_msg": ""}),
+    )
+    .unwrap();
+    assert_eq!(Format::detect(&wrapped), Format::Mjai);
+    let again = read(&wrapped);
+    assert_eq!(again.kyokus, game.kyokus);
+    // A draw without its changes: the noten payments carry the scores on.
+    let bare = lines.replacen(
+        r#"{"type":"ryukyoku","reason":"exhaustive_draw","deltas":[3000,-1000,-1000,-1000]}"#,
+        r#"{"type":"ryukyoku"}"#,
+        1,
+    );
+    assert_ne!(bare, lines);
+    agrees(&read(&bare), "a bare ryukyoku");
+    let wrong = bare.replacen(
+        r#""scores":[27000,24000,24000,24000]"#,
+        r#""scores":[26000,24000,24000,25000]"#,
+        1,
+    );
+    assert_ne!(wrong, bare);
+    let g = read(&wrong);
+    let r = check::check(&g, &check::rules_of(&g)).unwrap();
+    assert!(
+        r.mismatches
+            .iter()
+            .any(|m| m.what == "scores" && m.kyoku == "E1"),
+        "{:?}",
+        r.mismatches
+    );
+    // The original mjai's yaku names.
+    let named = fixture("fmt_limit_texts.jsonl")
+        .replace("門前清自摸和", "menzenchin_tsumoho")
+        .replace("平和", "pinfu")
+        .replace("断幺九", "tanyaochu")
+        .replace("三色同順", "sanshokudojun")
+        .replace("国士無双", "kokushimuso");
+    agrees(&read(&named), "mjai yaku names");
+}

@@ -94,8 +94,9 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
         })?;
         let label = kyoku.label();
         let first_winner = first_winner(kyoku, game.players);
-        // pairi's changes for the wins whose record gives none (an mjai `hora` without
-        // `deltas` or `scores`): the next kyoku's scores are checked with them.
+        // pairi's changes for the wins and draws whose record gives none (an mjai `hora`
+        // without `deltas` or `scores`, a bare `ryukyoku`): the next kyoku's scores are
+        // checked with them.
         let mut unstated = vec![0i32; usize::from(game.players.count())];
         let mut unscored = false;
         for (index, table, w) in &wins {
@@ -129,6 +130,16 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
                 }));
         }
         for (index, table, reason, deltas) in &draws {
+            // A draw without its changes: the noten payments pairi finds carry the
+            // scores on (an abortive draw has none; a nagashi mangan's cannot be told).
+            match (deltas, reason) {
+                (None, DrawReason::Exhaustive) => unstated
+                    .iter_mut()
+                    .zip(noten_payments(table))
+                    .for_each(|(x, d)| *x += d),
+                (None, DrawReason::NagashiMangan) => unscored = true,
+                _ => {}
+            }
             if let (Some(recorded), true) = (deltas, *reason == DrawReason::Exhaustive) {
                 let ours = noten_payments(table);
                 if &ours != recorded {

@@ -3,14 +3,16 @@
 //! then written.
 //!
 //! What is completed: which seats were ready at an exhaustive draw (Tenhou writes
-//! 全員聴牌 or 全員不聴 when all or none were, and the XML log shows the ready hands);
+//! 全員聴牌 or 全員不聴 when all or none were, and the XML log shows the ready hands),
+//! and for tenhou.net/6 and the XML log its noten payments when the record gives none;
 //! and, for tenhou.net/6 and the XML log, what a win the record states less of needs
 //! (an mjai `hora` without `deltas` or without its value): its score changes and its
 //! value scored by [`crate::riichi::score()`] as [`check`](super::check) scores it, with
 //! Tenhou's yaku names, and for the XML log the fu and yaku of a value that gives only
-//! han and points, where pairi's score agrees with them.
+//! han and points (or names a yaku Tenhou has no id for, as the original mjai's
+//! `sangenpai`), where pairi's score agrees with them.
 
-use super::check::{deltas_of, rules_of, situation};
+use super::check::{deltas_of, noten_payments, rules_of, situation};
 use super::replay::replay;
 use super::{
     mjai, mjlog, tenhou6, tenhou_id_of, tenhou_yaku_id, DrawReason, Event, Format, Game, Kyoku,
@@ -85,15 +87,15 @@ pub fn complete(game: &Game, to: Format) -> Result<Game, RecordError> {
                 }
                 match w.value.as_mut() {
                     None => w.value = Some(ours),
-                    // The fu or yaku the XML log states and the record leaves out, where
-                    // the record's value is pairi's.
+                    // The fu or yaku the XML log states and the record leaves out (or names
+                    // as Tenhou has no id for), where the record's value is pairi's.
                     Some(v) => {
+                        let han = v.han.or_else(|| recorded_han(v));
                         let agrees = v.points.is_none_or(|p| ours.points == Some(p))
-                            && v.han
-                                .is_none_or(|h| ours.han == Some(h) || score.yakuman > 0);
+                            && han.is_none_or(|h| ours.han == Some(h) || score.yakuman > 0);
                         if to == Format::Mjlog && agrees {
                             v.fu = v.fu.or(ours.fu);
-                            if v.yaku.is_empty() {
+                            if v.yaku.is_empty() || !v.yaku.iter().all(has_tenhou_id) {
                                 v.yaku = ours.yaku;
                             }
                         }
@@ -104,19 +106,24 @@ pub fn complete(game: &Game, to: Format) -> Result<Game, RecordError> {
             Event::Ryukyoku {
                 reason: DrawReason::Exhaustive,
                 deltas,
-                tenpai: None,
-            } => {
+                tenpai,
+            } if tenpai.is_none() || (values && deltas.is_none()) => {
                 // The ready seats are found at the end of the kyoku: the draw is its
-                // last event, and the table before it is the final one.
-                let tenpai = (0..table.players.count())
+                // last event, and the table before it is the final one. Changes not
+                // recorded are the noten payments (which both Tenhou formats state).
+                let ready = (0..table.players.count())
                     .map(|s| table.is_tenpai(s))
                     .collect();
+                let deltas = match deltas {
+                    None if values => Some(noten_payments(table)),
+                    d => d.clone(),
+                };
                 fills.push((
                     index,
                     Event::Ryukyoku {
                         reason: DrawReason::Exhaustive,
-                        deltas: deltas.clone(),
-                        tenpai: Some(tenpai),
+                        deltas,
+                        tenpai: Some(tenpai.clone().unwrap_or(ready)),
                     },
                 ));
             }
@@ -137,13 +144,34 @@ pub fn complete(game: &Game, to: Format) -> Result<Game, RecordError> {
 }
 
 /// Whether a win lacks what format `to` states: score changes, a value, and in the XML
-/// log the fu and yaku.
+/// log the fu and the yaku by Tenhou's ids.
 fn incomplete(w: &Win, to: Format) -> bool {
     w.deltas.is_empty()
         || match &w.value {
             None => true,
-            Some(v) => to == Format::Mjlog && (v.fu.is_none() || v.yaku.is_empty()),
+            Some(v) => {
+                to == Format::Mjlog
+                    && (v.fu.is_none() || v.yaku.is_empty() || !v.yaku.iter().all(has_tenhou_id))
+            }
         }
+}
+
+/// Whether the XML log can name a recorded yaku: by Tenhou's name or as a yaku Tenhou
+/// has an id for (North dora is counted with ドラ).
+fn has_tenhou_id(y: &RecordedYaku) -> bool {
+    super::tenhou_id_of_name(&y.name).is_some() || super::yaku_of_name(&y.name).is_some()
+}
+
+/// The han of a recorded value's yaku added up (`None` with a yakuman or no yaku).
+fn recorded_han(v: &RecordedValue) -> Option<u8> {
+    let mut han: u8 = 0;
+    for y in &v.yaku {
+        match y.value {
+            YakuValueRec::Han(h) => han = han.saturating_add(h),
+            YakuValueRec::Yakuman(_) => return None,
+        }
+    }
+    (!v.yaku.is_empty()).then_some(han)
 }
 
 /// The winner who collects honba and riichi sticks in a multiple ron: the first after

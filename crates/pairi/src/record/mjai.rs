@@ -5,8 +5,9 @@
 //! `uradora_marker`, `yakus`/`fan` or `yaku`/`han` on a win, a win's changes as `deltas`
 //! or as the `scores` after it (or not at all), fu before rounding, `kyotaku` or
 //! `kyoutaku`, draw reasons as the engines write them, `tenpais` at a draw,
-//! three-element arrays and `kita` for three players; unknown fields and event types
-//! are ignored. The writer writes the RiichiEnv form of the wins (`pai`, `yakus`,
+//! three-element arrays and `kita` for three players, the events wrapped in one
+//! object's `events` (mjai.app's match results); unknown fields and event types are
+//! ignored. The writer writes the RiichiEnv form of the wins (`pai`, `yakus`,
 //! `fan`, `fu`, `hora_points`, `ura_markers`) and the original `tenpais` of a draw.
 //! Format reference: `spec/formats.md`.
 
@@ -36,6 +37,15 @@ fn bad(line: usize, message: impl Into<String>) -> RecordError {
 /// [`RecordError::Format`] naming the line when a line is not an event the model can
 /// take (hidden `?` tiles included).
 pub fn read(text: &str) -> Result<Game, RecordError> {
+    if let Some(events) = wrapped(text) {
+        let mut reader = Reader::default();
+        for (i, v) in events.iter().enumerate() {
+            reader
+                .event(v)
+                .map_err(|m| RecordError::format(FORMAT, format!("event {i}: {m}")))?;
+        }
+        return reader.finish();
+    }
     let mut reader = Reader::default();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -46,6 +56,24 @@ pub fn read(text: &str) -> Result<Game, RecordError> {
         reader.event(&v).map_err(|m| bad(i + 1, m))?;
     }
     reader.finish()
+}
+
+/// The events of a game written as one JSON object that holds them in `events` (a match
+/// result as mjai.app writes it, the object spread over lines), if the text is one.
+fn wrapped(text: &str) -> Option<Vec<Value>> {
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    let first = t.lines().next()?;
+    // JSON Lines: the first line is a whole event.
+    if !t.starts_with('{') || serde_json::from_str::<Value>(first).is_ok() {
+        return None;
+    }
+    match serde_json::from_str::<Value>(t).ok()? {
+        Value::Object(mut o) => match o.remove("events")? {
+            Value::Array(events) => Some(events),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// What a riichi declaration puts on the table.

@@ -107,7 +107,8 @@ impl Format {
     }
 
     /// The format a text is in, by its first characters: `<` an XML log, a JSON object
-    /// with a `log` key a tenhou.net/6 record, anything else mjai lines.
+    /// with a `log` key a tenhou.net/6 record, anything else mjai lines (or mjai events
+    /// wrapped in one object's `events`).
     #[must_use]
     pub fn detect(text: &str) -> Format {
         let t = text.trim_start_matches('\u{feff}').trim_start();
@@ -116,7 +117,8 @@ impl Format {
         }
         let first_line = t.lines().next().unwrap_or("");
         let one_object = t.starts_with('{') && !first_line.contains("\"type\"");
-        if one_object || t.starts_with("{\"log\"") {
+        let events = one_object && !t.contains("\"log\"") && t.contains("\"events\"");
+        if (one_object && !events) || t.starts_with("{\"log\"") {
             Format::Tenhou6
         } else {
             Format::Mjai

@@ -171,16 +171,20 @@ fn tenhou_sorted(tiles: &[Pai]) -> bool {
 }
 
 /// Whether a record read is written as Tenhou writes: dealt hands and the caller's
-/// tiles of every meld in Tenhou's order, and no yaku of 0 han listed.
+/// tiles of every meld in Tenhou's order, and no yaku of 0 han listed nor named
+/// otherwise than Tenhou names it.
 fn in_tenhou_form(game: &Game) -> bool {
     game.kyokus.iter().all(|k| {
         k.hands.iter().all(|h| tenhou_sorted(h))
             && k.events.iter().all(|e| match e {
                 Event::Call { consumed, .. } => tenhou_sorted(consumed),
                 Event::ClosedKan { consumed, .. } => tenhou_sorted(consumed),
-                Event::Win(Win { value: Some(v), .. }) => {
-                    v.yaku.iter().all(|y| y.value != YakuValueRec::Han(0))
-                }
+                Event::Win(w) => w.value.as_ref().is_none_or(|v| {
+                    v.yaku.iter().all(|y| {
+                        y.value != YakuValueRec::Han(0)
+                            && tenhou_name(&y.name, k, w.seat, game.players) == y.name
+                    })
+                }),
                 _ => true,
             })
     })
@@ -1040,7 +1044,12 @@ fn write_kyoku(k: &Kyoku, style: Style) -> Value {
                             YakuValueRec::Yakuman(1) => "役満".to_string(),
                             YakuValueRec::Yakuman(m) => format!("{m}倍役満"),
                         };
-                        detail.push(json!(format!("{}({value})", y.name)));
+                        let name = if style.as_read {
+                            y.name.as_str()
+                        } else {
+                            tenhou_name(&y.name, k, w.seat, players)
+                        };
+                        detail.push(json!(format!("{name}({value})")));
                     }
                 }
                 result.push(Value::Array(detail));
@@ -1071,6 +1080,20 @@ fn write_kyoku(k: &Kyoku, style: Style) -> Value {
     }
     out.push(Value::Array(result));
     Value::Array(out)
+}
+
+/// The name Tenhou gives a recorded yaku (another producer's spelling of it: `reach`,
+/// `翻牌 白`, `場風牌`), or the name as recorded when Tenhou has none for it.
+fn tenhou_name<'a>(name: &'a str, k: &Kyoku, seat: Seat, players: Players) -> &'a str {
+    if crate::record::tenhou_id_of_name(name).is_some() {
+        return name;
+    }
+    let n = players.count();
+    let seat_wind = Wind::from_index((seat % n + n - k.dealer % n) % n);
+    crate::record::yaku_of_name(name)
+        .and_then(|y| crate::record::tenhou_id_of(y, k.round, seat_wind))
+        .and_then(crate::record::tenhou_yaku_id)
+        .unwrap_or(name)
 }
 
 /// The result items of a drawn hand as Tenhou writes them: `["流局", deltas]`, and

@@ -102,7 +102,7 @@ pub fn yaku_of_name(name: &str) -> Option<Yaku> {
     let name = name.trim();
     if let Some(y) = Yaku::ALL.iter().copied().find(|y| {
         let i = y.info();
-        i.japanese == name || i.id == name || i.english == name
+        i.japanese == name || i.id == name || i.english.eq_ignore_ascii_case(name)
     }) {
         return Some(y);
     }
@@ -129,9 +129,60 @@ pub fn yaku_of_name(name: &str) -> Option<Yaku> {
         "赤ドラ" | "赤宝牌" | "赤" => Yaku::AkaDora,
         "裏ドラ" | "里宝牌" => Yaku::UraDora,
         "抜きドラ" | "北抜き" | "抜き北" | "北ドラ" | "拔北宝牌" => Yaku::Kita,
-        _ => return wind_or_dragon(name),
+        _ => return mjai_name(name).or_else(|| wind_or_dragon(name)),
     };
     Some(y)
+}
+
+/// The names of the original mjai (gimite/mjai) and of the bots that follow it
+/// (mjai-manue-go). Its `sangenpai` counts every dragon triplet in one entry, which no
+/// one pairi yaku stands for.
+fn mjai_name(name: &str) -> Option<Yaku> {
+    Some(match name {
+        "menzenchin_tsumoho" => Yaku::MenzenTsumo,
+        "reach" => Yaku::Riichi,
+        "double_reach" => Yaku::DoubleRiichi,
+        "ippatsu" => Yaku::Ippatsu,
+        "chankan" => Yaku::Chankan,
+        "rinshankaiho" => Yaku::RinshanKaihou,
+        "haiteiraoyue" => Yaku::Haitei,
+        "hoteiraoyui" => Yaku::Houtei,
+        "pinfu" => Yaku::Pinfu,
+        "tanyaochu" => Yaku::Tanyao,
+        "ipeko" => Yaku::Iipeikou,
+        "jikaze" => Yaku::YakuhaiSeatWind,
+        "bakaze" => Yaku::YakuhaiRoundWind,
+        "chitoitsu" => Yaku::Chiitoitsu,
+        "honchantaiyao" => Yaku::Chanta,
+        "ikkitsukan" => Yaku::Ittsu,
+        "sanshokudojun" => Yaku::SanshokuDoujun,
+        "sanshokudoko" => Yaku::SanshokuDoukou,
+        "sankantsu" => Yaku::Sankantsu,
+        "toitoiho" => Yaku::Toitoi,
+        "sananko" => Yaku::Sanankou,
+        "shosangen" => Yaku::Shousangen,
+        "honroto" => Yaku::Honroutou,
+        "ryanpeko" => Yaku::Ryanpeikou,
+        "junchantaiyao" => Yaku::Junchan,
+        "honiso" => Yaku::Honitsu,
+        "chiniso" => Yaku::Chinitsu,
+        "renho" => Yaku::Renhou,
+        "tenho" => Yaku::Tenhou,
+        "chiho" => Yaku::Chiihou,
+        "daisangen" => Yaku::Daisangen,
+        "suanko" => Yaku::Suuankou,
+        "tsuiso" => Yaku::Tsuuiisou,
+        "ryuiso" => Yaku::Ryuuiisou,
+        "chinroto" => Yaku::Chinroutou,
+        "churenpoton" => Yaku::Chuuren,
+        "kokushimuso" => Yaku::Kokushi,
+        "daisushi" => Yaku::Daisuushii,
+        "shosushi" => Yaku::Shousuushii,
+        "sukantsu" => Yaku::Suukantsu,
+        "uradora" => Yaku::UraDora,
+        "akadora" => Yaku::AkaDora,
+        _ => return None,
+    })
 }
 
 /// `役牌 白`, `翻牌 白`, `白`, `場風 東`, `自風 東`, `役牌:場風牌`, ...
@@ -173,6 +224,11 @@ mod tests {
         assert_eq!(yaku_of_name("自風 西"), Some(Yaku::YakuhaiSeatWind));
         assert_eq!(yaku_of_name("槍槓"), Some(Yaku::Chankan));
         assert_eq!(yaku_of_name("nothing"), None);
+        assert_eq!(yaku_of_name("menzenchin_tsumoho"), Some(Yaku::MenzenTsumo));
+        assert_eq!(yaku_of_name("honiso"), Some(Yaku::Honitsu));
+        assert_eq!(yaku_of_name("akadora"), Some(Yaku::AkaDora));
+        assert_eq!(yaku_of_name("sangenpai"), None);
+        assert_eq!(yaku_of_name("Ura Dora"), Some(Yaku::UraDora));
     }
 
     #[test]
