@@ -622,3 +622,16 @@ fn mjai_wrapped_in_one_object_bare_draws_and_the_original_yaku_names() {
         .replace("国士無双", "kokushimuso");
     agrees(&read(&named), "mjai yaku names");
 }
+
+#[test]
+fn absurd_counters_are_answers_not_panics() {
+    // Found by the fuzz target: a kyoku of billions of honba.
+    let text = text(&format!("{SHARED}tenhou6/rinshan.json").into());
+    let huge = text.replacen("[[[5,0,0]", "[[[5,9999999990,0]", 1);
+    assert_ne!(huge, text);
+    let game = read(&huge);
+    let _ = check::check(&game, &check::rules_of(&game));
+    for to in [Format::Tenhou6, Format::Mjai, Format::Mjlog] {
+        let _ = record::convert(&game, to);
+    }
+}

@@ -339,7 +339,7 @@ pub fn deltas_of(score: &Score, w: &Win, players: Players, dealer: Seat) -> Vec<
     let win = usize::from(w.seat);
     let pay = |d: &mut Vec<i32>, seat: Seat, amount: u32| {
         if let Some(x) = d.get_mut(usize::from(seat)) {
-            *x -= amount as i32;
+            *x = x.saturating_sub_unsigned(amount);
         }
     };
     match (score.payments, w.pao) {
@@ -368,7 +368,7 @@ pub fn deltas_of(score: &Score, w: &Win, players: Players, dealer: Seat) -> Vec<
         }
     }
     if let Some(x) = d.get_mut(win) {
-        *x += (score.total + score.riichi_sticks) as i32;
+        *x = x.saturating_add_unsigned(score.total.saturating_add(score.riichi_sticks));
     }
     d
 }
@@ -420,7 +420,7 @@ fn compare_win(
     };
     let n = u32::from(table.players.count());
     let honba_part = if collects {
-        table.honba * HONBA_PER_PAYER * (n - 1)
+        table.honba.saturating_mul(HONBA_PER_PAYER * (n - 1))
     } else {
         0
     };

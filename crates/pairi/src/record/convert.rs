@@ -2,15 +2,16 @@
 //! written), completed with what the target format states and the record left out,
 //! then written.
 //!
-//! What is completed: which seats were ready at an exhaustive draw (Tenhou writes
-//! 全員聴牌 or 全員不聴 when all or none were, and the XML log shows the ready hands),
-//! and for tenhou.net/6 and the XML log its noten payments when the record gives none;
-//! and, for tenhou.net/6 and the XML log, what a win the record states less of needs
-//! (an mjai `hora` without `deltas` or without its value): its score changes and its
-//! value scored by [`crate::riichi::score()`] as [`check`](super::check) scores it, with
-//! Tenhou's yaku names, and for the XML log the fu and yaku of a value that gives only
-//! han and points (or names a yaku Tenhou has no id for, as the original mjai's
-//! `sangenpai`), where pairi's score agrees with them.
+//! What is completed, when the record leaves it out:
+//! - at an exhaustive draw, which seats were ready (Tenhou writes 全員聴牌 or 全員不聴
+//!   when all or none were; the XML log shows the ready hands), and for tenhou.net/6
+//!   and the XML log the noten payments;
+//! - for tenhou.net/6 and the XML log, a win's score changes and value (an mjai `hora`
+//!   without them), scored by [`crate::riichi::score()`] as [`check`](super::check)
+//!   scores it, with Tenhou's yaku names;
+//! - for the XML log, the fu and the yaku of a value that states only han and points,
+//!   or names a yaku Tenhou has no id for (the original mjai's `sangenpai`), where
+//!   pairi's score agrees with the record's han and points.
 
 use super::check::{deltas_of, noten_payments, rules_of, situation};
 use super::replay::replay;
@@ -27,8 +28,8 @@ use crate::riichi::Score;
 ///
 /// # Errors
 ///
-/// [`RecordError::Inconsistent`] when a kyoku does not replay, or (Tenhou's log, which
-/// states every win's value) a win without a recorded value cannot be scored;
+/// [`RecordError::Inconsistent`] when a kyoku does not replay, or a win whose record
+/// gives no score changes (or, for Tenhou's log, no value) cannot be scored;
 /// [`RecordError::Format`] when the game cannot be written as a Tenhou log (red fives
 /// other than Tenhou's).
 pub fn convert(game: &Game, to: Format) -> Result<String, RecordError> {
@@ -225,7 +226,7 @@ fn value_of(score: &Score, honba: u32, table: &super::replay::Table, seat: Seat)
         points: Some(
             score
                 .total
-                .saturating_sub(honba * HONBA_PER_PAYER * (n - 1)),
+                .saturating_sub(honba.saturating_mul(HONBA_PER_PAYER * (n - 1))),
         ),
         yaku: yaku.into_iter().map(|(_, y)| y).collect(),
     }

@@ -10,7 +10,7 @@
 //!   consistency checks of a real table;
 //! - [`check`]: each recorded win scored again by [`crate::riichi`] and compared with
 //!   the record, and every kyoku's score changes reproduced;
-//! - [`convert`]: a record replayed, completed with what the target format states, and
+//! - [`convert`](mod@convert): a record replayed, completed with what the target format states, and
 //!   written;
 //! - [`review`]: each discard against the best one by shanten and useful tiles.
 

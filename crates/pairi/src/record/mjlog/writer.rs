@@ -37,7 +37,7 @@ const DORA_ID: u32 = 52;
 /// wall has, an event the table does not allow (a seat it does not have, a tile not
 /// held, a call not on the last discard, an added kong without its pon), a win's yaku
 /// without a Tenhou id. A record replays before it is written
-/// ([`crate::record::convert`]), which names such a problem by kyoku and event.
+/// ([`convert`](fn@crate::record::convert)), which names such a problem by kyoku and event.
 pub fn write(game: &Game) -> Result<String, RecordError> {
     let n = game.players.count();
     let red = match (game.red_fives, game.players) {
