@@ -221,7 +221,7 @@ impl EvRequest {
 }
 
 /// The values of one discard.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DiscardView {
     /// The tile discarded (`0m` for a red five); `null` for a 13 − 3k hand.
     pub tile: Option<String>,
@@ -238,7 +238,7 @@ pub struct DiscardView {
     /// Riichi declared with the discard.
     pub riichi: bool,
     /// Why (with `explain`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explain: Option<ExplanationView>,
 }
 
@@ -258,7 +258,7 @@ impl DiscardView {
 }
 
 /// The answer to an expected-value request.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EvResult {
     /// Shanten of the hand as given.
     pub shanten: i8,
@@ -275,7 +275,7 @@ pub struct EvResult {
 }
 
 /// Why a discard is worth its value (`explain`), for the quantity maximised.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExplanationView {
     /// The value at the turn asked.
     pub value: f64,
@@ -290,7 +290,7 @@ pub struct ExplanationView {
 }
 
 /// One first draw.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FirstDrawView {
     /// The tile drawn.
     pub draw: String,
@@ -309,7 +309,7 @@ pub struct FirstDrawView {
 }
 
 /// A path to a win.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PathView {
     /// `[draw, discard]` pairs.
     pub steps: Vec<(String, String)>,
