@@ -82,11 +82,9 @@ fn serve_ok_answers_as_the_batch_mode() {
     let (code, kind, body) = request(&s, "GET", "/v1/health", b"");
     assert_eq!((code, kind.as_str()), (200, "application/json"));
     assert_eq!(json(&body)["status"], "ok");
-    let lines = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/riichi/score-cases.jsonl"
-    ))
-    .unwrap();
+    let Some(lines) = common::shared::read("data/riichi/score-cases.jsonl") else {
+        return;
+    };
     let lines: Vec<&str> = lines.lines().take(60).collect();
     let batch = common::run(&["score", "--batch", "-"], lines.join("\n").as_bytes());
     let array = format!("[{}]", lines.join(","));

@@ -137,9 +137,10 @@ def test_arrays_agree_with_single_calls():
 
 def test_a_prepared_situation_scores_as_score():
     import json
-    import pathlib
 
-    data = pathlib.Path(__file__).resolve().parents[4] / "shared" / "data" / "riichi" / "score-cases.jsonl"
+    from shared_data import data as shared
+
+    data = shared("riichi/score-cases.jsonl")
     n = 0
     for line in data.read_text().splitlines():
         case = json.loads(line)
