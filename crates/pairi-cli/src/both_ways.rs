@@ -131,9 +131,10 @@ fn both_ways_ok_riichi_score_cases() {
         for key in pairi::riichi::Flags::NAMES {
             flag(&mut args, case, key, &key.replace('_', "-"));
         }
-        for (key, name) in [("round_wind", "round"), ("seat_wind", "seat")] {
+        // Every flag is its JSON field in kebab case.
+        for key in ["round_wind", "seat_wind"] {
             if let Some(w) = str_field(case, key) {
-                args.extend([format!("--{name}"), w.into()]);
+                args.extend([format!("--{}", key.replace('_', "-")), w.into()]);
             }
         }
         for key in ["dora", "ura"] {
@@ -141,9 +142,9 @@ fn both_ways_ok_riichi_score_cases() {
                 args.extend([format!("--{key}"), t.as_str().unwrap_or("").into()]);
             }
         }
-        for (key, name) in [("honba", "honba"), ("riichi_sticks", "sticks")] {
+        for key in ["honba", "riichi_sticks"] {
             if let Some(n) = case[key].as_u64() {
-                args.extend([format!("--{name}"), n.to_string()]);
+                args.extend([format!("--{}", key.replace('_', "-")), n.to_string()]);
             }
         }
         let Command::Score(a) = parse(&args) else {
@@ -189,9 +190,9 @@ fn both_ways_ok_mcr_fan_cases() {
             if let Some(n) = case["flowers"].as_u64() {
                 args.extend(["--flowers".into(), n.to_string()]);
             }
-            for (key, name) in [("round_wind", "round"), ("seat_wind", "seat")] {
+            for key in ["round_wind", "seat_wind"] {
                 if let Some(w) = str_field(&case, key) {
-                    args.extend([format!("--{name}"), w.into()]);
+                    args.extend([format!("--{}", key.replace('_', "-")), w.into()]);
                 }
             }
             if dialect == Dialect::Mcr {

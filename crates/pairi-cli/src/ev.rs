@@ -40,11 +40,11 @@ pub(crate) struct Args {
     #[arg(long, value_delimiter = ',')]
     visible: Vec<String>,
     /// Round wind: E, S, W or N.
-    #[arg(long, default_value = "E", value_parser = json_name::<Wind>)]
-    round: Wind,
+    #[arg(long, default_value = "E", value_parser = json_name::<Wind>, alias = "round")]
+    round_wind: Wind,
     /// Seat wind (East is the dealer).
-    #[arg(long, default_value = "E", value_parser = json_name::<Wind>)]
-    seat: Wind,
+    #[arg(long, default_value = "E", value_parser = json_name::<Wind>, alias = "seat")]
+    seat_wind: Wind,
     /// Draws made so far (1 = the first draw).
     #[arg(long, default_value_t = 1)]
     turn: u8,
@@ -55,8 +55,8 @@ pub(crate) struct Args {
     #[arg(long, default_value_t = 18)]
     t_max: u8,
     /// How far beyond the best the search wanders (0 to 2).
-    #[arg(long, default_value_t = 1)]
-    radius: u8,
+    #[arg(long, default_value_t = 1, alias = "radius")]
+    search_radius: u8,
     /// Explore discards that raise the shanten (on by default).
     #[arg(long, overrides_with = "no_shanten_back")]
     shanten_back: bool,
@@ -69,12 +69,12 @@ pub(crate) struct Args {
     /// Do not explore draws that keep the shanten.
     #[arg(long)]
     no_hand_changes: bool,
-    /// Ignore ura dora.
+    /// Ignore ura dora (JSON `"ura": false`).
     #[arg(long)]
     no_ura: bool,
-    /// Red fives are plain fives (no red dora).
-    #[arg(long)]
-    no_red: bool,
+    /// Red fives are plain fives (no red dora; JSON `"red_fives": false`).
+    #[arg(long, alias = "no-red")]
+    no_red_fives: bool,
     /// The quantity to sort by and explain: score, win or tenpai.
     #[arg(long, default_value = "score", value_parser = json_name::<Maximize>)]
     maximize: Maximize,
@@ -105,17 +105,17 @@ pub(crate) struct Args {
 pub(crate) fn request(args: &Args) -> anyhow::Result<EvRequest> {
     let hand = args.hand.clone().context("a hand is needed (or --batch)")?;
     let mut req = EvRequest::new(hand);
-    req.round_wind = args.round;
-    req.seat_wind = args.seat;
+    req.round_wind = args.round_wind;
+    req.seat_wind = args.seat_wind;
     req.dora = TilesField::List(args.dora.clone());
     req.visible = TilesField::List(args.visible.clone());
     req.turn = args.turn;
     req.t_max = args.t_max;
-    req.search_radius = args.radius;
+    req.search_radius = args.search_radius;
     req.shanten_back = !args.no_shanten_back;
     req.hand_changes = !args.no_hand_changes;
     req.ura = !args.no_ura;
-    req.red_fives = !args.no_red;
+    req.red_fives = !args.no_red_fives;
     req.maximize = args.maximize;
     req.model = args.model;
     req.explain = args.explain;

@@ -55,12 +55,19 @@ pub(crate) struct ConvertArgs {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+    pairi review game.json\n  \
+    pairi review game.mjlog --seats 1 --kyoku E1\n  \
+    pairi review game.jsonl --html review.html\n  \
+    pairi review game.json --seats 0 --ev --json\n\n\
+Each discard is compared with the best of the discard table (shanten, then useful\n\
+tiles counted with every visible tile); `*` marks a discard that is not the best.")]
 pub(crate) struct ReviewArgs {
     /// The record file (`-` for standard input).
     path: PathBuf,
-    /// Review this seat only (0 = East at East 1; repeat for several).
-    #[arg(long)]
-    seat: Vec<u8>,
+    /// Review these seats only (0 = East at East 1), comma-separated or repeated.
+    #[arg(long, value_delimiter = ',', alias = "seat")]
+    seats: Vec<u8>,
     /// Review these kyoku: `E1` (every honba), `S3.1` (that honba), comma-separated.
     #[arg(long, value_delimiter = ',')]
     kyoku: Vec<String>,
@@ -243,7 +250,7 @@ pub(crate) fn review(args: &ReviewArgs) -> anyhow::Result<()> {
     let req = ReviewRequest {
         record,
         format: args.format,
-        seats: (!args.seat.is_empty()).then(|| args.seat.clone()),
+        seats: (!args.seats.is_empty()).then(|| args.seats.clone()),
         kyoku: (!args.kyoku.is_empty()).then(|| args.kyoku.clone()),
         ev: args.ev,
     };

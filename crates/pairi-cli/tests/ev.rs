@@ -206,7 +206,7 @@ fn analyze_ok_ev_columns() {
     assert_eq!(v["waits"], "58s");
     assert_eq!(v["ev"]["discards"][0]["tile"], Value::Null);
     let r = pairi(
-        &["analyze", "222567m345p33667s", "--ev", "--rules", "mcr"],
+        &["analyze", "222567m345p33667s", "--ev", "--family", "mcr"],
         "",
     );
     assert_eq!(r.code, 2, "{r:?}");
