@@ -26,7 +26,7 @@ use std::io::IsTerminal;
     pairi analyze 1289m3478p25s1567z --json\n  \
     pairi analyze 11z2z45s --melds 3 --visible 3s6s6s\n  \
     pairi analyze 222567m345p33667s --ev --dora 1z\n  \
-    pairi analyze --batch requests.jsonl --family mcr")]
+    pairi analyze --batch cases.jsonl --family mcr")]
 pub(crate) struct AnalyzeArgs {
     /// The hand in any notation (see `pairi parse --help`): 13 − 3k tiles for useful
     /// tiles, waits and improvements, 14 − 3k tiles (the last one just drawn) for the
@@ -73,7 +73,7 @@ pub(crate) struct AnalyzeArgs {
     dora: Vec<String>,
     /// Print the analysis as one JSON object instead of text.
     #[arg(long, conflicts_with = "batch")]
-    json: bool,
+    pub(crate) json: bool,
     /// Answer JSON Lines requests from FILE (`-` for standard input), one result per
     /// line in input order: `{"id", "hand", "melds", "visible", "classic"}`.
     #[arg(long, value_name = "FILE")]
@@ -110,7 +110,7 @@ pub(crate) struct ShantenArgs {
     kita: u32,
     /// Print the result as one JSON object instead of text.
     #[arg(long, conflicts_with = "batch")]
-    json: bool,
+    pub(crate) json: bool,
     /// Answer JSON Lines requests from FILE (`-` for standard input), one result per
     /// line in input order: `{"id", "hand", "melds", "classic"}` →
     /// `{"id", "shanten", <form>: n | null, ...}`.

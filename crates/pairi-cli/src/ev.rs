@@ -1,7 +1,7 @@
 //! `pairi ev`: per-discard tenpai probability, win probability and expected score
-//! (`spec/ev-model.md`), as a table sorted by the quantity maximised, with the
+//! (`docs/ev-model.md`), as a table sorted by the quantity maximised, with the
 //! explanation of each discard beneath it, a chart of win probability by turn, or
-//! JSON Lines batches (`spec/json-api.md`).
+//! JSON Lines batches (`docs/json-api.md`).
 
 use crate::batch;
 use crate::output::{pad, print_json, print_line, refused_hand};
@@ -22,9 +22,9 @@ use std::path::PathBuf;
     pairi ev 123m456p789s1123z\n  \
     pairi ev 222567m345p33667s --dora 1z --turn 3 --explain\n  \
     pairi ev 23345m77p678s[345s] --maximize win --plot win.svg\n  \
-    pairi ev --batch cases.jsonl\n\n\
+    pairi ev --batch ev.jsonl\n\n\
 A 14 - 3k tile hand gets one row per discard; a 13 - 3k hand one row for itself.\n\
-The model is nekobean/mahjong-cpp's (spec/ev-model.md): self-draws only, riichi on every\n\
+The model is nekobean/mahjong-cpp's (docs/ev-model.md): self-draws only, riichi on every\n\
 closed tenpai, discards return to the wall. --model pairi: one policy, riichi or dama,\n\
 discards gone, ippatsu, double riichi and haitei (docs/ev.md).")]
 #[allow(clippy::struct_excessive_bools)]
@@ -95,7 +95,7 @@ pub(crate) struct Args {
     plot: Option<PathBuf>,
     /// Print the result as JSON.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
     /// Answer a JSON Lines file of requests (`-` for standard input).
     #[arg(long, conflicts_with = "hand")]
     batch: Option<String>,
@@ -164,7 +164,10 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             &format!("Win probability by turn: {}", req.hand),
             ("turn", "win probability"),
             &series,
-        )?;
+        )
+        .map_err(|e| {
+            crate::output::io_failed(format!("cannot draw {}: {e:#}", p.display()), args.json)
+        })?;
     }
     if args.json {
         print_json(&result)

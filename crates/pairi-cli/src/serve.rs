@@ -35,6 +35,13 @@ use std::time::Duration;
 use tokio::sync::Semaphore;
 
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+    pairi serve\n  \
+    pairi serve --addr 127.0.0.1:9000 --jobs 2 --timeout 5\n  \
+    pairi serve --addr 0.0.0.0:8750 --public --max-states 100000\n\n\
+Then: curl -H 'content-type: application/json' -d '{\"hand\": \"123m406p789s1122z\"}' \\\n  \
+    http://127.0.0.1:8750/v1/analyze\n\
+The API and its limits: docs/web.md and docs/json-api.md.")]
 pub(crate) struct Args {
     /// Address and port to listen on (port 0: any free port, printed on start).
     #[arg(long, default_value = "127.0.0.1:8750")]

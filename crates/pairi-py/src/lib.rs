@@ -287,9 +287,11 @@ fn json_to_python(py: Python<'_>, v: &serde_json::Value) -> PyResult<Py<PyAny>> 
     })
 }
 
+// `family` is the form family's field; `rules`, its name before, is read too.
 const SHANTEN_FIELDS: &[&str] = &[
     "melds",
     "classic",
+    "family",
     "rules",
     "kongs_in_hand",
     "players",
@@ -298,12 +300,14 @@ const SHANTEN_FIELDS: &[&str] = &[
 const ANALYZE_FIELDS: &[&str] = &[
     "melds",
     "classic",
+    "family",
     "rules",
     "kongs_in_hand",
     "players",
     "kita",
     "visible",
     "discarded",
+    "ev",
 ];
 const PARSE_FIELDS: &[&str] = &["dialect", "to"];
 const EV_FIELDS: &[&str] = &[
@@ -336,7 +340,7 @@ macro_rules! answer_class {
         impl $class {
             $($getters)*
 
-            /// The answer as the JSON object of `spec/json-api.md`.
+            /// The answer as the JSON object of `docs/json-api.md`.
             fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
                 to_python(py, &self.inner)
             }

@@ -1,4 +1,4 @@
-//! The kinds of error every front end reports (`spec/json-api.md`): each error type of
+//! The kinds of error every front end reports (`docs/json-api.md`): each error type of
 //! the library says which kind it is through its `kind()`.
 
 use core::fmt;
@@ -17,11 +17,14 @@ pub enum ErrorKind {
     NotWinning,
     /// A complete Riichi hand without a yaku (`no_yaku`).
     NoYaku,
+    /// A file or stream a front end cannot read or write (`io`): the command line's
+    /// input files and output, never the answer to a request (the library does no I/O).
+    Io,
 }
 
 impl ErrorKind {
     /// The id written in JSON: `parse`, `invalid_request`, `invalid_hand`,
-    /// `not_winning`, `no_yaku`.
+    /// `not_winning`, `no_yaku`, `io`.
     #[must_use]
     pub const fn id(self) -> &'static str {
         match self {
@@ -30,6 +33,7 @@ impl ErrorKind {
             ErrorKind::InvalidHand => "invalid_hand",
             ErrorKind::NotWinning => "not_winning",
             ErrorKind::NoYaku => "no_yaku",
+            ErrorKind::Io => "io",
         }
     }
 }

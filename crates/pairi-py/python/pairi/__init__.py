@@ -1,6 +1,6 @@
 """pairi (牌理): mahjong hand logic from Python.
 
-Every function builds the JSON request of ``spec/json-api.md`` from its arguments and
+Every function builds the JSON request of ``docs/json-api.md`` from its arguments and
 answers it with the Rust library; each result's ``to_dict()`` is exactly that JSON.
 Hands are MPSZ strings (any notation ``pairi parse`` reads), 34 counts (1m..9m, 1p..9p,
 1s..9s, E S W N P F C), or 136-tile ids (kind ``id // 4``; 16, 52 and 88 are the red
@@ -94,7 +94,7 @@ class Result:
         return f"{type(self).__name__}({self._data!r})"
 
     def to_dict(self):
-        """The answer as the JSON object of ``spec/json-api.md`` (a fresh copy)."""
+        """The answer as the JSON object of ``docs/json-api.md`` (a fresh copy)."""
         return _copy.deepcopy(self._data)
 
 
@@ -156,7 +156,7 @@ _STATS_FIELDS = {"tiles", "form", "exact", "hands", "seed", "observed", "players
 
 
 def ev(hand, **fields):
-    """Expected value of each discard of ``hand`` (``spec/ev-model.md``): fields as the
+    """Expected value of each discard of ``hand`` (``docs/ev-model.md``): fields as the
     JSON request (``dora``, ``turn``, ``t_max``, ``search_radius``, ``model``,
     ``maximize``, ``explain``, ...); discards sorted best first."""
     fields = {k: v for k, v in fields.items() if v is not None}

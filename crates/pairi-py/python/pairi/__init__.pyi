@@ -1,5 +1,5 @@
 """Type stubs of pairi: each function's keyword arguments are the JSON request fields of
-``spec/json-api.md``; each result's attributes are the fields of its JSON answer."""
+``docs/json-api.md``; each result's attributes are the fields of its JSON answer."""
 
 import os
 from typing import Any, Literal, Mapping, Sequence, Union
@@ -112,12 +112,13 @@ def review(record: Record, seats: Sequence[int] | None = ..., kyoku: Sequence[st
 def parse(hand: Hand, dialect: Literal["standard", "mcr"] | None = ...,
           to: Literal["mpsz", "unicode", "mjai", "mcr", "libsaki"] | None = ...) -> Parsed: ...
 def shanten(hand: Hand, *, melds: int | Sequence[Meld] = ..., classic: bool = ...,
-            rules: Literal["riichi", "mcr"] | None = ..., kongs_in_hand: bool = ...,
+            family: Literal["riichi", "mcr"] | None = ..., kongs_in_hand: bool = ...,
             players: Literal[3, 4] | None = ..., kita: int = ...) -> Shanten: ...
 def analyze(hand: Hand, *, melds: int | Sequence[Meld] = ..., visible: str | Sequence[str] | None = ...,
-            classic: bool = ..., rules: Literal["riichi", "mcr"] | None = ...,
+            classic: bool = ..., family: Literal["riichi", "mcr"] | None = ...,
             discarded: Literal["gone", "drawable"] | None = ..., kongs_in_hand: bool = ...,
-            players: Literal[3, 4] | None = ..., kita: int = ...) -> Analysis: ...
+            players: Literal[3, 4] | None = ..., kita: int = ...,
+            ev: bool | Mapping[str, Any] = ...) -> Analysis: ...
 def score(hand: Hand, *, win: str | None = ..., melds: Sequence[Meld] = ..., tsumo: bool = ...,
           riichi: bool = ..., double_riichi: bool = ..., ippatsu: bool = ..., rinshan: bool = ...,
           chankan: bool = ..., haitei: bool = ..., houtei: bool = ..., tenhou: bool = ...,

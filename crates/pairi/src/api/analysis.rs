@@ -1,5 +1,5 @@
-//! Analysis and shanten requests and results (`spec/json-api.md`, "Analysis result" and
-//! "Shanten result").
+//! Analysis and shanten requests and results (`docs/json-api.md`, "analyze" and
+//! "shanten").
 //!
 //! A request is `{"hand", "melds", "visible", "classic", "family", "discarded",
 //! "kongs_in_hand", "players", "kita", "ev"}` (only `hand` is required; `family`:

@@ -1,4 +1,4 @@
-//! The batch envelope (`spec/json-api.md`, "Batch mode"): one request per JSON line, one
+//! The batch envelope (`docs/json-api.md`, "Batch mode"): one request per JSON line, one
 //! answer per line, the request's `id` echoed byte for byte as written (a large integer
 //! or `1e400` comes back unchanged; absent, it is `null`). A line that cannot be
 //! answered gets `{"id": …, "error": {"kind", "message"}}`: a bad line never stops a

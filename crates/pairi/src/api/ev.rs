@@ -1,5 +1,5 @@
-//! Expected-value requests and results (`spec/json-api.md`, "Expected value"): the
-//! fields of `spec/ev-model.md`, as the lines of `data/ev/cases.jsonl` write them.
+//! Expected-value requests and results (`docs/json-api.md`, "ev"): the
+//! fields of `docs/ev-model.md`, as the lines of `data/ev/cases.jsonl` write them.
 //!
 //! ```
 //! use pairi::api::{ev::EvRequest, Request};

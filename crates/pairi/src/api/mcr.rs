@@ -1,4 +1,4 @@
-//! MCR fan requests and results (`spec/json-api.md`, `spec/cases.md`).
+//! MCR fan requests and results (`docs/json-api.md`).
 //!
 //! A request is the MCR case format: `hand` (concealed tiles, the winning tile included),
 //! `melds` (`chow` with `claimed`, `pung` / `kong` with `from`, `concealed_kong`),

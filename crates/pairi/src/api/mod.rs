@@ -1,4 +1,4 @@
-//! The JSON contract (`spec/json-api.md`): every request the front ends accept, the one
+//! The JSON contract (`docs/json-api.md`): every request the front ends accept, the one
 //! [`Request::answer`] of each, its result, and the batch envelope. The command line,
 //! the HTTP server, the web page and the Python bindings are shims over this module:
 //! they build a request (from arguments, a body, a call), call [`Request::answer`] or

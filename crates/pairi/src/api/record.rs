@@ -1,6 +1,6 @@
 //! Game-record requests and results: check a record (replay and re-score every win),
 //! convert it, review its discards. The record travels as its text, in any of the
-//! formats of `spec/formats.md` (found from its first characters unless `format` says).
+//! formats of `docs/formats.md` (found from its first characters unless `format` says).
 //!
 //! ```
 //! use pairi::api::{record::CheckRequest, Request};

@@ -1,4 +1,4 @@
-//! Riichi scoring requests and results (`spec/json-api.md`, `spec/cases.md`).
+//! Riichi scoring requests and results (`docs/json-api.md`).
 //!
 //! A request is a case line of `cases.md`: `hand`, `melds`, `win`, the flags, winds,
 //! `dora`/`ura` indicators, `honba`, `riichi_sticks`, and optionally `rules` (a preset
@@ -629,7 +629,7 @@ impl Serialize for FuDetail {
     }
 }
 
-/// A scoring result (`spec/json-api.md`, "Riichi result"). Serialising it allocates
+/// A scoring result (`docs/json-api.md`, "score"). Serialising it allocates
 /// nothing beyond the output.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
 pub struct ScoreResult {

@@ -5,7 +5,7 @@
 //! # The model
 //!
 //! [`Model::Compat`] is the single-player model of nekobean/mahjong-cpp's expected-score
-//! calculator (version 0.9.8), restated in `spec/ev-model.md`: the player draws alone
+//! calculator (version 0.9.8), restated in `docs/ev-model.md`: the player draws alone
 //! until the last turn, never calls, declares riichi on every closed tenpai, and wins
 //! only by self-draw. A hand state is the concealed tiles (red fives a kind of their
 //! own) with the riichi flag; a *draw node* holds 13 − 3k tiles and waits to draw, a
@@ -72,7 +72,7 @@ pub const MAX_RADIUS: u8 = 2;
 /// Which model of play the values follow.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Model {
-    /// The reference's model (`spec/ev-model.md`), reproduced quirks included.
+    /// The reference's model (`docs/ev-model.md`), reproduced quirks included.
     #[default]
     Compat,
     /// pairi's model: one policy (the one maximising the quantity asked) behind all

@@ -1,4 +1,4 @@
-//! One parser for every notation of `spec/notation.md`: MPSZ with red `0`, libsaki
+//! One parser for every notation of `docs/notation.md`: MPSZ with red `0`, libsaki
 //! `1f..4f`/`1y..3y`, the letters `E S W N P F C`, mjai red fives `5mr`, Unicode tiles,
 //! and bracket melds with claim numbers, mixed freely in one string.
 

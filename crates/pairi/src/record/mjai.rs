@@ -5,7 +5,7 @@
 //! `yakus`/`fan` or `yaku`/`han` on a win, three-element arrays and `kita` for three
 //! players, and unknown fields and event types are ignored. The writer writes the
 //! RiichiEnv form of the wins (`pai`, `yakus`, `fan`, `fu`, `hora_points`,
-//! `ura_markers`). Format reference: `spec/formats.md`.
+//! `ura_markers`). Format reference: `docs/formats.md`.
 
 use serde_json::{json, Map, Value};
 

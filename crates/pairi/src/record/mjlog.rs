@@ -2,7 +2,7 @@
 //!
 //! The log is one `<mjloggm>` element holding flat tags in time order (`GO`, `UN`,
 //! `INIT`, the draw and discard tags `T12`/`D12`..., `N`, `REACH`, `DORA`, `AGARI`,
-//! `RYUUKYOKU`); `spec/formats.md` ("Tenhou mjlog") describes them. The tags are read
+//! `RYUUKYOKU`); `docs/formats.md` ("Tenhou mjlog") describes them. The tags are read
 //! by a small tokenizer of our own: the format uses no text content, no nesting below
 //! the root, and only attributes with quoted values.
 //!

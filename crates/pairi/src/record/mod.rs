@@ -1,5 +1,5 @@
 //! Game records (牌譜 / 牌谱): one model ([`Game`]) read from and written to the formats
-//! of `spec/formats.md`, replayed seat by seat, every win re-scored, every discard
+//! of `docs/formats.md`, replayed seat by seat, every win re-scored, every discard
 //! reviewed.
 //!
 //! - [`tenhou6`]: tenhou.net/6 JSON (read and write), whose per-seat lists are put back

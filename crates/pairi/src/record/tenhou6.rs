@@ -6,7 +6,7 @@
 //! a claim on that tile from that seat claims it (a pon or kong before a chi). When the
 //! same tile is discarded twice before a claim, either discard could be the claimed
 //! one: the reader tries the claim first and, if the rest of the kyoku cannot be played
-//! from there, goes back and lets the tile pass. Format reference: `spec/formats.md`.
+//! from there, goes back and lets the tile pass. Format reference: `docs/formats.md`.
 
 use serde_json::{json, Map, Value};
 
