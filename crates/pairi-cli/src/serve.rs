@@ -198,24 +198,41 @@ fn error(status: StatusCode, e: &Error) -> Response {
     json_response(status, &json!({ "error": e }))
 }
 
+/// Refuses an expected-value search (an `ev` request, or the `ev` object of an analysis)
+/// past the server's cap; gives one without `max_states` the cap.
+fn capped_states(
+    obj: &mut serde_json::Map<String, Value>,
+    field: &str,
+    limits: &Limits,
+) -> Result<(), Error> {
+    match obj.get("max_states").map(Value::as_u64) {
+        None => {
+            obj.insert("max_states".into(), limits.max_states.into());
+        }
+        Some(Some(n)) if n > limits.max_states => {
+            return Err(Error::invalid_request(format!(
+                "`{field}`: this server searches at most {} hand states",
+                limits.max_states
+            )))
+        }
+        Some(_) => {}
+    }
+    Ok(())
+}
+
 /// Refuses a request whose long work exceeds the server's caps; gives an expected-value
-/// request without `max_states` the server's cap.
+/// search without `max_states` the server's cap.
 fn capped(kind: &str, request: &mut Value, limits: &Limits) -> Result<(), Error> {
     let Some(obj) = request.as_object_mut() else {
         return Ok(());
     };
     match kind {
-        "ev" => match obj.get("max_states").map(Value::as_u64) {
-            None => {
-                obj.insert("max_states".into(), limits.max_states.into());
-            }
-            Some(Some(n)) if n > limits.max_states => {
-                return Err(Error::invalid_request(format!(
-                    "`max_states`: this server searches at most {} hand states",
-                    limits.max_states
-                )))
-            }
-            Some(_) => {}
+        "ev" => capped_states(obj, "max_states", limits)?,
+        // An analysis with `"ev": true` or `"ev": {…}` runs the same search.
+        "analyze" => match obj.get_mut("ev") {
+            Some(ev @ Value::Bool(true)) => *ev = json!({ "max_states": limits.max_states }),
+            Some(Value::Object(ev)) => capped_states(ev, "ev.max_states", limits)?,
+            _ => {}
         },
         "stats" => {
             let exact = obj.get("exact").and_then(Value::as_bool).unwrap_or(false);

@@ -143,6 +143,12 @@ fn serve_err_every_bad_request_is_a_4xx_json_error() {
             "invalid_request",
         ),
         (
+            "/v1/analyze",
+            br#"{"hand": "2233m456p789s1123z", "ev": {"max_states": 99999}}"#,
+            422,
+            "invalid_request",
+        ),
+        (
             "/v1/stats",
             br#"{"hands": 99999999999}"#,
             422,
@@ -162,6 +168,15 @@ fn serve_err_every_bad_request_is_a_4xx_json_error() {
     // An expected-value request without a bound gets the server's.
     let (code, _, text) = request(&s, "POST", "/v1/ev", br#"{"hand": "123m456p789s11223z"}"#);
     assert_eq!(code, 200, "{text}");
+    // So does an analysis's: 2233m456p789s1123z needs 906 states, under 5000.
+    let (code, _, text) = request(
+        &s,
+        "POST",
+        "/v1/analyze",
+        br#"{"hand": "2233m456p789s1123z", "ev": true}"#,
+    );
+    assert_eq!(code, 200, "{text}");
+    assert_eq!(json(&text)["ev"]["searched"], 906, "{text}");
     let (code, _, _) = request(&s, "GET", "/nothing.js", b"");
     assert_eq!(code, 404);
 }
