@@ -39,7 +39,15 @@ pub(crate) fn path(file: &str) -> Option<PathBuf> {
         !required(),
         "{message} (PAIRI_REQUIRE_SHARED=1: the shared data must be beside the repository, or in $PAIRI_SHARED)"
     );
-    let _ = writeln!(std::io::stderr(), "{message}");
+    // Once per file and process (a property test asks hundreds of times).
+    static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let mut said = SAID
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !said.contains(&message) {
+        let _ = writeln!(std::io::stderr(), "{message}");
+        said.push(message);
+    }
     None
 }
 
