@@ -194,11 +194,23 @@ impl AnalysisRequest {
         if let Some(p) = self.players {
             fields.insert("players".into(), serde_json::to_value(p)?);
         }
-        serde_path_to_error::deserialize(serde_json::Value::Object(fields))
+        // Read as JSON text, as a batch line is: the one reader of `ev` requests (a
+        // reader of values would be a second one in the WebAssembly module).
+        let text = serde_json::Value::Object(fields).to_string();
+        let mut d = serde_json::Deserializer::from_str(&text);
+        serde_path_to_error::deserialize(&mut d)
             .map(Some)
             .map_err(|e| {
                 let path = e.path().to_string();
-                Error::invalid_request(format!("`ev.{path}`: {}", e.into_inner()))
+                // The position is in the text made here, not the caller's.
+                let message = e.into_inner().to_string();
+                let message = message
+                    .rsplit_once(" at line ")
+                    .map_or(message.as_str(), |(m, _)| m);
+                Error::invalid_request(format!(
+                    "`ev.{path}`: {}",
+                    super::batch::plain_ranges(message)
+                ))
             })
     }
 }
@@ -965,11 +977,12 @@ mod tests {
             (
                 r#"{"hand": "123m456p789s11223z", "ev": {"t_max": "x"}}"#,
                 Family::Riichi,
-                "error invalid_request: `ev.t_max`: invalid type",
+                "error invalid_request: `ev.t_max`: invalid type: string \"x\", expected a whole number from 0 to 255",
             ),
         ] {
             let out = answer(json, family);
             assert!(out.starts_with(want), "{json}: {out}");
+            assert!(!out.contains(" at line"), "{json}: {out}");
         }
         assert!(
             serde_json::from_str::<AnalysisRequest>(r#"{"hand": "1m", "ev": 3}"#)

@@ -104,7 +104,7 @@ fn named<'de, R: Deserialize<'de>>(line: &'de str, e: &serde_json::Error) -> Str
 
 /// serde names the Rust type a number was read into (`expected u8`); a caller wants
 /// the range.
-fn plain_ranges(message: &str) -> String {
+pub(crate) fn plain_ranges(message: &str) -> String {
     [
         ("expected u8", "expected a whole number from 0 to 255"),
         ("expected u16", "expected a whole number from 0 to 65535"),
