@@ -93,6 +93,17 @@ impl<T: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for FixedList<T,
     }
 }
 
+impl<T: Copy + Default, const N: usize> FromIterator<T> for FixedList<T, N> {
+    /// The first `N` items of `iter` (the rest are dropped).
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        let mut l = FixedList::new();
+        for x in iter {
+            l.push(x);
+        }
+        l
+    }
+}
+
 impl<'a, T: Copy + Default, const N: usize> IntoIterator for &'a FixedList<T, N> {
     type Item = &'a T;
     type IntoIter = core::slice::Iter<'a, T>;

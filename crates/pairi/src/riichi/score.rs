@@ -343,7 +343,7 @@ fn round_up_100(x: u32) -> u32 {
 }
 
 /// Payments and total for `basic` points, honba included.
-fn pay(basic: u32, ctx: &WinContext, rules: &Rules) -> (Payments, u32) {
+pub(crate) fn pay(basic: u32, ctx: &WinContext, rules: &Rules) -> (Payments, u32) {
     let others = u32::from(rules.players.count()) - 1;
     let honba = HONBA_PER_PAYER.saturating_mul(ctx.honba);
     // Under the North split the share of the missing non-dealer (basic × 1 on a
