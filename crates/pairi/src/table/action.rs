@@ -113,11 +113,14 @@ impl Action {
                 } else {
                     2
                 };
-                77 + place + if consumed.iter().any(|p| p.is_red()) { 3 } else { 0 }
+                77 + place
+                    + if consumed.iter().any(|p| p.is_red()) {
+                        3
+                    } else {
+                        0
+                    }
             }
-            Action::Pon { consumed, .. } => {
-                83 + u16::from(consumed.iter().any(|p| p.is_red()))
-            }
+            Action::Pon { consumed, .. } => 83 + u16::from(consumed.iter().any(|p| p.is_red())),
             Action::OpenKan { .. } => 85,
             Action::ClosedKan { tile } => 86 + tile.index() as u16,
             Action::AddedKan { pai } => 120 + pai.tile().index() as u16,
@@ -152,16 +155,19 @@ impl Action {
 #[must_use]
 pub fn mjai_tile(p: Pai) -> &'static str {
     const NAMES: [&str; 37] = [
-        "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p",
-        "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S",
-        "W", "N", "P", "F", "C", "5mr", "5pr", "5sr",
+        "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p",
+        "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N",
+        "P", "F", "C", "5mr", "5pr", "5sr",
     ];
     NAMES[usize::from(pai_index(p))]
 }
 
 /// A list of tiles in mjai JSON: `["5mr","5m"]`.
 pub(crate) fn mjai_tiles(tiles: &[Pai]) -> String {
-    let names: Vec<String> = tiles.iter().map(|&p| format!("\"{}\"", mjai_tile(p))).collect();
+    let names: Vec<String> = tiles
+        .iter()
+        .map(|&p| format!("\"{}\"", mjai_tile(p)))
+        .collect();
     format!("[{}]", names.join(","))
 }
 

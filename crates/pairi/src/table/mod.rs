@@ -559,11 +559,12 @@ impl Table {
             && s.closed()
             && s.shanten <= 1
             && shanten14(s.hand.concealed(), melds, &self.wall_kinds) <= 0;
-        let riichi_kan = s.riichi == RiichiStatus::Accepted && s.hand.concealed().get(p.tile()) == 4 && {
-            let mut c = *s.hand.concealed();
-            c.as_mut_array()[p.tile().index()] = 0;
-            waits_of(&c, melds + 1, &self.wall_kinds).1 == s.waits
-        };
+        let riichi_kan =
+            s.riichi == RiichiStatus::Accepted && s.hand.concealed().get(p.tile()) == 4 && {
+                let mut c = *s.hand.concealed();
+                c.as_mut_array()[p.tile().index()] = 0;
+                waits_of(&c, melds + 1, &self.wall_kinds).1 == s.waits
+            };
         let s = &mut self.seats[i];
         s.can_tsumo = can_tsumo;
         s.can_riichi = can_riichi;
@@ -744,7 +745,7 @@ impl Table {
         for p in consumed {
             c.remove(p.tile());
         }
-        c.kinds().difference(forbidden).len() > 0
+        !c.kinds().difference(forbidden).is_empty()
     }
 
     // ---- stepping ----
@@ -940,9 +941,8 @@ impl Table {
 
     fn chi_possible(&self, s: &SeatState, pai: Pai) -> bool {
         chi_shapes(pai.tile()).any(|(a, b)| {
-            variants(s, a).any(|x| {
-                variants(s, b).any(|y| self.call_leaves_discard(s, pai, &[x, y], true))
-            })
+            variants(s, a)
+                .any(|x| variants(s, b).any(|y| self.call_leaves_discard(s, pai, &[x, y], true)))
         })
     }
 
@@ -1059,7 +1059,9 @@ impl Table {
             && self.river_len == 4
             && self.river[0] & 0x3f >= 27
             && self.river[0] & 0x3f <= 30
-            && self.river[..4].iter().all(|&e| e & 0x3f == self.river[0] & 0x3f)
+            && self.river[..4]
+                .iter()
+                .all(|&e| e & 0x3f == self.river[0] & 0x3f)
         {
             self.abort(DrawReason::FourWinds);
             return false;
@@ -1095,7 +1097,11 @@ impl Table {
                 let mut l = FixedList::new();
                 let red = red_of(&self.seats[i].hand, t);
                 for k in 0..3 {
-                    l.push(if k < red { t.red().unwrap_or(t.black()) } else { t.black() });
+                    l.push(if k < red {
+                        t.red().unwrap_or(t.black())
+                    } else {
+                        t.black()
+                    });
                 }
                 (CallKind::OpenKan, l)
             }
@@ -1628,11 +1634,7 @@ impl Table {
             return;
         }
         if renchan {
-            if all_last
-                && yame
-                && self.top() == self.dealer
-                && (!self.rules.extension || reached)
-            {
+            if all_last && yame && self.top() == self.dealer && (!self.rules.extension || reached) {
                 self.game_end();
                 return;
             }
@@ -1713,8 +1715,11 @@ impl Table {
                 let t = called.tile();
                 let red = red_of(&s.hand, t);
                 for k in 0..3 {
-                    cx.kan
-                        .push(if k < red { t.red().unwrap_or(t.black()) } else { t.black() });
+                    cx.kan.push(if k < red {
+                        t.red().unwrap_or(t.black())
+                    } else {
+                        t.black()
+                    });
                 }
             }
             Action::ClosedKan { tile } => {
@@ -1750,10 +1755,14 @@ fn chi_shapes(t: Tile) -> impl Iterator<Item = (Tile, Tile)> {
     let ok = !t.is_honor();
     let n = t.number();
     let i = t.as_u8();
-    [(n >= 3, i.wrapping_sub(2), i.wrapping_sub(1)), (n >= 2 && n <= 8, i.wrapping_sub(1), i + 1), (n <= 7, i + 1, i + 2)]
-        .into_iter()
-        .filter(move |&(fits, _, _)| ok && fits)
-        .map(|(_, a, b)| (Tile::new_unchecked(a), Tile::new_unchecked(b)))
+    [
+        (n >= 3, i.wrapping_sub(2), i.wrapping_sub(1)),
+        ((2..=8).contains(&n), i.wrapping_sub(1), i + 1),
+        (n <= 7, i + 1, i + 2),
+    ]
+    .into_iter()
+    .filter(move |&(fits, _, _)| ok && fits)
+    .map(|(_, a, b)| (Tile::new_unchecked(a), Tile::new_unchecked(b)))
 }
 
 /// The tiles of kind `t` the seat can give to a call: black first, then red.

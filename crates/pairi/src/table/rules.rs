@@ -317,7 +317,10 @@ mod tests {
             let three = matches!(p, TablePreset::TenhouSanma | TablePreset::MahjongSoulSanma);
             assert_eq!(r.players(), if three { 3 } else { 4 });
         }
-        assert_eq!(TablePreset::from_id("tenhou_sanma"), Some(TablePreset::TenhouSanma));
+        assert_eq!(
+            TablePreset::from_id("tenhou_sanma"),
+            Some(TablePreset::TenhouSanma)
+        );
         assert_eq!(TablePreset::from_id("nope"), None);
         assert_eq!(TablePreset::Wrc.rules().scoring.red_fives, RedFives::None);
     }

@@ -45,12 +45,19 @@ pub(crate) fn play(rules: TableRules, seed: u64, agents: [Agent; 4]) -> (Table, 
         assert_ne!(mask, 0, "nobody to act");
         let seat = (0..n).find(|s| mask & (1 << s) != 0).unwrap();
         let legal = t.legal(seat);
-        assert!(!legal.is_empty(), "seat {seat} must act with no legal action");
+        assert!(
+            !legal.is_empty(),
+            "seat {seat} must act with no legal action"
+        );
         let a = pick(agents[usize::from(seat)], &legal, &mut rng);
         t.step(seat, a).unwrap_or_else(|e| panic!("{e}"));
         steps += 1;
         let sum: i32 = t.scores()[..usize::from(n)].iter().sum();
-        assert_eq!(sum + 1000 * t.riichi_sticks() as i32, total, "points conserved");
+        assert_eq!(
+            sum + 1000 * t.riichi_sticks() as i32,
+            total,
+            "points conserved"
+        );
         assert!(steps < 100_000, "the game ends");
     }
     (t, steps)

@@ -330,8 +330,8 @@ impl TenhouShuffle {
         let mut ids = tile_ids(players);
         let s = ids.as_mut_slice();
         let n = s.len();
-        for i in 0..n - 1 {
-            let j = i + (rnd[i] % (n - i) as u32) as usize;
+        for (i, &r) in rnd.iter().enumerate().take(n - 1) {
+            let j = i + (r % (n - i) as u32) as usize;
             s.swap(i, j);
         }
         let dice = [(rnd[135] % 6) as u8 + 1, (rnd[136] % 6) as u8 + 1];
@@ -387,9 +387,18 @@ mod tests {
         let three = tile_ids(Players::Three);
         assert_eq!(three.as_slice().len(), 108);
         assert!(three.as_slice().iter().all(|&id| !(4..32).contains(&id)));
-        assert_eq!(pai_of_id(16, RedFives::OnePerSuit).map(Pai::is_red), Some(true));
-        assert_eq!(pai_of_id(17, RedFives::OnePerSuit).map(Pai::is_red), Some(false));
-        assert_eq!(pai_of_id(53, RedFives::FourTwoPin).map(Pai::is_red), Some(true));
+        assert_eq!(
+            pai_of_id(16, RedFives::OnePerSuit).map(Pai::is_red),
+            Some(true)
+        );
+        assert_eq!(
+            pai_of_id(17, RedFives::OnePerSuit).map(Pai::is_red),
+            Some(false)
+        );
+        assert_eq!(
+            pai_of_id(53, RedFives::FourTwoPin).map(Pai::is_red),
+            Some(true)
+        );
         assert_eq!(pai_of_id(16, RedFives::None).map(Pai::is_red), Some(false));
         assert_eq!(pai_of_id(136, RedFives::None), None);
     }
