@@ -6,3 +6,4 @@ mod mcr;
 mod record;
 mod riichi;
 mod shanten;
+mod table;

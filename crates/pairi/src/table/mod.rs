@@ -99,6 +99,24 @@ impl TableError {
     }
 }
 
+/// Where a table starts: the kyoku and the scores.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct KyokuSetup {
+    /// The round wind.
+    pub round: Wind,
+    /// The dealer's seat.
+    pub dealer: Seat,
+    /// Honba counters.
+    pub honba: u32,
+    /// Riichi sticks on the table.
+    pub riichi_sticks: u32,
+    /// Scores by seat.
+    pub scores: [i32; 4],
+    /// The kyoku's number in the game (0 first): which seeded or explicit wall it
+    /// takes.
+    pub kyoku_index: u32,
+}
+
 /// Discards kept per kyoku: a bound on draws plus calls (70 + 16 with four players).
 const RIVER_CAP: usize = 96;
 /// River entry flags (bits 8 and up of an entry; bits 0–5 the tile, 6–7 the seat).
@@ -317,6 +335,35 @@ impl Table {
     /// [`TableError::Wall`] when the source has no wall for the first kyoku, or an
     /// explicit wall is not of the rules' set of tiles.
     pub fn new(rules: TableRules, source: WallSource) -> Result<Table, TableError> {
+        let mut scores = [0; 4];
+        for x in scores.iter_mut().take(usize::from(rules.players())) {
+            *x = rules.start_points;
+        }
+        Table::starting_at(
+            rules,
+            source,
+            KyokuSetup {
+                round: Wind::East,
+                dealer: 0,
+                honba: 0,
+                riichi_sticks: 0,
+                scores,
+                kyoku_index: 0,
+            },
+        )
+    }
+
+    /// A table whose first kyoku is `setup` (a game taken up in its middle, as a
+    /// record's excerpt starts); the game goes on from there under `rules`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Table::new`]; a dealer seat out of the table is a [`TableError::NoSeat`].
+    pub fn starting_at(
+        rules: TableRules,
+        source: WallSource,
+        setup: KyokuSetup,
+    ) -> Result<Table, TableError> {
         let players = rules.scoring.players;
         if let WallSource::Explicit(walls) = &source {
             let want = wall::tile_ids(players).as_slice().len();
@@ -328,17 +375,20 @@ impl Table {
             }
         }
         let n = players.count();
+        if setup.dealer >= n {
+            return Err(TableError::NoSeat(setup.dealer));
+        }
         let mut t = Table {
             rules,
             wall_kinds: rules.scoring.wall(),
             source,
             n,
-            round: Wind::East,
-            dealer: 0,
-            honba: 0,
-            sticks: 0,
-            scores: [0; 4],
-            kyoku_index: 0,
+            round: setup.round,
+            dealer: setup.dealer,
+            honba: setup.honba,
+            sticks: setup.riichi_sticks,
+            scores: setup.scores,
+            kyoku_index: setup.kyoku_index,
             wall: KyokuWall::seeded(players, 0, 0),
             next_draw: 0,
             replacements: 0,
@@ -372,11 +422,11 @@ impl Table {
             open_kan_from: None,
             events: Vec::with_capacity(32),
         };
-        for s in 0..usize::from(n) {
-            t.scores[s] = rules.start_points;
-        }
         if !t.start_kyoku() {
-            return Err(WallError::Missing { kyoku: 0 }.into());
+            return Err(WallError::Missing {
+                kyoku: setup.kyoku_index,
+            }
+            .into());
         }
         Ok(t)
     }
@@ -842,14 +892,16 @@ impl Table {
         if !(tsumogiri && self.turn_drawn) {
             self.update_waits(seat);
         }
+        // A kong's pending indicator is turned as its replacement tile is discarded
+        // (Tenhou's records show it just before the discard).
+        if self.dora_pending {
+            self.reveal_dora();
+        }
         self.events.push(Event::Discard {
             seat,
             pai,
             tsumogiri,
         });
-        if self.dora_pending {
-            self.reveal_dora();
-        }
         self.rinshan = false;
         self.open_kan_from = None;
         self.open_claims(ClaimOn::Discard, seat, pai);

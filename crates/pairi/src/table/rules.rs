@@ -237,7 +237,7 @@ impl TablePreset {
             riichi_min_points: 1000,
             riichi_min_tiles: 4,
             noten_total: 3000,
-            honba_each_winner: true,
+            honba_each_winner: false,
             leftover_sticks: LeftoverSticks::ToTop,
         };
         match self {

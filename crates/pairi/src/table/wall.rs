@@ -456,10 +456,66 @@ mod tests {
         assert!(KyokuWall::from_ids(Players::Three, &ids[..108], [1, 1]).is_err());
     }
 
+    /// A made-up seed's walls, as an independent implementation gives them (CPython:
+    /// `random.seed` of the key as one integer is MT19937's `init_by_array` of its
+    /// 32-bit words, `getrandbits(32)` its outputs, `hashlib.sha512` the digests).
+    #[test]
+    fn tenhou_ok_matches_independent_implementation() {
+        let bytes: Vec<u8> = (0..2496u32).map(|i| ((i * 7 + 3) % 256) as u8).collect();
+        let seed = format!(
+            "{TENHOU_SEED_PREFIX}{}",
+            base64::engine::general_purpose::STANDARD.encode(&bytes)
+        );
+        let ends = |w: &KyokuWall| {
+            let s = w.ids.as_slice();
+            (s[..10].to_vec(), s[s.len() - 4..].to_vec(), w.dice)
+        };
+        let mut t = TenhouShuffle::new(&seed).unwrap();
+        let first = t.next_wall(Players::Four);
+        assert_eq!(
+            ends(&first),
+            (
+                vec![131, 12, 126, 29, 73, 85, 18, 56, 52, 134],
+                vec![59, 6, 112, 123],
+                [2, 3]
+            )
+        );
+        assert_eq!(first.dead, DeadWall::of(Players::Four));
+        assert_eq!(
+            ends(&t.next_wall(Players::Four)),
+            (
+                vec![131, 14, 80, 126, 135, 81, 85, 83, 45, 23],
+                vec![107, 74, 64, 19],
+                [2, 6]
+            )
+        );
+        let mut t = TenhouShuffle::new(&seed).unwrap();
+        assert_eq!(
+            ends(&t.next_wall(Players::Three)),
+            (
+                vec![47, 66, 90, 36, 105, 85, 128, 96, 124, 2],
+                vec![123, 54, 75, 110],
+                [2, 3]
+            )
+        );
+        let mut t = TenhouShuffle::new("mt19937ar-sha512-n288,12345678,9ABCDEF0,0FEDCBA9").unwrap();
+        let w = t.next_wall(Players::Four);
+        assert_eq!(
+            ends(&w),
+            (
+                vec![106, 19, 5, 135, 82, 127, 59, 133, 22, 107],
+                vec![63, 18, 14, 75],
+                [4, 4]
+            )
+        );
+        assert_eq!(w.dead, DeadWall::LEGACY);
+    }
+
     #[test]
     fn tenhou_ok_bad_seeds() {
         assert!(TenhouShuffle::new("!!").is_err());
         assert!(TenhouShuffle::new("AAAA").is_err());
+        assert!(TenhouShuffle::new("mt19937ar-sha512-n288,XYZ").is_err());
         let seed = base64::engine::general_purpose::STANDARD.encode([7u8; 2496]);
         let mut t = TenhouShuffle::new(&seed).unwrap();
         let w = t.next_wall(Players::Four);
