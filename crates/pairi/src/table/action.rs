@@ -22,8 +22,10 @@ use crate::util::FixedList;
 /// A seat number, 0 to 3 (0 to 2 with three players); 0 is East in the first kyoku.
 pub type Seat = u8;
 
-/// The most actions one seat can have at once.
-pub const MAX_LEGAL: usize = 40;
+/// The most actions one seat can have at once: on its turn at most 15 discards (14
+/// tiles and the drawn one again), riichi, 3 closed and 2 added kongs, kita, tsumo and
+/// nine terminals (24); on a claim at most 6 chi, 3 pon, a kong, ron and pass.
+pub const MAX_LEGAL: usize = 32;
 
 /// The legal actions of one seat, in the order of the module documentation.
 pub type Legal = FixedList<Action, MAX_LEGAL>;

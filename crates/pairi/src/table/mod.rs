@@ -648,10 +648,16 @@ impl Table {
     /// Discards of kinds in `allowed`, each tile once from the hand and once as the
     /// tile just drawn where both apply.
     fn push_discards(&self, s: &SeatState, allowed: TileSet, out: &mut Legal) {
-        let c = s.hand.concealed();
-        for t in c.kinds().intersection(allowed).iter() {
-            let red = red_of(&s.hand, t);
-            let black = c.get(t) - red;
+        let c = s.hand.concealed().as_array();
+        let reds = s.hand.concealed_red();
+        let mut kinds = held_kinds(c) & allowed.bits();
+        while kinds != 0 {
+            let i = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let n = c[i];
+            let t = Tile::new_unchecked(i as u8);
+            let red = if i < 27 && i % 9 == 4 { reds[i / 9] } else { 0 };
+            let black = n - red;
             for (pai, copies) in [(t.black(), black), (t.red().unwrap_or(t.black()), red)] {
                 if copies == 0 {
                     continue;
@@ -709,7 +715,7 @@ impl Table {
             out.push(Action::Riichi);
         }
         if self.can_kan() {
-            for t in c.kinds().iter() {
+            for t in TileSet::from_bits(held_kinds(c.as_array())).iter() {
                 if c.get(t) == 4 {
                     out.push(Action::ClosedKan { tile: t });
                 }
@@ -735,7 +741,7 @@ impl Table {
         if self.rules.nine_terminals
             && s.discards == 0
             && !self.interrupted
-            && c.kinds().intersection(TileSet::TERMINALS_AND_HONORS).len() >= 9
+            && (held_kinds(c.as_array()) & TileSet::TERMINALS_AND_HONORS.bits()).count_ones() >= 9
         {
             out.push(Action::NineTerminals);
         }
@@ -791,11 +797,43 @@ impl Table {
             return true;
         }
         let forbidden = kuikae_set(called.tile(), consumed, chi);
-        let mut c = *s.hand.concealed();
-        for p in consumed {
-            c.remove(p.tile());
+        let c = s.hand.concealed();
+        let mut left = c.total() as usize - consumed.len();
+        for f in forbidden.iter() {
+            let used = consumed.iter().filter(|p| p.tile() == f).count();
+            left -= usize::from(c.get(f)) - used;
         }
-        !c.kinds().difference(forbidden).is_empty()
+        left > 0
+    }
+
+    /// Whether `action` is in [`Table::legal`] for `seat`: discards and passes, the
+    /// common actions, are checked directly; the others against the list.
+    fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        match (self.phase, action) {
+            (Phase::Claims, Action::Pass) => self.claim.pending & (1 << seat) != 0,
+            (Phase::Turn | Phase::RiichiDiscard, Action::Discard { pai, tsumogiri })
+                if seat == self.turn =>
+            {
+                let s = &self.seats[usize::from(seat)];
+                let t = pai.tile();
+                let allowed = match (self.phase, s.riichi) {
+                    (Phase::RiichiDiscard, _) => s.riichi_keep.contains(t),
+                    (_, RiichiStatus::Accepted) => tsumogiri,
+                    _ => !s.kuikae.contains(t),
+                };
+                let n = s.hand.concealed().get(t);
+                let red = red_of(&s.hand, t);
+                let copies = if pai.is_red() { red } else { n - red };
+                let drawn = u8::from(s.drawn == Some(pai));
+                allowed
+                    && if tsumogiri {
+                        drawn == 1
+                    } else {
+                        copies > drawn
+                    }
+            }
+            _ => self.legal(seat).contains(&action),
+        }
     }
 
     // ---- stepping ----
@@ -816,7 +854,7 @@ impl Table {
         if seat >= self.n {
             return Err(TableError::NoSeat(seat));
         }
-        if !self.legal(seat).contains(&action) {
+        if !self.is_legal(seat, action) {
             return Err(TableError::Illegal { seat, action });
         }
         self.events.clear();
@@ -1800,6 +1838,21 @@ impl Table {
         }
         action::mjai_json(seat, action, &cx)
     }
+}
+
+/// The kinds held (a count above zero), as [`TileSet`] bits: eight counts at a time
+/// (each at most 4, so bits 0–2 of its byte), one bit per byte gathered by a multiply.
+#[inline]
+fn held_kinds(c: &[u8; 34]) -> u64 {
+    let mut bits = 0u64;
+    for (k, chunk) in c.chunks(8).enumerate() {
+        let mut b = [0u8; 8];
+        b[..chunk.len()].copy_from_slice(chunk);
+        let w = u64::from_le_bytes(b);
+        let any = (w | w >> 1 | w >> 2) & 0x0101_0101_0101_0101;
+        bits |= (any.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+    }
+    bits
 }
 
 /// The pairs of kinds that make a run with `t` (lowest run first).

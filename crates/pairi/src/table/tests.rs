@@ -76,3 +76,16 @@ fn random_ok_games_end_and_conserve_points() {
         }
     }
 }
+
+#[test]
+fn held_kinds_ok_matches_counts() {
+    let mut rng = Xoshiro256::new(9);
+    for _ in 0..2000 {
+        let mut c = [0u8; 34];
+        for x in &mut c {
+            *x = rng.below(5) as u8 * u8::from(rng.below(3) == 0);
+        }
+        let want = TileCounts::from_array(c).kinds().bits();
+        assert_eq!(held_kinds(&c), want, "{c:?}");
+    }
+}
