@@ -89,3 +89,411 @@ fn held_kinds_ok_matches_counts() {
         assert_eq!(held_kinds(&c), want, "{c:?}");
     }
 }
+
+// ---- scenarios: an explicit wall, the actions, the legal sets and events ----
+
+/// Tiles in order from MPSZ text (`123m0p5z`: 0 is a red five).
+fn tiles(s: &str) -> Vec<Pai> {
+    let mut out = Vec::new();
+    let mut digits = Vec::new();
+    for ch in s.chars() {
+        match ch {
+            '0'..='9' => digits.push(ch as u8 - b'0'),
+            'm' | 'p' | 's' | 'z' => {
+                let base = match ch {
+                    'm' => 0,
+                    'p' => 9,
+                    's' => 18,
+                    _ => 27,
+                };
+                for &d in &digits {
+                    let (n, red) = if d == 0 { (5, true) } else { (d, false) };
+                    let t = Tile::new(base + n - 1).unwrap();
+                    out.push(if red { t.red().unwrap() } else { t.black() });
+                }
+                digits.clear();
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn pai(s: &str) -> Pai {
+    tiles(s)[0]
+}
+
+/// A scenario's wall: each seat's 13 tiles (seat 0 deals first), the live draws in
+/// order, the replacement draws, the dora indicators; every other place filled.
+struct Scenario {
+    rules: TableRules,
+    hands: Vec<&'static str>,
+    draws: &'static str,
+    rinshan: &'static str,
+    dora: &'static str,
+    dealer: Seat,
+    scores: Option<[i32; 4]>,
+    round: Wind,
+    honba: u32,
+    sticks: u32,
+}
+
+impl Scenario {
+    fn new(rules: TableRules, hands: &[&'static str], draws: &'static str) -> Scenario {
+        Scenario {
+            rules,
+            hands: hands.to_vec(),
+            draws,
+            rinshan: "",
+            dora: "",
+            dealer: 0,
+            scores: None,
+            round: Wind::East,
+            honba: 0,
+            sticks: 0,
+        }
+    }
+
+    fn wall(&self) -> KyokuWall {
+        let players = self.rules.scoring.players;
+        let red = self.rules.scoring.red_fives;
+        let ids = wall::tile_ids(players);
+        let all = ids.as_slice();
+        let len = all.len();
+        let n = usize::from(players.count());
+        let dead = wall::DeadWall::of(players);
+        let mut free: Vec<u8> = all.to_vec();
+        let mut slots: Vec<Option<u8>> = vec![None; len];
+        let mut put = |slot: usize, p: Pai| {
+            let i = free
+                .iter()
+                .position(|&id| wall::pai_of_id(id, red) == Some(p))
+                .unwrap_or_else(|| panic!("no {p} left for the wall"));
+            slots[slot] = Some(free.remove(i));
+        };
+        let hands: Vec<Vec<Pai>> = self.hands.iter().map(|h| tiles(h)).collect();
+        let mut top = len - 1;
+        let mut taken = vec![0usize; n];
+        for round in 0..4 {
+            let take = if round < 3 { 4 } else { 1 };
+            for s in 0..n {
+                let seat = (usize::from(self.dealer) + s) % n;
+                for _ in 0..take {
+                    put(top, hands[seat][taken[seat]]);
+                    taken[seat] += 1;
+                    top -= 1;
+                }
+            }
+        }
+        for p in tiles(self.draws) {
+            put(top, p);
+            top -= 1;
+        }
+        for (i, p) in tiles(self.rinshan).into_iter().enumerate() {
+            put(usize::from(dead.replacements[i]), p);
+        }
+        for (i, p) in tiles(self.dora).into_iter().enumerate() {
+            put(usize::from(dead.dora[i]), p);
+        }
+        // The rest in an order that deals no pattern: honours last drawn.
+        let mut rest = free.into_iter();
+        let ids: Vec<u8> = slots
+            .into_iter()
+            .map(|s| s.or_else(|| rest.next()).unwrap())
+            .collect();
+        KyokuWall::from_ids(players, &ids, [1, 1]).unwrap()
+    }
+
+    fn table(&self) -> Table {
+        let n = self.rules.players();
+        let mut scores = [0; 4];
+        for x in scores.iter_mut().take(usize::from(n)) {
+            *x = self.rules.start_points;
+        }
+        let setup = KyokuSetup {
+            round: self.round,
+            dealer: self.dealer,
+            honba: self.honba,
+            riichi_sticks: self.sticks,
+            scores: self.scores.unwrap_or(scores),
+            kyoku_index: 0,
+        };
+        Table::starting_at(self.rules, WallSource::Explicit(vec![self.wall()]), setup).unwrap()
+    }
+}
+
+fn tenhou() -> TableRules {
+    TablePreset::Tenhou.rules()
+}
+
+/// Plays `a` for `seat`; panics with the legal set when refused.
+fn go(t: &mut Table, seat: Seat, a: Action) -> Vec<Event> {
+    let legal = t.legal(seat);
+    match t.step(seat, a) {
+        Ok(ev) => ev.to_vec(),
+        Err(e) => panic!("{e}; legal: {:?}", legal.as_slice()),
+    }
+}
+
+/// Discards `p` from the hand, or as the tile just drawn when that is the only way.
+fn dahai(t: &mut Table, seat: Seat, p: &str) -> Vec<Event> {
+    let pai = pai(p);
+    let legal = t.legal(seat);
+    let a = legal
+        .iter()
+        .copied()
+        .find(|&a| a == Action::Discard { pai, tsumogiri: true })
+        .or_else(|| legal.iter().copied().find(|&a| a == Action::Discard { pai, tsumogiri: false }))
+        .unwrap_or_else(|| panic!("seat {seat} cannot discard {p}: {:?}", legal.as_slice()));
+    go(t, seat, a)
+}
+
+/// Every seat asked to claim passes.
+fn pass_all(t: &mut Table) -> Vec<Event> {
+    let mut ev = Vec::new();
+    while t.phase == Phase::Claims {
+        let s = t.to_act().trailing_zeros() as Seat;
+        ev.extend(go(t, s, Action::Pass));
+    }
+    ev
+}
+
+/// Everyone discards the tile drawn (and passes) until the kyoku ends.
+fn run_out(t: &mut Table) -> Vec<Event> {
+    let kyoku = t.kyoku_index;
+    let mut ev = Vec::new();
+    while t.kyoku_index == kyoku && !t.is_over() {
+        if t.phase == Phase::Claims {
+            ev.extend(pass_all(t));
+            continue;
+        }
+        let s = t.turn;
+        let d = t.seats[usize::from(s)].drawn;
+        let a = match d {
+            Some(pai) => Action::Discard {
+                pai,
+                tsumogiri: true,
+            },
+            None => t.legal(s)[0],
+        };
+        ev.extend(go(t, s, a));
+    }
+    ev
+}
+
+fn wins(ev: &[Event]) -> Vec<Win> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Win(w) => Some(*w),
+            _ => None,
+        })
+        .collect()
+}
+
+fn drawn_hand(ev: &[Event]) -> Option<(DrawReason, [i32; 4])> {
+    ev.iter().find_map(|e| match *e {
+        Event::Ryukyoku { reason, deltas, .. } => Some((reason, deltas)),
+        _ => None,
+    })
+}
+
+fn has(t: &Table, seat: Seat, a: Action) -> bool {
+    t.legal(seat).contains(&a)
+}
+
+/// Four hands that do nothing: scattered tiles, no pairs to pon, no runs.
+const QUIET: [&str; 4] = [
+    "159m159p159s1234z",
+    "26m26p26s1234567z",
+    "37m37p37s1234567z",
+    "48m48p48s1234567z",
+];
+
+#[test]
+fn scenario_ok_deal_draw_discard_and_exhaustive_draw() {
+    let s = Scenario::new(tenhou(), &QUIET, "");
+    let mut t = s.table();
+    assert_eq!(t.to_act(), 1);
+    assert_eq!(t.tiles_left(), 69);
+    let o = t.observation(0);
+    assert_eq!(o.hand.len(), 14);
+    assert!(o.drawn.is_some());
+    // Others see no tile of seat 0.
+    let o1 = t.observation(1);
+    assert_eq!(o1.hand.len(), 13);
+    assert!(o1.drawn.is_none());
+    let ev = run_out(&mut t);
+    let (reason, deltas) = drawn_hand(&ev).unwrap();
+    assert_eq!(reason, DrawReason::Exhaustive);
+    assert_eq!(deltas, [0; 4]);
+    // One wall given: the game ends where the walls do.
+    assert!(t.is_over());
+}
+
+/// Filler hands far from ready, with no pair: they only discard what they draw.
+const F0: &str = "2468m2468p1347z9m";
+const F1: &str = "2468m2468p1347z9p";
+const F2: &str = "13579m13579p246z";
+
+#[test]
+fn scenario_ok_riichi_conditions() {
+    let s = Scenario::new(tenhou(), &["123m456p789s1122z", F0, F1, F2], "3z");
+    // Ready after discarding 3z: riichi, and after it only that discard.
+    let mut t = s.table();
+    assert!(has(&t, 0, Action::Riichi));
+    go(&mut t, 0, Action::Riichi);
+    assert_eq!(
+        t.legal(0).as_slice(),
+        &[Action::Discard { pai: pai("3z"), tsumogiri: true }]
+    );
+    let ev = dahai(&mut t, 0, "3z");
+    let ev = [ev, pass_all(&mut t)].concat();
+    assert!(ev.contains(&Event::RiichiAccepted { seat: 0 }));
+    assert_eq!(t.scores()[0], 24_000);
+    assert_eq!(t.riichi_sticks(), 1);
+    assert!(t.observation(2).riichi[0]);
+    // Below 1000 points: no riichi.
+    let mut low = Scenario::new(tenhou(), &["123m456p789s1122z", F0, F1, F2], "3z");
+    low.scores = Some([900, 25_000, 25_000, 25_000]);
+    assert!(!has(&low.table(), 0, Action::Riichi));
+    // Fewer than four tiles left in the live wall: no riichi.
+    let mut t = s.table();
+    let kyoku = t.kyoku_index;
+    while t.kyoku_index == kyoku && !t.is_over() {
+        if t.phase == Phase::Turn && t.turn == 0 {
+            assert_eq!(has(&t, 0, Action::Riichi), t.tiles_left() >= 4, "{}", t.tiles_left());
+        }
+        if t.phase == Phase::Claims {
+            pass_all(&mut t);
+        } else {
+            let s = t.turn;
+            let d = t.seats[usize::from(s)].drawn.unwrap();
+            go(&mut t, s, Action::Discard { pai: d, tsumogiri: true });
+        }
+    }
+}
+
+/// Seat 3 waits on 6s and 9s with a white-dragon triplet (a yaku for any win).
+const WAITS_69S: &str = "123m456p78s55522z";
+
+#[test]
+fn scenario_ok_furiten_permanent_temporary_riichi() {
+    // Permanent: seat 3 discards its own wait 9s, then cannot ron 6s; tsumo stays.
+    let s = Scenario::new(tenhou(), &[F0, F1, F2, WAITS_69S], "1s2s3s9s4s6s7s6s");
+    let mut t = s.table();
+    dahai(&mut t, 0, "1s");
+    pass_all(&mut t);
+    dahai(&mut t, 1, "2s");
+    pass_all(&mut t);
+    dahai(&mut t, 2, "3s");
+    pass_all(&mut t);
+    assert!(has(&t, 3, Action::Tsumo));
+    dahai(&mut t, 3, "9s");
+    assert_eq!(t.to_act(), 1, "nobody claims 9s");
+    dahai(&mut t, 0, "4s");
+    dahai(&mut t, 1, "6s");
+    assert_eq!(t.to_act() & 8, 0, "furiten: no ron on 6s");
+    pass_all(&mut t);
+    dahai(&mut t, 2, "7s");
+    pass_all(&mut t);
+    assert!(has(&t, 3, Action::Tsumo), "tsumo in furiten");
+
+    // Temporary: a ron passed on 9s blocks 6s until seat 3's own discard.
+    let s = Scenario::new(tenhou(), &[F0, F1, F2, WAITS_69S], "9s6s1s2s6s");
+    let mut t = s.table();
+    dahai(&mut t, 0, "9s");
+    assert!(has(&t, 3, Action::Ron));
+    go(&mut t, 3, Action::Pass);
+    pass_all(&mut t);
+    dahai(&mut t, 1, "6s");
+    assert!(!has(&t, 3, Action::Ron), "temporary furiten");
+    pass_all(&mut t);
+    dahai(&mut t, 2, "1s");
+    pass_all(&mut t);
+    dahai(&mut t, 3, "2s");
+    pass_all(&mut t);
+    dahai(&mut t, 0, "6s");
+    assert!(has(&t, 3, Action::Ron), "furiten ends with the seat's discard");
+
+    // Riichi: a ron passed after riichi blocks every later ron.
+    let s = Scenario::new(tenhou(), &[F0, F1, F2, WAITS_69S], "1s2s3s1p9s6s7s2p6s");
+    let mut t = s.table();
+    for (seat, p) in [(0, "1s"), (1, "2s"), (2, "3s")] {
+        dahai(&mut t, seat, p);
+        pass_all(&mut t);
+    }
+    go(&mut t, 3, Action::Riichi);
+    dahai(&mut t, 3, "1p");
+    pass_all(&mut t);
+    dahai(&mut t, 0, "9s");
+    go(&mut t, 3, Action::Pass);
+    pass_all(&mut t);
+    dahai(&mut t, 1, "6s");
+    assert!(!has(&t, 3, Action::Ron));
+    pass_all(&mut t);
+    dahai(&mut t, 2, "7s");
+    pass_all(&mut t);
+    dahai(&mut t, 3, "2p");
+    pass_all(&mut t);
+    dahai(&mut t, 0, "6s");
+    assert!(!has(&t, 3, Action::Ron), "riichi furiten stays");
+}
+
+#[test]
+fn scenario_ok_kuikae() {
+    // Seat 1 chis 3m with 45m: 3m and 6m may not be discarded right after; seat 2
+    // pons 9p: 9p may not be discarded.
+    let s = Scenario::new(
+        tenhou(),
+        &["13m1p1z2z3z4z5z6z7z7z7z6z", "4566m12p33s789s11z", "99p1234m567s1289s", F2],
+        "3m",
+    );
+    let mut t = s.table();
+    dahai(&mut t, 0, "3m");
+    let chi = Action::Chi {
+        consumed: [pai("4m"), pai("5m")],
+        called: pai("3m"),
+    };
+    assert!(has(&t, 1, chi));
+    go(&mut t, 1, chi);
+    pass_all(&mut t);
+    let legal = t.legal(1);
+    assert!(!legal.iter().any(|a| matches!(a, Action::Discard { pai: p, .. } if *p == pai("3m") || *p == pai("6m"))));
+    assert!(legal.contains(&Action::Discard { pai: pai("1p"), tsumogiri: false }));
+    assert!(!legal.contains(&Action::Riichi) && !legal.contains(&Action::Tsumo));
+    dahai(&mut t, 1, "1p");
+    pass_all(&mut t);
+}
+
+#[test]
+fn scenario_ok_call_priorities() {
+    // Seat 0 discards 5p: seat 1 can chi (46p), seat 2 can pon (55p), seat 3 can ron
+    // (tanki on 5p with a white-dragon triplet). Ron beats pon beats chi.
+    let hands = ["5p1s2s3s4s6s7s8s9s1z2z3z4z", "46p13579m1357s9p6z", "55p2468m2468s19p7z", "123m789m123p555z0p"];
+    let build = || Scenario::new(tenhou(), &hands, "6z").table();
+    let chi = Action::Chi { consumed: [pai("4p"), pai("6p")], called: pai("5p") };
+    let pon = Action::Pon { consumed: [pai("5p"), pai("5p")], called: pai("5p") };
+    let mut t = build();
+    dahai(&mut t, 0, "5p");
+    assert!(has(&t, 1, chi) && has(&t, 2, pon) && has(&t, 3, Action::Ron));
+    go(&mut t, 1, chi);
+    go(&mut t, 2, pon);
+    let ev = go(&mut t, 3, Action::Ron);
+    let w = wins(&ev);
+    assert_eq!((w.len(), w[0].seat, w[0].from), (1, 3, 0));
+    // Without the ron, the pon is made, not the chi.
+    let mut t = build();
+    dahai(&mut t, 0, "5p");
+    go(&mut t, 1, chi);
+    go(&mut t, 3, Action::Pass);
+    let ev = go(&mut t, 2, pon);
+    assert!(ev.iter().any(|e| matches!(e, Event::Call { kind: CallKind::Pon, seat: 2, from: 0, .. })));
+    assert_eq!((t.turn, t.to_act()), (2, 4));
+    // Only the chi: made.
+    let mut t = build();
+    dahai(&mut t, 0, "5p");
+    go(&mut t, 2, Action::Pass);
+    go(&mut t, 3, Action::Pass);
+    let ev = go(&mut t, 1, chi);
+    assert!(ev.iter().any(|e| matches!(e, Event::Call { kind: CallKind::Chi, seat: 1, .. })));
+}
