@@ -1,6 +1,7 @@
 //! Scenario tests of the table's rules, and random play.
 
 use super::*;
+use crate::riichi::rules::Players;
 use crate::util::rng::Xoshiro256;
 
 /// How an agent picks among the legal actions.
@@ -136,6 +137,8 @@ struct Scenario {
     round: Wind,
     honba: u32,
     sticks: u32,
+    /// Seeded walls after the scenario's own, for the kyoku that follow it.
+    more: u64,
 }
 
 impl Scenario {
@@ -151,6 +154,7 @@ impl Scenario {
             round: Wind::East,
             honba: 0,
             sticks: 0,
+            more: 0,
         }
     }
 
@@ -218,7 +222,10 @@ impl Scenario {
             scores: self.scores.unwrap_or(scores),
             kyoku_index: 0,
         };
-        Table::starting_at(self.rules, WallSource::Explicit(vec![self.wall()]), setup).unwrap()
+        let players = self.rules.scoring.players;
+        let mut walls = vec![self.wall()];
+        walls.extend((0..self.more).map(|k| KyokuWall::seeded(players, 99, k)));
+        Table::starting_at(self.rules, WallSource::Explicit(walls), setup).unwrap()
     }
 }
 
@@ -242,8 +249,20 @@ fn dahai(t: &mut Table, seat: Seat, p: &str) -> Vec<Event> {
     let a = legal
         .iter()
         .copied()
-        .find(|&a| a == Action::Discard { pai, tsumogiri: true })
-        .or_else(|| legal.iter().copied().find(|&a| a == Action::Discard { pai, tsumogiri: false }))
+        .find(|&a| {
+            a == Action::Discard {
+                pai,
+                tsumogiri: true,
+            }
+        })
+        .or_else(|| {
+            legal.iter().copied().find(|&a| {
+                a == Action::Discard {
+                    pai,
+                    tsumogiri: false,
+                }
+            })
+        })
         .unwrap_or_else(|| panic!("seat {seat} cannot discard {p}: {:?}", legal.as_slice()));
     go(t, seat, a)
 }
@@ -344,7 +363,10 @@ fn scenario_ok_riichi_conditions() {
     go(&mut t, 0, Action::Riichi);
     assert_eq!(
         t.legal(0).as_slice(),
-        &[Action::Discard { pai: pai("3z"), tsumogiri: true }]
+        &[Action::Discard {
+            pai: pai("3z"),
+            tsumogiri: true
+        }]
     );
     let ev = dahai(&mut t, 0, "3z");
     let ev = [ev, pass_all(&mut t)].concat();
@@ -361,14 +383,26 @@ fn scenario_ok_riichi_conditions() {
     let kyoku = t.kyoku_index;
     while t.kyoku_index == kyoku && !t.is_over() {
         if t.phase == Phase::Turn && t.turn == 0 {
-            assert_eq!(has(&t, 0, Action::Riichi), t.tiles_left() >= 4, "{}", t.tiles_left());
+            assert_eq!(
+                has(&t, 0, Action::Riichi),
+                t.tiles_left() >= 4,
+                "{}",
+                t.tiles_left()
+            );
         }
         if t.phase == Phase::Claims {
             pass_all(&mut t);
         } else {
             let s = t.turn;
             let d = t.seats[usize::from(s)].drawn.unwrap();
-            go(&mut t, s, Action::Discard { pai: d, tsumogiri: true });
+            go(
+                &mut t,
+                s,
+                Action::Discard {
+                    pai: d,
+                    tsumogiri: true,
+                },
+            );
         }
     }
 }
@@ -413,7 +447,10 @@ fn scenario_ok_furiten_permanent_temporary_riichi() {
     dahai(&mut t, 3, "2s");
     pass_all(&mut t);
     dahai(&mut t, 0, "6s");
-    assert!(has(&t, 3, Action::Ron), "furiten ends with the seat's discard");
+    assert!(
+        has(&t, 3, Action::Ron),
+        "furiten ends with the seat's discard"
+    );
 
     // Riichi: a ron passed after riichi blocks every later ron.
     let s = Scenario::new(tenhou(), &[F0, F1, F2, WAITS_69S], "1s2s3s1p9s6s7s2p6s");
@@ -445,7 +482,12 @@ fn scenario_ok_kuikae() {
     // pons 9p: 9p may not be discarded.
     let s = Scenario::new(
         tenhou(),
-        &["13m1p1z2z3z4z5z6z7z7z7z6z", "4566m12p33s789s11z", "99p1234m567s1289s", F2],
+        &[
+            "13m1p1z2z3z4z5z6z7z7z7z6z",
+            "4566m12p33s789s11z",
+            "99p1234m567s1289s",
+            F2,
+        ],
         "3m",
     );
     let mut t = s.table();
@@ -458,8 +500,13 @@ fn scenario_ok_kuikae() {
     go(&mut t, 1, chi);
     pass_all(&mut t);
     let legal = t.legal(1);
-    assert!(!legal.iter().any(|a| matches!(a, Action::Discard { pai: p, .. } if *p == pai("3m") || *p == pai("6m"))));
-    assert!(legal.contains(&Action::Discard { pai: pai("1p"), tsumogiri: false }));
+    assert!(!legal.iter().any(
+        |a| matches!(a, Action::Discard { pai: p, .. } if *p == pai("3m") || *p == pai("6m"))
+    ));
+    assert!(legal.contains(&Action::Discard {
+        pai: pai("1p"),
+        tsumogiri: false
+    }));
     assert!(!legal.contains(&Action::Riichi) && !legal.contains(&Action::Tsumo));
     dahai(&mut t, 1, "1p");
     pass_all(&mut t);
@@ -469,10 +516,21 @@ fn scenario_ok_kuikae() {
 fn scenario_ok_call_priorities() {
     // Seat 0 discards 5p: seat 1 can chi (46p), seat 2 can pon (55p), seat 3 can ron
     // (tanki on 5p with a white-dragon triplet). Ron beats pon beats chi.
-    let hands = ["5p1s2s3s4s6s7s8s9s1z2z3z4z", "46p13579m1357s9p6z", "55p2468m2468s19p7z", "123m789m123p555z0p"];
+    let hands = [
+        "5p1s2s3s4s6s7s8s9s1z2z3z4z",
+        "46p13579m1357s9p6z",
+        "55p2468m2468s19p7z",
+        "123m789m123p555z0p",
+    ];
     let build = || Scenario::new(tenhou(), &hands, "6z").table();
-    let chi = Action::Chi { consumed: [pai("4p"), pai("6p")], called: pai("5p") };
-    let pon = Action::Pon { consumed: [pai("5p"), pai("5p")], called: pai("5p") };
+    let chi = Action::Chi {
+        consumed: [pai("4p"), pai("6p")],
+        called: pai("5p"),
+    };
+    let pon = Action::Pon {
+        consumed: [pai("5p"), pai("5p")],
+        called: pai("5p"),
+    };
     let mut t = build();
     dahai(&mut t, 0, "5p");
     assert!(has(&t, 1, chi) && has(&t, 2, pon) && has(&t, 3, Action::Ron));
@@ -487,7 +545,15 @@ fn scenario_ok_call_priorities() {
     go(&mut t, 1, chi);
     go(&mut t, 3, Action::Pass);
     let ev = go(&mut t, 2, pon);
-    assert!(ev.iter().any(|e| matches!(e, Event::Call { kind: CallKind::Pon, seat: 2, from: 0, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Call {
+            kind: CallKind::Pon,
+            seat: 2,
+            from: 0,
+            ..
+        }
+    )));
     assert_eq!((t.turn, t.to_act()), (2, 4));
     // Only the chi: made.
     let mut t = build();
@@ -495,5 +561,565 @@ fn scenario_ok_call_priorities() {
     go(&mut t, 2, Action::Pass);
     go(&mut t, 3, Action::Pass);
     let ev = go(&mut t, 1, chi);
-    assert!(ev.iter().any(|e| matches!(e, Event::Call { kind: CallKind::Chi, seat: 1, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Call {
+            kind: CallKind::Chi,
+            seat: 1,
+            ..
+        }
+    )));
+}
+
+/// Seats 1, 2 and 3 each wait on 9s alone, each with a dragon triplet for a yaku.
+const RON_9S: [&str; 4] = [
+    "9s2468m2468p1234z",
+    "123m456m789m555z9s",
+    "123p456p789p666z9s",
+    "234s567s777z111p9s",
+];
+
+#[test]
+fn scenario_ok_double_and_triple_ron_per_preset() {
+    let ronners = |rules: TableRules, who: &[Seat]| {
+        let mut s = Scenario::new(rules, &RON_9S, "6z");
+        s.sticks = 1;
+        s.honba = 2;
+        let mut t = s.table();
+        dahai(&mut t, 0, "9s");
+        assert_eq!(t.to_act(), 0b1110);
+        let mut ev = Vec::new();
+        for seat in 1..4 {
+            let a = if who.contains(&seat) {
+                Action::Ron
+            } else {
+                Action::Pass
+            };
+            ev.extend(go(&mut t, seat, a));
+        }
+        ev
+    };
+    // Tenhou: two winners; the riichi stick and the honba go to the first after the
+    // discarder.
+    let ev = ronners(tenhou(), &[2, 3]);
+    let w = wins(&ev);
+    assert_eq!(w.iter().map(|w| w.seat).collect::<Vec<_>>(), [2, 3]);
+    assert_eq!(w[0].deltas[2], w[0].points as i32 + 1000);
+    assert_eq!(w[1].deltas[3], w[1].points as i32);
+    assert_eq!(
+        w[0].deltas[0] + w[1].deltas[0],
+        -((w[0].points + w[1].points) as i32)
+    );
+    // Tenhou: three claimants abort the hand.
+    let ev = ronners(tenhou(), &[1, 2, 3]);
+    assert!(wins(&ev).is_empty());
+    assert_eq!(drawn_hand(&ev).unwrap().0, DrawReason::TripleRon);
+    // Mahjong Soul: three winners.
+    let ev = ronners(TablePreset::MahjongSoul.rules(), &[1, 2, 3]);
+    assert_eq!(wins(&ev).len(), 3);
+    // Head bump: only the first in turn order wins.
+    let head = TableRules {
+        multi_ron: MultiRon::HeadBump,
+        ..tenhou()
+    };
+    let ev = ronners(head, &[2, 3]);
+    assert_eq!(wins(&ev).iter().map(|w| w.seat).collect::<Vec<_>>(), [2]);
+}
+
+#[test]
+fn scenario_ok_chankan_and_added_kan() {
+    let hands = [
+        "7p2468m2468p3z4z5z7z",
+        "77p2468s13579s56z",
+        "68p123m456m789m11z",
+        "13579m1359p246z7z",
+    ];
+    let s = Scenario::new(tenhou(), &hands, "1z2z3z4z7p");
+    let setup = |s: &Scenario| {
+        let mut t = s.table();
+        dahai(&mut t, 0, "7p");
+        let pon = Action::Pon {
+            consumed: [pai("7p"), pai("7p")],
+            called: pai("7p"),
+        };
+        go(&mut t, 1, pon);
+        pass_all(&mut t);
+        dahai(&mut t, 1, "5z");
+        pass_all(&mut t);
+        for seat in [2, 3, 0] {
+            let d = t.seats[usize::from(seat)].drawn.unwrap();
+            go(
+                &mut t,
+                seat,
+                Action::Discard {
+                    pai: d,
+                    tsumogiri: true,
+                },
+            );
+            pass_all(&mut t);
+        }
+        let kan = Action::AddedKan { pai: pai("7p") };
+        assert!(has(&t, 1, kan));
+        go(&mut t, 1, kan);
+        t
+    };
+    let mut t = setup(&s);
+    // Seat 2 waits on 7p with 68p: only ron or pass.
+    assert_eq!(t.legal(2).as_slice(), &[Action::Ron, Action::Pass]);
+    let w = wins(&go(&mut t, 2, Action::Ron));
+    assert_eq!((w[0].seat, w[0].from), (2, 1));
+    assert!(w[0].yaku.iter().any(|y| y.yaku == Yaku::Chankan));
+    // Not robbed: the kong completes, its indicator waits for the discard (Tenhou),
+    // the replacement tile is drawn.
+    let mut t = setup(&s);
+    let ev = go(&mut t, 2, Action::Pass);
+    assert!(matches!(ev.as_slice(), [Event::Draw { seat: 1, .. }]));
+    assert_eq!(t.dora_indicators().len(), 1);
+    let d = t.seats[1].drawn.unwrap();
+    let ev = go(
+        &mut t,
+        1,
+        Action::Discard {
+            pai: d,
+            tsumogiri: true,
+        },
+    );
+    assert!(matches!(ev[0], Event::Dora { .. }));
+    assert_eq!(t.dora_indicators().len(), 2);
+}
+
+/// Seat 1 waits on East for thirteen orphans; seat 0 holds three East and draws the
+/// fourth.
+const KOKUSHI: [&str; 4] = [
+    "111z2468m2468p35s",
+    "19m19p19s2345677z",
+    "2345m2345p2345s8m",
+    "6788m6788p678s6s9p",
+];
+
+#[test]
+fn scenario_ok_kokushi_robs_a_closed_kong_per_preset() {
+    for (preset, robs) in [
+        (TablePreset::Tenhou, false),
+        (TablePreset::MahjongSoul, true),
+    ] {
+        let mut s = Scenario::new(preset.rules(), &KOKUSHI, "1z");
+        s.rinshan = "9m";
+        let mut t = s.table();
+        let ev = go(&mut t, 0, Action::ClosedKan { tile: Tile::EAST });
+        if robs {
+            assert_eq!(t.legal(1).as_slice(), &[Action::Ron, Action::Pass]);
+            let w = wins(&go(&mut t, 1, Action::Ron));
+            assert!(w[0].yakuman >= 1);
+        } else {
+            assert!(t.legal(1).is_empty());
+            // The closed kong's indicator at once, then the replacement draw.
+            assert!(matches!(ev[1], Event::Dora { .. }));
+            assert!(matches!(ev[2], Event::Draw { seat: 0, .. }));
+        }
+    }
+}
+
+#[test]
+fn scenario_ok_rinshan() {
+    let mut s = Scenario::new(tenhou(), &["555z123m456p78s99s", F0, F1, F2], "5z");
+    s.rinshan = "6s";
+    let mut t = s.table();
+    go(&mut t, 0, Action::ClosedKan { tile: Tile::WHITE });
+    assert!(has(&t, 0, Action::Tsumo));
+    let w = wins(&go(&mut t, 0, Action::Tsumo));
+    assert!(w[0].yaku.iter().any(|y| y.yaku == Yaku::RinshanKaihou));
+}
+
+#[test]
+fn scenario_ok_ippatsu_ended_by_a_call() {
+    let s = Scenario::new(
+        tenhou(),
+        &[
+            "123m456p789s1122z",
+            "7p2468m13579s6z45p",
+            "77p2468m13579s7z3z",
+            F2,
+        ],
+        "3z4z",
+    );
+    let mut t = s.table();
+    go(&mut t, 0, Action::Riichi);
+    dahai(&mut t, 0, "3z");
+    pass_all(&mut t);
+    assert!(t.seats[0].ippatsu && t.seats[0].double_riichi);
+    dahai(&mut t, 1, "7p");
+    let pon = Action::Pon {
+        consumed: [pai("7p"), pai("7p")],
+        called: pai("7p"),
+    };
+    go(&mut t, 2, pon);
+    pass_all(&mut t);
+    assert!(!t.seats[0].ippatsu, "a call ends ippatsu");
+}
+
+#[test]
+fn scenario_ok_double_riichi_only_on_the_first_turn() {
+    // Seat 0's first discard is not a riichi: its next riichi is a plain one.
+    let s = Scenario::new(tenhou(), &["123m456p789s1122z", F0, F1, F2], "5s6s7s8s3z");
+    let mut t = s.table();
+    dahai(&mut t, 0, "5s");
+    pass_all(&mut t);
+    for seat in 1..4 {
+        let d = t.seats[usize::from(seat)].drawn.unwrap();
+        go(
+            &mut t,
+            seat,
+            Action::Discard {
+                pai: d,
+                tsumogiri: true,
+            },
+        );
+        pass_all(&mut t);
+    }
+    go(&mut t, 0, Action::Riichi);
+    assert!(!t.seats[0].double_riichi);
+}
+
+#[test]
+fn scenario_ok_tenhou_and_chiihou() {
+    let s = Scenario::new(tenhou(), &["123m456p789s5566z", F0, F1, F2], "5z");
+    let mut t = s.table();
+    let w = wins(&go(&mut t, 0, Action::Tsumo));
+    assert!(w[0].yaku.iter().any(|y| y.yaku == Yaku::Tenhou));
+    assert_eq!(w[0].deltas, [48_000, -16_000, -16_000, -16_000]);
+    let s = Scenario::new(tenhou(), &[F0, "123m456p789s5566z", F1, F2], "3s5z");
+    let mut t = s.table();
+    dahai(&mut t, 0, "3s");
+    pass_all(&mut t);
+    let w = wins(&go(&mut t, 1, Action::Tsumo));
+    assert!(w[0].yaku.iter().any(|y| y.yaku == Yaku::Chiihou));
+    assert_eq!(w[0].deltas, [-16_000, 32_000, -8_000, -8_000]);
+}
+
+#[test]
+fn scenario_ok_nine_terminals() {
+    let hands = ["19m19p19s1234z246m", "2468p2468s3579m7z", F1, F2];
+    let mut t = Scenario::new(tenhou(), &hands, "5z").table();
+    assert!(has(&t, 0, Action::NineTerminals));
+    let ev = go(&mut t, 0, Action::NineTerminals);
+    assert_eq!(drawn_hand(&ev), Some((DrawReason::NineTerminals, [0; 4])));
+    // Not after the first go-around.
+    let mut t = Scenario::new(tenhou(), &hands, "5z").table();
+    dahai(&mut t, 0, "5z");
+    pass_all(&mut t);
+    assert!(!t.legal(1).contains(&Action::NineTerminals));
+}
+
+#[test]
+fn scenario_ok_four_winds() {
+    let hands = [
+        "1z2468m2468p1357s",
+        "1z2468m2468p1357s",
+        "1z3579m3579p2468s",
+        "1z3579m3579p2468s",
+    ];
+    let s = Scenario::new(tenhou(), &hands, "9m9m9p9p");
+    let mut t = s.table();
+    let mut ev = Vec::new();
+    for seat in 0..4 {
+        ev.extend(dahai(&mut t, seat, "1z"));
+        ev.extend(pass_all(&mut t));
+    }
+    assert_eq!(drawn_hand(&ev).unwrap().0, DrawReason::FourWinds);
+}
+
+#[test]
+fn scenario_ok_four_riichi() {
+    let hands = [
+        "123m456p789s1122z",
+        "123p456s789m3344z",
+        "123s456m789p5566z",
+        "456m456p456s99m12s",
+    ];
+    let mut s = Scenario::new(tenhou(), &hands, "3z5z7z6z");
+    s.more = 1;
+    let mut t = s.table();
+    let mut ev = Vec::new();
+    for (seat, p) in [(0, "3z"), (1, "5z"), (2, "7z"), (3, "6z")] {
+        go(&mut t, seat, Action::Riichi);
+        ev.extend(dahai(&mut t, seat, p));
+        ev.extend(pass_all(&mut t));
+    }
+    assert_eq!(drawn_hand(&ev).unwrap().0, DrawReason::FourRiichi);
+    assert_eq!(t.riichi_sticks(), 4);
+}
+
+#[test]
+fn scenario_ok_four_kans() {
+    let hands = [
+        "111z222z333z44z55z",
+        "666z2468m2468p13s",
+        "13579m13579p189s",
+        "2457s24578m3579p",
+    ];
+    let mut s = Scenario::new(tenhou(), &hands, "1z");
+    s.rinshan = "2z3z6z7z";
+    let mut t = s.table();
+    go(&mut t, 0, Action::ClosedKan { tile: Tile::EAST });
+    go(&mut t, 0, Action::ClosedKan { tile: Tile::SOUTH });
+    go(&mut t, 0, Action::ClosedKan { tile: Tile::WEST });
+    dahai(&mut t, 0, "6z");
+    go(&mut t, 1, Action::OpenKan { called: pai("6z") });
+    pass_all(&mut t);
+    // A fifth kong is never offered; the next discard passing aborts the hand.
+    let ev = [dahai(&mut t, 1, "7z"), pass_all(&mut t)].concat();
+    assert_eq!(drawn_hand(&ev).unwrap().0, DrawReason::FourKans);
+}
+
+#[test]
+fn scenario_ok_tenpai_payments_and_renchan() {
+    let mut s = Scenario::new(tenhou(), &["123m456p789s1122z", F0, F1, F2], "");
+    s.more = 1;
+    let mut t = s.table();
+    let ev = run_out(&mut t);
+    let (reason, deltas) = drawn_hand(&ev).unwrap();
+    assert_eq!(
+        (reason, deltas),
+        (DrawReason::Exhaustive, [3000, -1000, -1000, -1000])
+    );
+    // The dealer was ready: it keeps the seat, one more honba.
+    assert_eq!(t.round(), (Wind::East, 0, 1));
+    // Seat 3 alone ready under another dealer: the seat moves on, honba still rise.
+    let mut s = Scenario::new(tenhou(), &[F0, F1, F2, "123m456p789s1122z"], "");
+    s.more = 1;
+    let mut t = s.table();
+    let ev = run_out(&mut t);
+    assert_eq!(drawn_hand(&ev).unwrap().1, [-1000, -1000, -1000, 3000]);
+    assert_eq!(t.round(), (Wind::East, 1, 1));
+}
+
+#[test]
+fn scenario_ok_nagashi_mangan() {
+    // Seat 1 draws only terminals and honours and discards them all.
+    let rules = tenhou();
+    let hands = [
+        "2345m2345p2345s6m",
+        "2345m2345p2345s6p",
+        "6778m6778p6778s6s",
+        "6s6s7s8s3m3p3s4m4p4s6m6p8m",
+    ];
+    let used: Vec<Pai> = hands.iter().flat_map(|h| tiles(h)).collect();
+    let mut left: Vec<Pai> = wall::tile_ids(Players::Four)
+        .as_slice()
+        .iter()
+        .map(|&id| wall::pai_of_id(id, rules.scoring.red_fives).unwrap())
+        .collect();
+    for p in &used {
+        let i = left.iter().position(|q| q == p).unwrap();
+        left.remove(i);
+    }
+    let (mut orphans, mut simples): (Vec<Pai>, Vec<Pai>) = left
+        .into_iter()
+        .partition(|p| p.tile().is_terminal_or_honor());
+    let mut draws = Vec::new();
+    for i in 0..70 {
+        draws.push(
+            if i % 4 == 1 {
+                orphans.pop()
+            } else {
+                simples.pop()
+            }
+            .or_else(|| orphans.pop())
+            .unwrap(),
+        );
+    }
+    let text: String = draws
+        .iter()
+        .map(|p| {
+            format!(
+                "{}{}",
+                if p.is_red() { 0 } else { p.tile().number() },
+                p.tile().suit().letter()
+            )
+        })
+        .collect();
+    let text: &'static str = Box::leak(text.into_boxed_str());
+    let s = Scenario::new(rules, &hands, text);
+    let mut t = s.table();
+    let ev = run_out(&mut t);
+    let (reason, deltas) = drawn_hand(&ev).unwrap();
+    assert_eq!(reason, DrawReason::NagashiMangan);
+    assert_eq!(deltas, [-4000, 8000, -2000, -2000]);
+}
+
+#[test]
+fn scenario_ok_pao_daisangen() {
+    let hands = [
+        "567z2468m2468s35p",
+        "55z66z77z123m9m1p4p7p",
+        "13579p2468p13z98s",
+        "13579p2468p24z98s",
+    ];
+    let s = Scenario::new(tenhou(), &hands, "1s2s3s1s2s3s1s2s3s4s9m");
+    let mut t = s.table();
+    let mut turn = |t: &mut Table, seat: Seat, p: Option<&str>| {
+        match p {
+            Some(p) => dahai(t, seat, p),
+            None => {
+                let d = t.seats[usize::from(seat)].drawn.unwrap();
+                go(
+                    t,
+                    seat,
+                    Action::Discard {
+                        pai: d,
+                        tsumogiri: true,
+                    },
+                )
+            }
+        };
+        pass_all(t);
+    };
+    for (dragon, out) in [("5z", "1p"), ("6z", "4p"), ("7z", "7p")] {
+        dahai(&mut t, 0, dragon);
+        let pon = Action::Pon {
+            consumed: [pai(dragon), pai(dragon)],
+            called: pai(dragon),
+        };
+        go(&mut t, 1, pon);
+        pass_all(&mut t);
+        turn(&mut t, 1, Some(out));
+        turn(&mut t, 2, None);
+        turn(&mut t, 3, None);
+    }
+    assert_eq!(t.seats[1].pao, Some((0, Yaku::Daisangen)));
+    turn(&mut t, 0, None);
+    let w = wins(&go(&mut t, 1, Action::Tsumo));
+    assert_eq!(w[0].pao, Some(0));
+    assert_eq!(w[0].deltas, [-32_000, 32_000, 0, 0]);
+}
+
+#[test]
+fn scenario_ok_game_flow() {
+    // A dealer's win keeps the seat and adds a honba; a non-dealer's moves it on.
+    let mut s = Scenario::new(tenhou(), &["123m456p789s5566z", F0, F1, F2], "5z");
+    s.more = 1;
+    let mut t = s.table();
+    go(&mut t, 0, Action::Tsumo);
+    assert_eq!(t.round(), (Wind::East, 0, 1));
+    let mut s = Scenario::new(tenhou(), &[F0, "123m456p789s5566z", F1, F2], "3s5z");
+    s.more = 1;
+    s.honba = 3;
+    let mut t = s.table();
+    dahai(&mut t, 0, "3s");
+    pass_all(&mut t);
+    go(&mut t, 1, Action::Tsumo);
+    assert_eq!(t.round(), (Wind::East, 1, 0));
+    // Bust: a score below zero ends the game.
+    let mut s = Scenario::new(tenhou(), &["123m456p789s5566z", F0, F1, F2], "5z");
+    s.more = 1;
+    s.scores = Some([25_000, 5_000, 35_000, 35_000]);
+    let mut t = s.table();
+    let ev = go(&mut t, 0, Action::Tsumo);
+    assert!(t.is_over());
+    assert!(matches!(ev.last(), Some(Event::GameEnd { .. })));
+    // Agari-yame: South 4's dealer wins and is first with 30 000 or more.
+    let mut s = Scenario::new(tenhou(), &[F0, F1, F2, "123m456p789s5566z"], "5z");
+    s.more = 1;
+    s.round = Wind::South;
+    s.dealer = 3;
+    s.scores = Some([20_000, 20_000, 20_000, 40_000]);
+    let mut t = s.table();
+    let ev = go(&mut t, 3, Action::Tsumo);
+    let Some(&Event::GameEnd {
+        scores,
+        places,
+        results,
+    }) = ev.last()
+    else {
+        panic!("the game goes on: {ev:?}");
+    };
+    assert_eq!(scores, [4_000, 4_000, 4_000, 88_000]);
+    assert_eq!(places, [2, 3, 4, 1]);
+    // Uma 20/10/-10/-20, oka 20 000 to the first, 30 000 returned.
+    assert_eq!(results, [-16_000, -36_000, -46_000, 98_000]);
+    // The west extension: South 4 ends with nobody at 30 000 (seat 0 alone ready:
+    // 28 000): West 1 is dealt.
+    let mut s = Scenario::new(tenhou(), &["123m456p789s1122z", F0, F1, F2], "");
+    s.more = 1;
+    s.round = Wind::South;
+    s.dealer = 3;
+    let mut t = s.table();
+    run_out(&mut t);
+    assert_eq!(t.scores(), [28_000, 24_000, 24_000, 24_000]);
+    assert_eq!(t.round(), (Wind::West, 0, 1));
+    // With 30 000 reached the game ends there instead.
+    s.scores = Some([27_000, 25_000, 25_000, 23_000]);
+    let mut t = s.table();
+    run_out(&mut t);
+    assert!(t.is_over());
+    // In the extension, the first kyoku that ends with 30 000 reached ends the game.
+    s.round = Wind::West;
+    s.dealer = 0;
+    s.scores = Some([27_000, 25_000, 25_000, 23_000]);
+    let mut t = s.table();
+    run_out(&mut t);
+    assert!(t.is_over());
+}
+
+#[test]
+fn scenario_ok_kita_replacement_ron_and_ippatsu_per_preset() {
+    let hands = [
+        "4z123p456p789p123s",
+        "123s456s789s11m99m",
+        "777p888s555z666z4z",
+    ];
+    for (preset, ends) in [
+        (TablePreset::TenhouSanma, true),
+        (TablePreset::MahjongSoulSanma, false),
+    ] {
+        let mut s = Scenario::new(preset.rules(), &hands, "9p5z6s2s");
+        s.rinshan = "1p";
+        // Kita, its replacement draw, a ron on it.
+        let mut t = s.table();
+        assert!(has(&t, 0, Action::Kita));
+        go(&mut t, 0, Action::Kita);
+        assert_eq!(t.legal(2).as_slice(), &[Action::Ron, Action::Pass]);
+        let w = wins(&go(&mut t, 2, Action::Ron));
+        assert_eq!((w[0].seat, w[0].from, w[0].pai), (2, 0, pai("4z")));
+        assert!(!w[0].yaku.iter().any(|y| y.yaku == Yaku::Chankan));
+        // A kita passed without a ron: the replacement draw; another seat's riichi
+        // loses its ippatsu by the preset.
+        let mut t = s.table();
+        dahai(&mut t, 0, "9p");
+        pass_all(&mut t);
+        go(&mut t, 1, Action::Riichi);
+        dahai(&mut t, 1, "5z");
+        pass_all(&mut t);
+        assert!(t.seats[1].ippatsu);
+        dahai(&mut t, 2, "6s");
+        pass_all(&mut t);
+        go(&mut t, 0, Action::Kita);
+        let ev = pass_all(&mut t);
+        assert!(
+            matches!(ev.as_slice(), [Event::Draw { seat: 0, pai: Some(p) }] if *p == pai("1p"))
+        );
+        assert_eq!(t.observation(1).kita[0], 1);
+        assert_eq!(t.seats[1].ippatsu, !ends, "{preset:?}");
+    }
+}
+
+#[test]
+fn scenario_ok_seen_by_hides_other_draws_and_deals() {
+    let t = Scenario::new(tenhou(), &QUIET, "").table();
+    let start = t.events()[0];
+    let Event::KyokuStart(k) = start.seen_by(2) else {
+        panic!("{start:?}");
+    };
+    assert_eq!(k.shown, 1 << 2);
+    assert_eq!(k.hands[0], [Pai::default(); 13]);
+    assert_ne!(k.hands[2], [Pai::default(); 13]);
+    assert_eq!(t.events()[1].seen_by(1), Event::Draw { seat: 0, pai: None });
+    assert!(matches!(
+        t.events()[1].seen_by(0),
+        Event::Draw {
+            seat: 0,
+            pai: Some(_)
+        }
+    ));
 }
