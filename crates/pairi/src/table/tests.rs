@@ -13,28 +13,36 @@ pub(crate) enum Agent {
     Eager,
 }
 
-pub(crate) fn pick(agent: Agent, legal: &Legal, rng: &mut Xoshiro256) -> Action {
+pub(crate) fn pick(agent: Agent, legal: &Legal, rng: &mut Xoshiro256, t: &Table, seat: Seat) -> Action {
     if agent == Agent::Eager {
         for want in [Action::Tsumo, Action::Ron, Action::Riichi] {
             if legal.contains(&want) {
                 return want;
             }
         }
-        // Prefer not to call, so that hands stay closed and reach riichi.
-        let quiet: FixedList<Action, MAX_LEGAL> = legal
-            .iter()
-            .copied()
-            .filter(|a| matches!(a, Action::Discard { .. } | Action::Pass))
-            .collect();
-        if !quiet.is_empty() && rng.below(4) != 0 {
-            return quiet[rng.below(quiet.len() as u64) as usize];
+        if legal.contains(&Action::Pass) {
+            return Action::Pass;
+        }
+        // A discard that keeps the least shanten.
+        let h = &t.seats[usize::from(seat)].hand;
+        if let Ok((_, keep)) = crate::shanten::keeping(h.concealed(), h.melds().len()) {
+            let good: FixedList<Action, MAX_LEGAL> = legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::Discard { pai, .. } if keep.contains(pai.tile())))
+                .collect();
+            if !good.is_empty() {
+                return good[rng.below(good.len() as u64) as usize];
+            }
         }
     }
     legal[rng.below(legal.len() as u64) as usize]
 }
 
-/// Plays a whole game; checks every step's invariants. Returns the table at the end
-/// and the number of steps.
+/// Plays a whole game; checks every step's invariants: points conserved, every seat
+/// asked has a legal action, the direct legality check agrees with the list, each
+/// observation shows the viewer's own tiles and no one else's. Returns the table at
+/// the end and the number of steps.
 pub(crate) fn play(rules: TableRules, seed: u64, agents: [Agent; 4]) -> (Table, u64) {
     let mut t = Table::new(rules, WallSource::Seed(seed)).unwrap();
     let mut rng = Xoshiro256::new(seed ^ 0x5eed);
@@ -46,27 +54,65 @@ pub(crate) fn play(rules: TableRules, seed: u64, agents: [Agent; 4]) -> (Table, 
         assert_ne!(mask, 0, "nobody to act");
         let seat = (0..n).find(|s| mask & (1 << s) != 0).unwrap();
         let legal = t.legal(seat);
-        assert!(
-            !legal.is_empty(),
-            "seat {seat} must act with no legal action"
-        );
-        let a = pick(agents[usize::from(seat)], &legal, &mut rng);
-        t.step(seat, a).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!legal.is_empty(), "seat {seat} must act with no legal action");
+        if steps % 7 == 0 {
+            check_views(&t, &legal, seat);
+        }
+        let a = pick(agents[usize::from(seat)], &legal, &mut rng, &t, seat);
+        let events = t.step(seat, a).unwrap_or_else(|e| panic!("{e}")).to_vec();
+        for e in &events {
+            for viewer in 0..n {
+                match e.seen_by(viewer) {
+                    Event::Draw { seat, pai } => assert_eq!(pai.is_some(), seat == viewer),
+                    Event::KyokuStart(k) => assert_eq!(k.shown, 1 << viewer),
+                    _ => {}
+                }
+            }
+        }
         steps += 1;
         let sum: i32 = t.scores()[..usize::from(n)].iter().sum();
-        assert_eq!(
-            sum + 1000 * t.riichi_sticks() as i32,
-            total,
-            "points conserved"
-        );
+        let sticks = 1000 * t.riichi_sticks() as i32;
+        if rules.leftover_sticks == LeftoverSticks::ToTop || !t.is_over() {
+            assert_eq!(sum + sticks, total, "points conserved");
+        }
         assert!(steps < 100_000, "the game ends");
     }
+    assert!(t.legal(0).is_empty());
+    assert_eq!(t.step(0, Action::Pass), Err(TableError::GameOver));
     (t, steps)
+}
+
+/// The direct legality check agrees with the list on every discard and pass; each
+/// seat's observation holds its own concealed tiles and nobody else's.
+fn check_views(t: &Table, legal: &Legal, seat: Seat) {
+    for k in 0..37u8 {
+        let p = if k < 34 {
+            Tile::new_unchecked(k).black()
+        } else {
+            Tile::new_unchecked((k - 34) * 9 + 4).red().unwrap()
+        };
+        for tsumogiri in [false, true] {
+            let a = Action::Discard { pai: p, tsumogiri };
+            assert_eq!(t.is_legal(seat, a), legal.contains(&a), "{a:?}");
+        }
+    }
+    assert_eq!(t.is_legal(seat, Action::Pass), legal.contains(&Action::Pass));
+    for viewer in 0..t.players() {
+        let o = t.observation(viewer);
+        let own = &t.seats[usize::from(viewer)].hand;
+        assert_eq!(o.hand.len(), own.concealed_len());
+        let mut c = TileCounts::new();
+        for p in o.hand.iter() {
+            c.add(p.tile());
+        }
+        assert_eq!(&c, own.concealed());
+        assert_eq!(o.drawn, t.seats[usize::from(viewer)].drawn);
+    }
 }
 
 #[test]
 fn random_ok_games_end_and_conserve_points() {
-    for seed in 0..40 {
+    for seed in 0..12 {
         for preset in TablePreset::ALL {
             let agents = if seed % 2 == 0 {
                 [Agent::Random; 4]
@@ -76,6 +122,40 @@ fn random_ok_games_end_and_conserve_points() {
             play(preset.rules(), seed, agents);
         }
     }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+    /// Random legal play with mixed agents (uniform, and eager to win and declare
+    /// riichi) under every preset: no error, no leak, points conserved, every game
+    /// ends, and eager agents win hands.
+    #[test]
+    fn random_ok_mixed_agents(seed in proptest::prelude::any::<u64>(), preset in 0..6usize, mix in 0..16u8) {
+        let agents = [0, 1, 2, 3].map(|i| if mix & (1 << i) != 0 { Agent::Eager } else { Agent::Random });
+        play(TablePreset::ALL[preset].rules(), seed, agents);
+    }
+}
+
+#[test]
+fn eager_ok_games_have_wins_and_riichi() {
+    let (mut wins, mut riichi) = (0, 0);
+    for seed in 0..6 {
+        let mut t = Table::new(tenhou(), WallSource::Seed(seed)).unwrap();
+        let mut rng = Xoshiro256::new(seed);
+        while !t.is_over() {
+            let seat = t.to_act().trailing_zeros() as Seat;
+            let legal = t.legal(seat);
+            let a = pick(Agent::Eager, &legal, &mut rng, &t, seat);
+            for e in t.step(seat, a).unwrap() {
+                match e {
+                    Event::Win(_) => wins += 1,
+                    Event::RiichiAccepted { .. } => riichi += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(wins > 10 && riichi > 10, "{wins} wins, {riichi} riichi");
 }
 
 #[test]
