@@ -134,7 +134,7 @@ fn check_wall(w: &KyokuWall, k: &XmlKyoku, n: usize) -> Result<(), String> {
     if w.dice != k.dice {
         return Err(format!("dice {:?}, record {:?}", w.dice, k.dice));
     }
-    if w.id(usize::from(w.dead.dora[0])) != k.dora {
+    if w.id(usize::from(w.dead().dora[0])) != k.dora {
         return Err("first dora indicator".into());
     }
     let mut top = w.len() - 1;
@@ -160,7 +160,7 @@ fn check_wall(w: &KyokuWall, k: &XmlKyoku, n: usize) -> Result<(), String> {
     for (i, &(id, repl)) in k.draws.iter().enumerate() {
         let got = if repl {
             replacements += 1;
-            w.id(usize::from(w.dead.replacements[replacements - 1]))
+            w.id(usize::from(w.dead().replacements[replacements - 1]))
         } else {
             let id = w.id(top);
             top -= 1;
@@ -171,13 +171,13 @@ fn check_wall(w: &KyokuWall, k: &XmlKyoku, n: usize) -> Result<(), String> {
         }
     }
     for (i, &id) in k.kan_dora.iter().enumerate() {
-        if w.id(usize::from(w.dead.dora[i + 1])) != id {
+        if w.id(usize::from(w.dead().dora[i + 1])) != id {
             return Err(format!("kong indicator {i}"));
         }
     }
     for ura in &k.ura {
         for (i, &id) in ura.iter().enumerate() {
-            if w.id(usize::from(w.dead.ura[i])) != id {
+            if w.id(usize::from(w.dead().ura[i])) != id {
                 return Err(format!("ura indicator {i}"));
             }
         }
@@ -713,4 +713,53 @@ fn table_ok_wall_prefix_layout() {
     // The dead wall is the first DEAD_WALL ids of a wall.
     assert_eq!(DEAD_WALL, 14);
     assert_eq!(DeadWall::of(Players::Four).dora[0], 5);
+}
+
+/// No step and no legal set allocates once the table is made: whole random games
+/// (wins scored, kyoku dealt, every preset) counted by the tests' counting allocator.
+#[test]
+fn table_ok_no_allocation_per_step() {
+    use pairi::util::rng::Xoshiro256;
+    let probe = allocation_counter::measure(|| {
+        std::hint::black_box(Vec::<u8>::with_capacity(8));
+    });
+    assert_eq!(probe.count_total, 1, "the counting allocator counts");
+    for preset in TablePreset::ALL {
+        for seed in 0..4 {
+            let mut t = Table::new(preset.rules(), WallSource::Seed(seed)).unwrap();
+            let mut rng = Xoshiro256::new(seed);
+            let mut steps = 0;
+            let info = allocation_counter::measure(|| {
+                while !t.is_over() {
+                    let seat = t.to_act().trailing_zeros() as u8;
+                    let legal = t.legal(seat);
+                    // Wins and riichi when offered, so that wins are scored.
+                    let a = legal
+                        .iter()
+                        .copied()
+                        .find(|a| matches!(a, Action::Tsumo | Action::Ron | Action::Riichi))
+                        .unwrap_or(legal[rng.below(legal.len() as u64) as usize]);
+                    if t.step(seat, a).is_err() {
+                        break;
+                    }
+                    steps += 1;
+                }
+            });
+            assert!(t.is_over());
+            assert_eq!(
+                info.count_total,
+                0,
+                "{} seed {seed}: {steps} steps",
+                preset.id()
+            );
+        }
+    }
+}
+
+#[test]
+#[allow(clippy::print_stderr)]
+fn table_ok_state_under_1_kb() {
+    let size = core::mem::size_of::<Table>();
+    eprintln!("size_of::<Table>() = {size} bytes");
+    assert!(size < 1024, "{size}");
 }

@@ -187,13 +187,11 @@ struct SeatState {
     discards: u8,
     kita: u8,
     nagashi: bool,
-    kuikae: TileSet,
     pao: Option<(Seat, Yaku)>,
     kans: u8,
     can_tsumo: bool,
     can_riichi: bool,
     riichi_kan: bool,
-    riichi_keep: TileSet,
 }
 
 impl SeatState {
@@ -218,13 +216,11 @@ impl SeatState {
             discards: 0,
             kita: 0,
             nagashi: true,
-            kuikae: TileSet::EMPTY,
             pao: None,
             kans: 0,
             can_tsumo: false,
             can_riichi: false,
             riichi_kan: false,
-            riichi_keep: TileSet::EMPTY,
         }
     }
 
@@ -297,7 +293,7 @@ fn shanten14(c: &TileCounts, melds: usize, wall: &Wall) -> i8 {
 pub struct Table {
     rules: TableRules,
     wall_kinds: Wall,
-    source: WallSource,
+    source: Box<WallSource>,
     n: u8,
     round: Wind,
     dealer: Seat,
@@ -323,6 +319,10 @@ pub struct Table {
     four_kans_pending: bool,
     riichi_count: u8,
     open_kan_from: Option<Seat>,
+    /// The kinds kuikae forbids the turn's seat to discard after its call.
+    kuikae: TileSet,
+    /// The kinds whose discard keeps a riichi declaration's hand ready.
+    riichi_keep: TileSet,
     events: Vec<Event>,
 }
 
@@ -381,7 +381,7 @@ impl Table {
         let mut t = Table {
             rules,
             wall_kinds: rules.scoring.wall(),
-            source,
+            source: Box::new(source),
             n,
             round: setup.round,
             dealer: setup.dealer,
@@ -420,6 +420,8 @@ impl Table {
             four_kans_pending: false,
             riichi_count: 0,
             open_kan_from: None,
+            kuikae: TileSet::EMPTY,
+            riichi_keep: TileSet::EMPTY,
             events: Vec::with_capacity(32),
         };
         if !t.start_kyoku() {
@@ -496,11 +498,11 @@ impl Table {
     }
 
     fn indicator(&self, i: usize) -> Pai {
-        self.pai(self.wall.id(usize::from(self.wall.dead.dora[i])))
+        self.pai(self.wall.id(usize::from(self.wall.dead().dora[i])))
     }
 
     fn ura_indicator(&self, i: usize) -> Pai {
-        self.pai(self.wall.id(usize::from(self.wall.dead.ura[i])))
+        self.pai(self.wall.id(usize::from(self.wall.dead().ura[i])))
     }
 
     /// The dora indicators turned so far.
@@ -583,7 +585,7 @@ impl Table {
     /// `seat` draws the next live tile, or a replacement tile.
     fn draw(&mut self, seat: Seat, replacement: bool) {
         let id = if replacement {
-            let i = self.wall.dead.replacements[usize::from(self.replacements)];
+            let i = self.wall.dead().replacements[usize::from(self.replacements)];
             self.replacements += 1;
             self.wall.id(usize::from(i))
         } else {
@@ -635,7 +637,7 @@ impl Table {
             Phase::Turn if seat == self.turn => self.legal_turn(seat, &mut out),
             Phase::RiichiDiscard if seat == self.turn => {
                 let s = &self.seats[usize::from(seat)];
-                self.push_discards(s, s.riichi_keep, &mut out);
+                self.push_discards(s, self.riichi_keep, &mut out);
             }
             Phase::Claims if self.claim.pending & (1 << seat) != 0 => {
                 self.legal_claim(seat, &mut out);
@@ -704,7 +706,7 @@ impl Table {
             }
             return;
         }
-        self.push_discards(s, TileSet::ALL.difference(s.kuikae), out);
+        self.push_discards(s, TileSet::ALL.difference(self.kuikae), out);
         if !self.turn_drawn {
             return;
         }
@@ -817,9 +819,9 @@ impl Table {
                 let s = &self.seats[usize::from(seat)];
                 let t = pai.tile();
                 let allowed = match (self.phase, s.riichi) {
-                    (Phase::RiichiDiscard, _) => s.riichi_keep.contains(t),
+                    (Phase::RiichiDiscard, _) => self.riichi_keep.contains(t),
                     (_, RiichiStatus::Accepted) => tsumogiri,
-                    _ => !s.kuikae.contains(t),
+                    _ => !self.kuikae.contains(t),
                 };
                 let n = s.hand.concealed().get(t);
                 let red = red_of(&s.hand, t);
@@ -884,7 +886,7 @@ impl Table {
                 let s = &mut self.seats[usize::from(seat)];
                 s.riichi = RiichiStatus::Declared;
                 s.double_riichi = s.discards == 0 && !self.interrupted;
-                s.riichi_keep = keep;
+                self.riichi_keep = keep;
                 self.phase = Phase::RiichiDiscard;
             }
             Action::Tsumo => {
@@ -923,7 +925,7 @@ impl Table {
         if s.riichi == RiichiStatus::Accepted {
             s.ippatsu = false;
         }
-        s.kuikae = TileSet::EMPTY;
+        self.kuikae = TileSet::EMPTY;
         s.drawn = None;
         s.can_tsumo = false;
         // Discarding the tile just drawn leaves the hand whose waits are known.
@@ -1250,7 +1252,7 @@ impl Table {
                 TileSet::EMPTY
             };
             let s = &mut self.seats[i];
-            s.kuikae = forbidden;
+            self.kuikae = forbidden;
             s.drawn = None;
             s.can_tsumo = false;
             s.can_riichi = false;

@@ -13,7 +13,13 @@ pub(crate) enum Agent {
     Eager,
 }
 
-pub(crate) fn pick(agent: Agent, legal: &Legal, rng: &mut Xoshiro256, t: &Table, seat: Seat) -> Action {
+pub(crate) fn pick(
+    agent: Agent,
+    legal: &Legal,
+    rng: &mut Xoshiro256,
+    t: &Table,
+    seat: Seat,
+) -> Action {
     if agent == Agent::Eager {
         for want in [Action::Tsumo, Action::Ron, Action::Riichi] {
             if legal.contains(&want) {
@@ -54,7 +60,10 @@ pub(crate) fn play(rules: TableRules, seed: u64, agents: [Agent; 4]) -> (Table, 
         assert_ne!(mask, 0, "nobody to act");
         let seat = (0..n).find(|s| mask & (1 << s) != 0).unwrap();
         let legal = t.legal(seat);
-        assert!(!legal.is_empty(), "seat {seat} must act with no legal action");
+        assert!(
+            !legal.is_empty(),
+            "seat {seat} must act with no legal action"
+        );
         if steps % 7 == 0 {
             check_views(&t, &legal, seat);
         }
@@ -96,7 +105,10 @@ fn check_views(t: &Table, legal: &Legal, seat: Seat) {
             assert_eq!(t.is_legal(seat, a), legal.contains(&a), "{a:?}");
         }
     }
-    assert_eq!(t.is_legal(seat, Action::Pass), legal.contains(&Action::Pass));
+    assert_eq!(
+        t.is_legal(seat, Action::Pass),
+        legal.contains(&Action::Pass)
+    );
     for viewer in 0..t.players() {
         let o = t.observation(viewer);
         let own = &t.seats[usize::from(viewer)].hand;
@@ -1038,7 +1050,7 @@ fn scenario_ok_pao_daisangen() {
     ];
     let s = Scenario::new(tenhou(), &hands, "1s2s3s1s2s3s1s2s3s4s9m");
     let mut t = s.table();
-    let mut turn = |t: &mut Table, seat: Seat, p: Option<&str>| {
+    let turn = |t: &mut Table, seat: Seat, p: Option<&str>| {
         match p {
             Some(p) => dahai(t, seat, p),
             None => {

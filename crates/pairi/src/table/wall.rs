@@ -89,6 +89,15 @@ pub fn pai_of_id(id: u8, red: RedFives) -> Option<Pai> {
     Pai::new(tile, is_red)
 }
 
+impl Layout {
+    const fn of(players: Players) -> Layout {
+        match players {
+            Players::Four => Layout::Four,
+            Players::Three => Layout::Three,
+        }
+    }
+}
+
 /// Where the dead wall's tiles lie.
 ///
 /// Seen on Tenhou's records: with four players the replacement draws 1, 0, 3, 2, the
@@ -140,8 +149,16 @@ pub struct KyokuWall {
     pub ids: WallIds,
     /// The two dice, 1 to 6 each.
     pub dice: [u8; 2],
-    /// Where the dead wall's tiles lie.
-    pub dead: DeadWall,
+    /// Where the dead wall's tiles lie: [`KyokuWall::dead`].
+    layout: Layout,
+}
+
+/// Which dead-wall layout a wall has (one byte in the table's state).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Layout {
+    Four,
+    Three,
+    Legacy,
 }
 
 impl KyokuWall {
@@ -174,7 +191,7 @@ impl KyokuWall {
         Ok(KyokuWall {
             ids: w,
             dice,
-            dead: DeadWall::of(players),
+            layout: Layout::of(players),
         })
     }
 
@@ -193,7 +210,17 @@ impl KyokuWall {
         KyokuWall {
             ids,
             dice,
-            dead: DeadWall::of(players),
+            layout: Layout::of(players),
+        }
+    }
+
+    /// Where its dead wall's tiles lie.
+    #[must_use]
+    pub const fn dead(&self) -> DeadWall {
+        match self.layout {
+            Layout::Four => DeadWall::of(Players::Four),
+            Layout::Three => DeadWall::of(Players::Three),
+            Layout::Legacy => DeadWall::LEGACY,
         }
     }
 
@@ -335,12 +362,12 @@ impl TenhouShuffle {
             s.swap(i, j);
         }
         let dice = [(rnd[135] % 6) as u8 + 1, (rnd[136] % 6) as u8 + 1];
-        let dead = if self.legacy {
-            DeadWall::LEGACY
+        let layout = if self.legacy {
+            Layout::Legacy
         } else {
-            DeadWall::of(players)
+            Layout::of(players)
         };
-        KyokuWall { ids, dice, dead }
+        KyokuWall { ids, dice, layout }
     }
 }
 
@@ -480,7 +507,7 @@ mod tests {
                 [2, 3]
             )
         );
-        assert_eq!(first.dead, DeadWall::of(Players::Four));
+        assert_eq!(first.dead(), DeadWall::of(Players::Four));
         assert_eq!(
             ends(&t.next_wall(Players::Four)),
             (
@@ -508,7 +535,7 @@ mod tests {
                 [4, 4]
             )
         );
-        assert_eq!(w.dead, DeadWall::LEGACY);
+        assert_eq!(w.dead(), DeadWall::LEGACY);
     }
 
     #[test]
