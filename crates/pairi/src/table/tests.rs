@@ -1215,3 +1215,9 @@ fn scenario_ok_seen_by_hides_other_draws_and_deals() {
         }
     ));
 }
+
+#[test]
+fn sizes_ok_small_values() {
+    assert!(core::mem::size_of::<Action>() <= 8);
+    assert!(core::mem::size_of::<Legal>() <= 8 * MAX_LEGAL + 8);
+}
