@@ -1221,3 +1221,94 @@ fn sizes_ok_small_values() {
     assert!(core::mem::size_of::<Action>() <= 8);
     assert!(core::mem::size_of::<Legal>() <= 8 * MAX_LEGAL + 8);
 }
+
+#[test]
+fn step_err_illegal_actions_leave_the_table_unchanged() {
+    let s = Scenario::new(tenhou(), &["123m456p789s1122z", F0, F1, F2], "3z");
+    let mut t = s.table();
+    let view = |t: &Table| {
+        format!(
+            "{:?} {:?} {:?}",
+            t.observation(0),
+            t.observation(1),
+            t.legal(0)
+        )
+    };
+    let before = view(&t);
+    for (seat, a) in [
+        (
+            1,
+            Action::Discard {
+                pai: pai("2m"),
+                tsumogiri: false,
+            },
+        ),
+        (
+            0,
+            Action::Discard {
+                pai: pai("9m"),
+                tsumogiri: false,
+            },
+        ),
+        (
+            0,
+            Action::Discard {
+                pai: pai("1z"),
+                tsumogiri: true,
+            },
+        ),
+        (0, Action::Ron),
+        (0, Action::Pass),
+        (0, Action::Kita),
+        (0, Action::ClosedKan { tile: Tile::EAST }),
+    ] {
+        let e = t.step(seat, a).unwrap_err();
+        assert_eq!(e, TableError::Illegal { seat, action: a });
+        assert_eq!(e.kind(), crate::ErrorKind::InvalidHand);
+    }
+    assert_eq!(
+        t.step(4, Action::Pass).unwrap_err().kind(),
+        crate::ErrorKind::InvalidRequest
+    );
+    assert_eq!(view(&t), before);
+}
+
+#[test]
+fn mjai_ok_action_forms() {
+    let s = Scenario::new(
+        tenhou(),
+        &[
+            "5p1s2s3s4s6s7s8s9s1z2z3z4z",
+            "46p13579m1357s9p6z",
+            "55p2468m2468s19p7z",
+            "123m789m123p555z0p",
+        ],
+        "6z",
+    );
+    let mut t = s.table();
+    assert_eq!(
+        t.action_mjai(
+            0,
+            &Action::Discard {
+                pai: pai("6z"),
+                tsumogiri: true
+            }
+        ),
+        r#"{"type":"dahai","actor":0,"pai":"F","tsumogiri":true}"#
+    );
+    dahai(&mut t, 0, "5p");
+    let chi = Action::Chi {
+        consumed: [pai("4p"), pai("6p")],
+        called: pai("5p"),
+    };
+    assert_eq!(
+        t.action_mjai(1, &chi),
+        r#"{"type":"chi","actor":1,"target":0,"pai":"5p","consumed":["4p","6p"]}"#
+    );
+    assert_eq!(
+        t.action_mjai(3, &Action::Ron),
+        r#"{"type":"hora","actor":3,"target":0,"pai":"5p"}"#
+    );
+    assert_eq!(t.action_mjai(2, &Action::Pass), r#"{"type":"none"}"#);
+    assert_eq!(chi.id(), 78);
+}
