@@ -615,9 +615,10 @@ fn replay(game: &Game, index: usize, rules: TableRules, wall: KyokuWall) -> Resu
     Ok(())
 }
 
-/// Replays every kyoku of every record under `dirs`; returns (kyoku, failures).
-fn replay_all(files: &[PathBuf]) -> (usize, usize, Vec<String>) {
-    let (mut kyokus, mut unread) = (0, 0);
+/// Replays every kyoku of every record in `files`; returns (kyoku, of them with three
+/// players, files not read, failures).
+fn replay_all(files: &[PathBuf]) -> (usize, usize, usize, Vec<String>) {
+    let (mut kyokus, mut three, mut unread) = (0, 0, 0);
     let mut failures = Vec::new();
     for f in files {
         let Ok(text) = std::fs::read_to_string(f) else {
@@ -641,6 +642,7 @@ fn replay_all(files: &[PathBuf]) -> (usize, usize, Vec<String>) {
                 continue;
             }
             kyokus += 1;
+            three += usize::from(game.players == Players::Three);
             let wall = match shuffle.as_mut() {
                 Some(s) => Ok(s.next_wall(game.players)),
                 None => wall_of(k, game.players, rules.scoring.red_fives),
@@ -651,7 +653,7 @@ fn replay_all(files: &[PathBuf]) -> (usize, usize, Vec<String>) {
             }
         }
     }
-    (kyokus, unread, failures)
+    (kyokus, three, unread, failures)
 }
 
 #[test]
@@ -659,9 +661,9 @@ fn replay_all(files: &[PathBuf]) -> (usize, usize, Vec<String>) {
 fn table_ok_shared_records_replay() {
     let mut files = Vec::new();
     files_under(Path::new(SHARED), &mut files);
-    let (kyokus, unread, failures) = replay_all(&files);
+    let (kyokus, three, unread, failures) = replay_all(&files);
     eprintln!(
-        "shared records: {} files, {kyokus} kyoku, {unread} unread, {} failures",
+        "shared records: {} files, {kyokus} kyoku ({three} three-player), {unread} unread, {} failures",
         files.len(),
         failures.len()
     );
@@ -690,14 +692,14 @@ fn table_ok_corpus_records_replay() {
     };
     let mut files = Vec::new();
     files_under(&root, &mut files);
-    let (kyokus, unread, failures) = replay_all(&files);
+    let (kyokus, three, unread, failures) = replay_all(&files);
     let (known, failures): (Vec<String>, Vec<String>) = failures.into_iter().partition(|f| {
         KNOWN_DIFFERENCES
             .iter()
             .any(|(name, _)| f.contains(name) && f.contains("deltas"))
     });
     eprintln!(
-        "corpus: {} files, {kyokus} kyoku replayed, {unread} files not read by the record readers, {} known rule differences, {} failures",
+        "corpus: {} files, {kyokus} kyoku replayed ({three} three-player), {unread} files not read by the record readers, {} known rule differences, {} failures",
         files.len(),
         known.len(),
         failures.len()
