@@ -1312,3 +1312,109 @@ fn mjai_ok_action_forms() {
     assert_eq!(t.action_mjai(2, &Action::Pass), r#"{"type":"none"}"#);
     assert_eq!(chi.id(), 78);
 }
+
+/// The live wall's draws: whatever the hands leave, in wall order, with `last` at the
+/// end (the final draws of the kyoku when nobody calls).
+fn draws_ending_with(rules: &TableRules, hands: &[&str], last: &str, avoid: &str) -> &'static str {
+    let mut left: Vec<Pai> = wall::tile_ids(rules.scoring.players)
+        .as_slice()
+        .iter()
+        .map(|&id| wall::pai_of_id(id, rules.scoring.red_fives).unwrap())
+        .collect();
+    let tail = tiles(last);
+    for p in hands
+        .iter()
+        .flat_map(|h| tiles(h))
+        .chain(tail.iter().copied())
+    {
+        let i = left.iter().position(|q| *q == p).unwrap();
+        left.remove(i);
+    }
+    // Kinds to avoid before the end go to the dead wall.
+    let avoid = tiles(avoid);
+    left.sort_by_key(|p| avoid.iter().any(|a| a.tile() == p.tile()));
+    let live = 70 - tail.len();
+    let mut draws: Vec<Pai> = left.into_iter().take(live).collect();
+    draws.extend(tail);
+    let text: String = draws
+        .iter()
+        .map(|p| {
+            let n = if p.is_red() { 0 } else { p.tile().number() };
+            format!("{n}{}", p.tile().suit().letter())
+        })
+        .collect();
+    Box::leak(text.into_boxed_str())
+}
+
+/// Plays tsumogiri and passes until `seat` is offered `want`.
+fn until_offered(t: &mut Table, seat: Seat, want: Action) {
+    loop {
+        assert!(!t.is_over());
+        if has(t, seat, want) {
+            return;
+        }
+        if t.phase == Phase::Claims {
+            let s = t.to_act().trailing_zeros() as Seat;
+            go(t, s, Action::Pass);
+            continue;
+        }
+        let s = t.turn;
+        let d = t.seats[usize::from(s)].drawn.unwrap();
+        go(
+            t,
+            s,
+            Action::Discard {
+                pai: d,
+                tsumogiri: true,
+            },
+        );
+    }
+}
+
+#[test]
+fn scenario_ok_haitei_and_houtei() {
+    // The 70th draw (seat 1's, nobody calling) is the last tile: seat 1 waits on it.
+    let rules = tenhou();
+    let hands = [
+        "2468m2468p2468s1z",
+        "123m456p789s5566z",
+        "13579m13579p27z4z",
+        "13579m1379p3z4z7z1z",
+    ];
+    let s = Scenario::new(
+        rules,
+        &hands,
+        draws_ending_with(&rules, &hands, "5z", "56z"),
+    );
+    let mut t = s.table();
+    until_offered(&mut t, 1, Action::Tsumo);
+    assert_eq!(t.tiles_left(), 0);
+    let w = wins(&go(&mut t, 1, Action::Tsumo));
+    assert!(
+        w[0].yaku.iter().any(|y| y.yaku == Yaku::Haitei),
+        "{:?}",
+        w[0].yaku
+    );
+    // Seat 2 waits on the last discard instead (houtei); no call is offered on it.
+    let hands = [
+        "2468m2468p2468s1z",
+        "13579m13579p27z4z",
+        "123m456p789s5566z",
+        "13579m1379p3z4z7z1z",
+    ];
+    let s = Scenario::new(
+        rules,
+        &hands,
+        draws_ending_with(&rules, &hands, "5z", "56z"),
+    );
+    let mut t = s.table();
+    until_offered(&mut t, 2, Action::Ron);
+    assert_eq!(t.tiles_left(), 0);
+    assert_eq!(t.legal(2).as_slice(), &[Action::Ron, Action::Pass]);
+    let w = wins(&go(&mut t, 2, Action::Ron));
+    assert!(
+        w[0].yaku.iter().any(|y| y.yaku == Yaku::Houtei),
+        "{:?}",
+        w[0].yaku
+    );
+}
