@@ -20,10 +20,7 @@ static ALLOCATOR: pairi_bench::SearchAllocator = pairi_bench::SEARCH_ALLOCATOR;
 const CASES: [&str; 4] = ["evp-0124", "evp-0176", "evp-0251", "evp-0225"];
 
 fn load(id: &str) -> (Setup, Options, f64) {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/data/ev/cases.jsonl"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/ev/cases.jsonl");
     let text = std::fs::read_to_string(path).expect("the shared ev cases");
     let line = text
         .lines()
@@ -32,11 +29,7 @@ fn load(id: &str) -> (Setup, Options, f64) {
     let value: serde_json::Value = serde_json::from_str(line).unwrap();
     let req: EvRequest = serde_json::from_value(value.clone()).unwrap();
     let (setup, options) = req.setup().unwrap();
-    (
-        setup,
-        options,
-        value["reference_us"].as_f64().unwrap_or(0.0),
-    )
+    (setup, options, value["reference_us"].as_f64().unwrap_or(0.0))
 }
 
 #[allow(clippy::print_stderr)]

@@ -18,10 +18,7 @@ pub const HANCHAN: [&str; 3] = [
 ];
 
 fn text(name: &str) -> String {
-    let path = format!(
-        "{}/../../shared/data/logs/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!("{}/../../shared/data/logs/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(path).expect("a shared record")
 }
 
@@ -30,9 +27,7 @@ fn records(c: &mut Criterion) {
         let t = text(name);
         let short = name.split('/').next().unwrap_or(name);
         let mut g = c.benchmark_group(format!("record/{short}"));
-        g.bench_function("read", |b| {
-            b.iter(|| record::read(black_box(&t), None).unwrap())
-        });
+        g.bench_function("read", |b| b.iter(|| record::read(black_box(&t), None).unwrap()));
         g.bench_function("read+check", |b| {
             b.iter(|| {
                 let game = record::read(black_box(&t), None).unwrap();
