@@ -14,8 +14,8 @@ use crate::decompose::{Origin, Reading};
 use crate::hand::Hand;
 use crate::notation::{parse_hand_unchecked, Dialect};
 use crate::riichi::rules::{
-    DoubleWindFu, DoubleYakuman, KazoeLimit, OpenPinfuFu, PinfuTsumoFu, RedFives, Renhou,
-    RinshanFu, ThreePlayerTsumo, YakumanStacking,
+    DoubleWindFu, DoubleYakuman, KazoeLimit, OpenKanDora, OpenPinfuFu, PaoHonba, PinfuTsumoFu,
+    RedFives, Renhou, RinshanFu, ThreePlayerTsumo, YakumanStacking,
 };
 use crate::riichi::yaku::YakuList;
 use crate::riichi::{self, Flags, Fu, FuItem, Payments, Preset, Rules, Score, WinContext};
@@ -185,6 +185,16 @@ pub struct RuleOptions {
     /// Tsumo fu on a rinshan win.
     #[serde(default)]
     pub rinshan_fu: Option<bool>,
+    /// When an open or added kong's dora indicator is turned: `after_discard` or
+    /// `at_once`.
+    #[serde(default)]
+    pub open_kan_dora: Option<OpenKanDora>,
+    /// Thirteen orphans may rob a closed kong.
+    #[serde(default)]
+    pub kokushi_robs_closed_kan: Option<bool>,
+    /// Who pays a liable ron's honba: `liable` or `discarder`.
+    #[serde(default)]
+    pub pao_honba: Option<PaoHonba>,
     /// 3 or 4 players.
     #[serde(default)]
     pub players: Option<PlayersField>,
@@ -231,6 +241,16 @@ deserialize_by_name!(KazoeLimit, "yakuman or sanbaiman", {
 deserialize_by_name!(ThreePlayerTsumo, "loss or split", {
     "loss" => ThreePlayerTsumo::Loss,
     "split" => ThreePlayerTsumo::Split,
+});
+
+deserialize_by_name!(OpenKanDora, "after_discard or at_once", {
+    "after_discard" => OpenKanDora::AfterDiscard,
+    "at_once" => OpenKanDora::AtOnce,
+});
+
+deserialize_by_name!(PaoHonba, "liable or discarder", {
+    "liable" => PaoHonba::Liable,
+    "discarder" => PaoHonba::Discarder,
 });
 
 deserialize_by_name!(Renhou, "off, mangan or yakuman", {
@@ -314,6 +334,15 @@ impl RuleOptions {
             } else {
                 RinshanFu::NoTsumoFu
             };
+        }
+        if let Some(v) = self.open_kan_dora {
+            r.open_kan_dora = v;
+        }
+        if let Some(v) = self.kokushi_robs_closed_kan {
+            r.kokushi_robs_closed_kan = v;
+        }
+        if let Some(v) = self.pao_honba {
+            r.pao_honba = v;
         }
         if let Some(v) = self.players {
             r.players = v.0;
@@ -721,6 +750,42 @@ mod tests {
             (r.red_fives, r.renhou, r.kazoe),
             (RedFives::FourTwoPin, Renhou::Yakuman, KazoeLimit::Sanbaiman)
         );
+    }
+
+    #[test]
+    fn rules_ok_table_options() {
+        let r: RulesRequest = serde_json::from_str(
+            r#"{"preset": "tenhou", "open_kan_dora": "at_once", "kokushi_robs_closed_kan": true,
+            "pao_honba": "discarder"}"#,
+        )
+        .unwrap();
+        let r = r.rules();
+        assert_eq!(
+            (r.open_kan_dora, r.kokushi_robs_closed_kan, r.pao_honba),
+            (OpenKanDora::AtOnce, true, PaoHonba::Discarder)
+        );
+        for bad in [r#"{"open_kan_dora": "later"}"#, r#"{"pao_honba": "both"}"#] {
+            assert!(serde_json::from_str::<RulesRequest>(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// A win on an open kong's replacement tile with the indicators turned before the
+    /// kong: scored under Tenhou's rules, refused where the indicator is turned at once.
+    #[test]
+    fn score_ok_rinshan_after_an_open_kong_by_rule() {
+        let line = |rules: &str| {
+            format!(
+                r#"{{"hand": "234m567p234s99m", "melds": [{{"kind": "minkan", "tiles": "5555z", "from": 1}}],
+                "tsumo": true, "rinshan": true, "seat_wind": "S", "dora": ["9s"], "rules": {rules}}}"#
+            )
+        };
+        let r = req(&line(r#""tenhou""#)).answer().unwrap();
+        assert_eq!((r.han, r.fu, r.total), (2, 40, 2700));
+        let e = req(&line(r#"{"preset": "tenhou", "open_kan_dora": "at_once"}"#))
+            .answer()
+            .unwrap_err();
+        assert_eq!(e.kind(), "invalid_hand");
+        assert!(e.message.contains("dora indicators"), "{}", e.message);
     }
 
     #[test]
