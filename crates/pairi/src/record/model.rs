@@ -296,8 +296,9 @@ impl Event {
 
 impl Kyoku {
     /// The tile a win was made on, when the record does not name it: the winner's last
-    /// draw for a self-draw, otherwise the last tile discarded, added to a kong or set
-    /// aside as a kita by the player who dealt it.
+    /// draw for a self-draw, otherwise the last tile discarded, added to a kong, made a
+    /// closed kong (robbed by thirteen orphans, where the rules allow it) or set aside as
+    /// a kita by the player who dealt it.
     #[must_use]
     pub fn winning_tile(&self, w: &Win) -> Option<Pai> {
         let tsumo = w.seat == w.from;
@@ -308,6 +309,7 @@ impl Kyoku {
             {
                 Some(pai)
             }
+            Event::ClosedKan { seat, consumed } if !tsumo && seat == w.from => Some(consumed[0]),
             Event::Kita { seat } if !tsumo && seat == w.from => {
                 Some(crate::tile::Tile::NORTH.black())
             }
