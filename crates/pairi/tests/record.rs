@@ -408,6 +408,41 @@ fn hand_written_thirteen_orphans_robs_a_closed_kong_by_rule() {
     );
 }
 
+#[test]
+fn hand_written_kiriage_where_the_record_says_and_where_it_cannot() {
+    // tenhou.net/6 cannot say: one `rule` line, the win counted as agreeing.
+    let g = hand_written("kiriage.json");
+    assert_eq!(g.kiriage, None);
+    let r = check::check(&g, &check::rules_of(&g)).unwrap();
+    assert_eq!((r.wins, r.wins_agreeing, r.kyokus_agreeing), (1, 1, 1));
+    assert_eq!(r.mismatches.len(), 1);
+    assert!(r.mismatches[0].is_rule(), "{:?}", r.mismatches);
+    assert!(
+        r.mismatches[0].pairi.starts_with("7700"),
+        "{:?}",
+        r.mismatches
+    );
+    // A Tenhou chip room rounds up (its GO bit says so): the win agrees outright.
+    let g = hand_written("kiriage_chip_room.mjlog");
+    assert_eq!(g.kiriage, Some(true));
+    assert_eq!(checked(&g, &check::rules_of(&g)), (1, 1, vec![]));
+    // A ranked room does not: the same 8000 is a scoring difference, not a rule one.
+    let g = hand_written("kiriage_ranked_room.mjlog");
+    assert_eq!(g.kiriage, Some(false));
+    let r = check::check(&g, &check::rules_of(&g)).unwrap();
+    assert_eq!(r.wins_agreeing, 0);
+    let what: Vec<&str> = r.mismatches.iter().map(|m| m.what).collect();
+    assert_eq!(what, ["deltas", "points"]);
+    // A private lobby sets its own rules, which the log does not carry: a `rule` line.
+    let text = text(&format!("{HAND_WRITTEN}kiriage_ranked_room.mjlog").into());
+    let private = text.replace(r#"lobby="0""#, r#"lobby="7994""#);
+    let g = record::read(&private, None).unwrap();
+    assert_eq!(g.kiriage, None);
+    let r = check::check(&g, &check::rules_of(&g)).unwrap();
+    assert_eq!(r.wins_agreeing, 1);
+    assert!(r.mismatches.iter().all(check::Mismatch::is_rule));
+}
+
 mod hostile {
     use super::*;
     use pairi::{Pai, Tile};

@@ -60,7 +60,9 @@ pub struct MismatchView {
     pub kyoku: String,
     /// The event's index in the kyoku.
     pub event: usize,
-    /// What differs: `han`, `fu`, `points`, `yaku`, `deltas`, `score`, `scores`.
+    /// What differs: `han`, `fu`, `points`, `yaku`, `deltas`, `score`, `scores`,
+    /// `furiten`; or `rule`: the win agrees under a rule the record does not state
+    /// (kiriage), which is not a difference.
     pub what: &'static str,
     /// The record's reading.
     pub record: String,
@@ -91,7 +93,8 @@ pub struct CheckResult {
     pub kyokus: usize,
     /// Wins scored again.
     pub wins: usize,
-    /// Wins whose han, fu, points, yaku and score changes agree with the record.
+    /// Wins whose han, fu, points, yaku and score changes agree with the record (those
+    /// with a `rule` mismatch under that rule).
     pub wins_agreeing: usize,
     /// Kyoku whose score changes agree.
     pub kyokus_agreeing: usize,

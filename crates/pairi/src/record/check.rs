@@ -31,13 +31,25 @@ pub struct Mismatch {
     pub kyoku: String,
     /// The event's index in the kyoku.
     pub event: usize,
-    /// What differs: `han`, `fu`, `points`, `yaku`, `deltas`, `score`, `scores`, or
-    /// `furiten` (a ron the rules forbid).
+    /// What differs: `han`, `fu`, `points`, `yaku`, `deltas`, `score`, `scores`,
+    /// `furiten` (a ron the rules forbid), or `rule`: the record agrees once a rule it
+    /// does not state is applied (kiriage), which [`Mismatch::is_rule`] tells apart.
     pub what: &'static str,
     /// The record's reading.
     pub record: String,
     /// pairi's reading.
     pub pairi: String,
+}
+
+/// The kind of a [`Mismatch`] that a rule variant explains ([`Mismatch::what`]).
+pub const RULE: &str = "rule";
+
+impl Mismatch {
+    /// Whether the record agrees under a rule it does not state (not a scoring error).
+    #[must_use]
+    pub fn is_rule(&self) -> bool {
+        self.what == RULE
+    }
 }
 
 /// The outcome of checking a record.
@@ -47,7 +59,8 @@ pub struct Report {
     pub kyokus: usize,
     /// Wins scored.
     pub wins: usize,
-    /// Wins whose han, fu, points, yaku and score changes all agree.
+    /// Wins whose han, fu, points, yaku and score changes all agree (under a rule the
+    /// record does not state, for those with a `rule` mismatch).
     pub wins_agreeing: usize,
     /// Kyoku whose score changes all agree.
     pub kyokus_agreeing: usize,
@@ -56,7 +69,7 @@ pub struct Report {
 }
 
 /// The scoring rules a record was played under: Tenhou's (three-player Tenhou's for
-/// three players), with the record's red fives and open tanyao.
+/// three players), with the record's red fives, open tanyao and kiriage (when it says).
 #[must_use]
 pub fn rules_of(game: &Game) -> Rules {
     let preset = match game.players {
@@ -71,10 +84,18 @@ pub fn rules_of(game: &Game) -> Rules {
         (_, n) => RedFives::from_total(n).unwrap_or(RedFives::OnePerSuit),
     };
     rules.open_tanyao = game.open_tanyao;
+    if let Some(k) = game.kiriage {
+        rules.kiriage = k;
+    }
     rules
 }
 
 /// Replays every kyoku of `game`, scores every win under `rules` and compares.
+///
+/// A win that differs under `rules` but agrees with kiriage (4 han 30 fu and 3 han 60 fu
+/// paid as mangan) gives one `rule` mismatch instead, when the record does not say
+/// whether its lobby rounds up ([`Game::kiriage`]) and `rules` do not: the record is
+/// consistent, under a rule pairi cannot read from it.
 ///
 /// # Errors
 ///
@@ -98,8 +119,15 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
             report.wins += 1;
             let mut found = Vec::new();
             let collects = first_winner == Some(w.seat);
-            compare_win(kyoku, table, w, rules, collects, &mut found);
-            if found.is_empty() {
+            let score = compare_win(kyoku, table, w, rules, collects, &mut found);
+            if let (false, Some(s)) = (found.is_empty(), score) {
+                if game.kiriage.is_none() && !rules.kiriage {
+                    if let Some(rule) = explained_by_kiriage(kyoku, table, w, rules, collects, &s) {
+                        found = vec![rule];
+                    }
+                }
+            }
+            if found.iter().all(|(what, _, _)| *what == RULE) {
                 report.wins_agreeing += 1;
             }
             report
@@ -492,6 +520,40 @@ fn compare_yaku(v: &RecordedValue, score: &Score, found: &mut Found) {
             .collect();
         found.push(("yaku", r.join(", "), p.join(", ")));
     }
+}
+
+/// A win that differs under `rules` and agrees in every point once 4 han 30 fu and 3 han
+/// 60 fu are paid as mangan: the `rule` mismatch saying so.
+fn explained_by_kiriage(
+    kyoku: &Kyoku,
+    table: &Table,
+    w: &Win,
+    rules: &Rules,
+    collects: bool,
+    without: &Score,
+) -> Option<(&'static str, String, String)> {
+    if without.yakuman > 0 || !matches!((without.han, without.fu), (4, 30) | (3, 60)) {
+        return None;
+    }
+    let kiriage = Rules {
+        kiriage: true,
+        ..*rules
+    };
+    let mut found = Vec::new();
+    let with = compare_win(kyoku, table, w, &kiriage, collects, &mut found)?;
+    found.is_empty().then(|| {
+        (
+            RULE,
+            format!(
+                "{} han {} fu paid {} (kiriage: 切り上げ満貫)",
+                with.han, with.fu, with.total
+            ),
+            format!(
+                "{} without kiriage, which the record does not state",
+                without.total
+            ),
+        )
+    })
 }
 
 fn describe(v: &RecordedValue) -> String {

@@ -25,6 +25,10 @@ pub struct Game {
     pub open_tanyao: bool,
     /// The rounds the game was to last, when the record says.
     pub length: Option<Length>,
+    /// Whether 4 han 30 fu and 3 han 60 fu are paid as mangan (切り上げ満貫), when the
+    /// record says: Tenhou's XML log does by its lobby bits (its chip rooms round up, its
+    /// other public rooms do not); tenhou.net/6 and mjai carry no such flag.
+    pub kiriage: Option<bool>,
     /// The kyoku in order.
     pub kyokus: Vec<Kyoku>,
     /// What a tenhou.net/6 record carries beyond the game itself (title, rule label,
