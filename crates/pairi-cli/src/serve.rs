@@ -27,8 +27,8 @@
 //!   worth held by all requests at once (the others wait, within the time limit).
 //! - Work: short requests (one hand) run on `--jobs` threads; long ones (a search, a
 //!   sample, a record, an array of more than a few requests, a body past 64 KiB) on
-//!   their own pool, `--long-jobs` at once, at a lower scheduling priority, so that they
-//!   never hold up short ones. Each request has `--timeout` seconds from its head to its
+//!   their own pool of one thread fewer than the cores, `--long-jobs` at once, at a
+//!   lower scheduling priority, so that they never hold up short ones. Each request has `--timeout` seconds from its head to its
 //!   answer; at the deadline its work is stopped (the search, the sample, the review
 //!   check a stop flag) and the client gets a 503; a client gone away stops its work too.
 //! - Caps: `--max-states`, `--max-hands`, `--max-items`, `--max-record`: the api's
@@ -91,7 +91,7 @@ pub(crate) struct Args {
     #[arg(long)]
     jobs: Option<usize>,
     /// Long requests computed at once (searches, samples, records, large arrays), on
-    /// their own threads at a lower priority.
+    /// their own threads (one fewer than the cores) at a lower priority.
     #[arg(long, default_value_t = 1)]
     long_jobs: usize,
     /// Largest expected-value search, in hand states (a request asking more is refused;
@@ -202,8 +202,10 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
         max_body: args.max_body,
         short: Arc::new(Semaphore::new(jobs)),
         long: Arc::new(Semaphore::new(long_jobs)),
+        // One core is left to short requests: a search on every core slows them down
+        // even at a lower priority (their caches, the wake-up of their threads).
         long_pool: rayon::ThreadPoolBuilder::new()
-            .num_threads(cores)
+            .num_threads(cores.saturating_sub(1).max(1))
             .thread_name(|i| format!("pairi-long-{i}"))
             .start_handler(|_| lower_priority())
             .build()
