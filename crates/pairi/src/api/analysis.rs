@@ -279,7 +279,7 @@ impl Request for AnalysisRequest {
 
     /// Shanten, forms, and useful tiles, waits and improvements (13 − 3k tiles) or the
     /// discard table (14 − 3k tiles).
-    fn answer(&self) -> Result<AnalysisResult, Error> {
+    fn compute(&self, _: &super::limits::Limits, _: &super::Stop) -> Result<AnalysisResult, Error> {
         let Prepared {
             analyzer,
             hand,
@@ -355,7 +355,7 @@ impl Request for ShantenRequest {
     }
 
     /// Shanten and shanten per form.
-    fn answer(&self) -> Result<ShantenResult, Error> {
+    fn compute(&self, _: &super::limits::Limits, _: &super::Stop) -> Result<ShantenResult, Error> {
         let (analyzer, h) = AnalysisRequest::from(self).prepare()?;
         h.size()?;
         let forms = analyzer.forms(h.concealed(), h.melds())?;

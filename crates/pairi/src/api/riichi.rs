@@ -562,7 +562,7 @@ impl Request for ScoreRequest {
 
     /// Scores the request: `parse`, `invalid_hand`, `not_winning` or `no_yaku` when it
     /// cannot.
-    fn answer(&self) -> Result<ScoreResult, Error> {
+    fn compute(&self, _: &super::limits::Limits, _: &super::Stop) -> Result<ScoreResult, Error> {
         self.prepare()?.answer(&self.hand)
     }
 }
