@@ -12,7 +12,7 @@ use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{
-    PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple,
+    PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyMemoryView, PyString, PyTuple,
 };
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Number, Value};
@@ -201,7 +201,11 @@ pub(crate) fn hand_arg<'a>(hand: &'a Bound<'_, PyAny>) -> PyResult<HandArg<'a>> 
     if let Ok(s) = hand.downcast::<PyString>() {
         return Ok(HandArg::Text(text(s, "hand")?));
     }
-    if hand.is_instance_of::<PyBytes>() || hand.is_instance_of::<PyByteArray>() {
+    let bytes =
+        |v: &Bound<'_, PyAny>| v.is_instance_of::<PyBytes>() || v.is_instance_of::<PyByteArray>();
+    if bytes(hand)
+        || (hand.is_instance_of::<PyMemoryView>() && hand.getattr("obj").is_ok_and(|o| bytes(&o)))
+    {
         return Err(type_error(format!(
             "hand: bytes are not a hand: give {HAND_FORMS}; for notation in bytes, decode \
              them first (b.decode())"
