@@ -217,7 +217,7 @@ impl Yaku {
             format!("han={}", self.han)
         };
         format!(
-            "Yaku(id={:?}, name={:?}, name_ja={:?}, {value})",
+            "Yaku(id='{}', name='{}', name_ja='{}', {value})",
             self.id, self.name, self.name_ja
         )
     }
@@ -279,7 +279,7 @@ pub(crate) struct FanItem {
 impl FanItem {
     fn __repr__(&self) -> String {
         format!(
-            "FanItem(id={:?}, name={:?}, name_zh={:?}, points={}, count={})",
+            "FanItem(id='{}', name='{}', name_zh='{}', points={}, count={})",
             self.id, self.name, self.name_zh, self.points, self.count
         )
     }
