@@ -66,6 +66,22 @@ fn read_json<R: Request>(json: &str, defaults: &R::Defaults) -> Result<R, Error>
     Ok(request)
 }
 
+/// A request read from a JSON value rather than text (a binding that builds the value
+/// from its own objects): refused as [`answer_json`] refuses text, the field named and
+/// number ranges in words, without a text position.
+///
+/// # Errors
+///
+/// `invalid_request` for a value that is not such a request.
+pub fn request_of_value<R: serde::de::DeserializeOwned>(
+    value: serde_json::Value,
+) -> Result<R, Error> {
+    serde_path_to_error::deserialize::<_, R>(value).map_err(|e| {
+        let path = e.path().to_string();
+        Error::invalid_request(in_field(&path, plain_ranges(&e.into_inner().to_string())))
+    })
+}
+
 fn answer_numbered<R: Request>(
     line: &str,
     number: Option<u64>,
@@ -104,15 +120,19 @@ fn named<'de, R: Deserialize<'de>>(line: &'de str, e: &serde_json::Error) -> Str
     let mut d = serde_json::Deserializer::from_str(line);
     match serde_path_to_error::deserialize::<_, R>(&mut d) {
         Err(pe) if !e.is_syntax() && !e.is_eof() => {
-            let path = pe.path().to_string();
-            let message = plain_ranges(&e.to_string());
-            if path.is_empty() || path.starts_with(['.', '?', '[']) {
-                message
-            } else {
-                format!("`{path}`: {message}")
-            }
+            in_field(&pe.path().to_string(), plain_ranges(&e.to_string()))
         }
         _ => e.to_string(),
+    }
+}
+
+/// `message` said of the field at `path` (`` `honba`: … ``), or alone when the path
+/// names no field.
+fn in_field(path: &str, message: String) -> String {
+    if path.is_empty() || path.starts_with(['.', '?', '[']) {
+        message
+    } else {
+        format!("`{path}`: {message}")
     }
 }
 
@@ -592,6 +612,26 @@ mod tests {
         assert!(out.contains("`melds[0].from`: invalid value: integer `300`, expected a whole number from 0 to 255"), "{out}");
         // Not an object: no field to name.
         assert!(!answer("[1, 2]").contains('`'), "{}", answer("[1, 2]"));
+    }
+
+    #[test]
+    fn request_of_value_err_as_text_without_position() {
+        let line = r#"{"hand": "123m456p789s11555z", "win": "5z", "melds": [{"kind": "pon", "tiles": "777z", "from": 300}]}"#;
+        let text =
+            answer_json::<crate::api::riichi::ScoreRequest>(line, &Default::default()).unwrap_err();
+        let value = request_of_value::<crate::api::riichi::ScoreRequest>(
+            serde_json::from_str(line).unwrap(),
+        )
+        .unwrap_err();
+        assert_eq!(value.kind, crate::api::ErrorKind::InvalidRequest);
+        assert!(
+            text.message.starts_with(&value.message),
+            "{text:?} {value:?}"
+        );
+        assert!(value.message.ends_with("from 0 to 255"), "{value:?}");
+        let ok: ShantenRequest =
+            request_of_value(serde_json::json!({"hand": "123m", "classic": true})).unwrap();
+        assert!(ok.classic);
     }
 
     #[test]

@@ -582,6 +582,42 @@ impl Serialize for YakuMap {
     }
 }
 
+/// The yaku of a result with their names: a JSON array of `{"id", "en", "ja", "han",
+/// "yakuman"}` objects in table order (`en` the English name, `ja` the Japanese one,
+/// `han` 0 for a yakuman, `yakuman` its multiplier and 0 for an ordinary yaku), the
+/// names from the one yaku table (`riichi/yaku.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct YakuNames {
+    /// The yaku with their values.
+    pub yaku: YakuList,
+    /// Whether the values are yakuman multipliers (a yakuman hand) rather than han.
+    pub yakuman: bool,
+}
+
+impl Serialize for YakuNames {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeSeq, SerializeStruct};
+        struct Line(crate::riichi::yaku::YakuValue, bool);
+        impl Serialize for Line {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let (info, value) = (self.0.yaku.info(), self.0.value);
+                let mut st = s.serialize_struct("YakuLine", 5)?;
+                st.serialize_field("id", info.id)?;
+                st.serialize_field("en", info.english)?;
+                st.serialize_field("ja", info.japanese)?;
+                st.serialize_field("han", &if self.1 { 0 } else { value })?;
+                st.serialize_field("yakuman", &if self.1 { value } else { 0 })?;
+                st.end()
+            }
+        }
+        let mut seq = s.serialize_seq(Some(self.yaku.len()))?;
+        for &v in &self.yaku {
+            seq.serialize_element(&Line(v, self.yakuman))?;
+        }
+        seq.end()
+    }
+}
+
 /// The payments of a result: `{"ron": X}`, `{"all": X}` or `{"dealer": X, "non_dealer": Y}`.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
 pub struct PaymentsView {
@@ -688,6 +724,8 @@ pub struct ScoreResult {
     pub win: Display<Pai>,
     /// Whether it was self-drawn (`tsumo`) or claimed (`ron`).
     pub how: &'static str,
+    /// The yaku again, each with its English and Japanese names.
+    pub breakdown: YakuNames,
 }
 
 impl ScoreResult {
@@ -712,6 +750,10 @@ impl ScoreResult {
             fu_detail: FuDetail(s.fu_detail),
             decomposition: Display(s.reading),
             wait: s.wait.wait.id(),
+            breakdown: YakuNames {
+                yaku: s.yaku,
+                yakuman: s.han == 0 && s.yakuman > 0,
+            },
         }
     }
 }
@@ -818,6 +860,34 @@ mod tests {
             .answer()
             .unwrap();
         assert_eq!(r.total, 2000);
+    }
+
+    #[test]
+    fn breakdown_ok_names_and_values() {
+        let json = |j: &str| serde_json::to_value(req(j).answer().unwrap()).unwrap();
+        let r = json(r#"{"hand": "234m406p78999s[777z]", "win": "9s", "dora": ["3p"]}"#);
+        assert_eq!(
+            r["breakdown"][0],
+            serde_json::json!({"id": "yakuhai_chun", "en": "Red dragon", "ja": "役牌 中", "han": 1, "yakuman": 0})
+        );
+        assert_eq!(r["breakdown"].as_array().unwrap().len(), 3);
+        let r = json(r#"{"hand": "19m19p19s11234567z", "win": "7z"}"#);
+        assert_eq!(
+            r["breakdown"],
+            serde_json::json!([{"id": "kokushi", "en": "Thirteen orphans", "ja": "国士無双", "han": 0, "yakuman": 1}])
+        );
+        // Renhou as a mangan is 5 han, not a yakuman.
+        let r = json(
+            r#"{"hand": "123m456p789s11122z", "win": "2z", "renhou": true, "seat_wind": "S", "rules": {"renhou": "mangan"}}"#,
+        );
+        assert_eq!(r["breakdown"][0]["id"], "renhou");
+        assert_eq!(
+            (
+                r["breakdown"][0]["han"].as_u64(),
+                r["breakdown"][0]["yakuman"].as_u64()
+            ),
+            (Some(5), Some(0))
+        );
     }
 
     #[test]
