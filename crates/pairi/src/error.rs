@@ -17,11 +17,18 @@ pub enum ErrorKind {
     NotWinning,
     /// A complete Riichi hand without a yaku (`no_yaku`).
     NoYaku,
+    /// A request asking more than the limits of the front that answers it allow: Monte
+    /// Carlo hands, hand states of a search, requests in an array, bytes of a record
+    /// (`too_large`). The library's own limits are wide; a server's are narrower.
+    TooLarge,
+    /// Work stopped before its end because the caller stopped it, as a server does at
+    /// its time limit (`timeout`). Only a front that sets a time limit reports it.
+    Timeout,
 }
 
 impl ErrorKind {
     /// The id written in JSON: `parse`, `invalid_request`, `invalid_hand`,
-    /// `not_winning`, `no_yaku`.
+    /// `not_winning`, `no_yaku`, `too_large`, `timeout`.
     #[must_use]
     pub const fn id(self) -> &'static str {
         match self {
@@ -30,6 +37,8 @@ impl ErrorKind {
             ErrorKind::InvalidHand => "invalid_hand",
             ErrorKind::NotWinning => "not_winning",
             ErrorKind::NoYaku => "no_yaku",
+            ErrorKind::TooLarge => "too_large",
+            ErrorKind::Timeout => "timeout",
         }
     }
 }
