@@ -120,7 +120,7 @@ pub(crate) fn request(args: &Args) -> anyhow::Result<EvRequest> {
     req.model = args.model;
     req.explain = args.explain;
     req.paths = args.paths;
-    req.max_states = args.max_states;
+    req.max_states = Some(args.max_states);
     req.players = args.players;
     Ok(req)
 }
@@ -140,7 +140,11 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let result = req.answer_with(&mut |n| bar.set_message(n.to_string()));
+    let result = req.answer_with(
+        &pairi::api::limits::LIBRARY,
+        &pairi::api::Stop::never(),
+        &mut |n| bar.set_message(n.to_string()),
+    );
     bar.finish_and_clear();
     let result = result.map_err(|e| refused_hand(e, args.json, &req.hand, Dialect::Standard))?;
     if let Some(p) = &args.plot {

@@ -6,6 +6,7 @@ use crate::output::{pad, print_json, print_line, refused};
 use anyhow::Context;
 use pairi::api::record::{CheckRequest, ConvertRequest, ReviewRequest, ReviewResult};
 use pairi::api::Request;
+use pairi::record::check::RULE;
 use pairi::record::Format;
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
@@ -29,7 +30,8 @@ pub(crate) struct RecordArgs {
 #[derive(clap::Subcommand, Debug)]
 enum RecordCommand {
     /// Replay records and score every win again: one line per file, one per
-    /// difference; exit status 1 if any win or score change differs.
+    /// difference; exit status 1 if any win or score change differs (a `rule` line, a
+    /// win that agrees under a rule the record does not state, is not a difference).
     Check(CheckArgs),
     /// Convert a record to tenhou.net/6 JSON or mjai JSON Lines.
     Convert(ConvertArgs),
@@ -215,7 +217,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         indicatif::ProgressBar::hidden()
     };
     let (mut differ, mut failed) = (false, false);
-    let (mut wins, mut agree) = (0usize, 0usize);
+    let (mut wins, mut agree, mut by_rule) = (0usize, 0usize, 0usize);
     for chunk in files.chunks(CHUNK) {
         use rayon::prelude::*;
         let results: Vec<_> = chunk
@@ -245,7 +247,9 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 Ok(res) => {
                     wins += res.wins;
                     agree += res.wins_agreeing;
-                    differ |= !res.mismatches.is_empty();
+                    let rule = res.mismatches.iter().filter(|m| m.what == RULE).count();
+                    by_rule += rule;
+                    differ |= res.mismatches.len() > rule;
                     if args.json {
                         let mut v = serde_json::to_value(&res)?;
                         if let Some(o) = v.as_object_mut() {
@@ -261,6 +265,8 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                         res.wins_agreeing,
                         if res.mismatches.is_empty() {
                             ""
+                        } else if res.mismatches.len() == rule {
+                            " — under a rule the record does not state:"
                         } else {
                             " — differences:"
                         }
@@ -282,8 +288,13 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     }
     bar.finish_and_clear();
     if !args.json && files.len() > 1 {
+        let rule = if by_rule == 0 {
+            String::new()
+        } else {
+            format!(" ({by_rule} under a rule the record does not state)")
+        };
         print_line(&format!(
-            "{} records, {agree}/{wins} wins agree",
+            "{} records, {agree}/{wins} wins agree{rule}",
             files.len()
         ))?;
     }

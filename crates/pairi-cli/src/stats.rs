@@ -163,7 +163,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     let mut source = Source::Observed;
     let start = Instant::now();
     let computed = req
-        .compute_with(|mc| {
+        .compute_with(&pairi::api::limits::LIBRARY, |mc| {
             let (d, s) = monte_carlo(mc, args.threads)
                 .map_err(|e| pairi::api::Error::invalid_request(format!("{e:#}")))?;
             source = s;

@@ -53,6 +53,40 @@ fn record_check_json_lines_name_the_file() {
     assert!(v["file"].as_str().unwrap().ends_with("pao-tsumo.mjlog"));
 }
 
+/// The hand-written records of the library's tests.
+const HAND_WRITTEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../pairi/tests/data/records");
+
+#[test]
+fn record_check_ok_a_rule_the_record_does_not_state_is_a_line_not_a_failure() {
+    let kiriage = format!("{HAND_WRITTEN}/kiriage.json");
+    let ranked = format!("{HAND_WRITTEN}/kiriage_ranked_room.mjlog");
+    let r = pairi(&["record", "check", &kiriage], "");
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(
+        r.stdout.contains(
+            "kiriage.json: 1 kyoku, 1 wins re-scored, 1 agree — under a rule the record does not state:"
+        ),
+        "{r:?}"
+    );
+    assert!(
+        r.stdout
+            .contains("E1 event 26 rule: record 4 han 30 fu paid 8000 (kiriage: 切り上げ満貫)"),
+        "{r:?}"
+    );
+    let r = pairi(&["record", "check", "--json", &kiriage], "");
+    assert_eq!(r.code, 0, "{r:?}");
+    let v: Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["mismatches"][0]["what"], "rule");
+    // With a record whose lobby does not round up, the same payment is a difference.
+    let r = pairi(&["record", "check", &kiriage, &ranked], "");
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout
+            .ends_with("2 records, 1/2 wins agree (1 under a rule the record does not state)\n"),
+        "{r:?}"
+    );
+}
+
 #[test]
 fn record_check_err_a_changed_score_exits_1_with_both_readings() {
     if logs().is_none() {

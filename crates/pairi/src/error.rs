@@ -17,6 +17,13 @@ pub enum ErrorKind {
     NotWinning,
     /// A complete Riichi hand without a yaku (`no_yaku`).
     NoYaku,
+    /// A request asking more than the limits of the front that answers it allow: Monte
+    /// Carlo hands, hand states of a search, requests in an array, bytes of a record
+    /// (`too_large`). The library's own limits are wide; a server's are narrower.
+    TooLarge,
+    /// Work stopped before its end because the caller stopped it, as a server does at
+    /// its time limit (`timeout`). Only a front that sets a time limit reports it.
+    Timeout,
     /// A file or stream a front end cannot read or write (`io`): the command line's
     /// input files and output, never the answer to a request (the library does no I/O).
     Io,
@@ -24,7 +31,7 @@ pub enum ErrorKind {
 
 impl ErrorKind {
     /// The id written in JSON: `parse`, `invalid_request`, `invalid_hand`,
-    /// `not_winning`, `no_yaku`, `io`.
+    /// `not_winning`, `no_yaku`, `too_large`, `timeout`, `io`.
     #[must_use]
     pub const fn id(self) -> &'static str {
         match self {
@@ -33,6 +40,8 @@ impl ErrorKind {
             ErrorKind::InvalidHand => "invalid_hand",
             ErrorKind::NotWinning => "not_winning",
             ErrorKind::NoYaku => "no_yaku",
+            ErrorKind::TooLarge => "too_large",
+            ErrorKind::Timeout => "timeout",
             ErrorKind::Io => "io",
         }
     }

@@ -30,6 +30,7 @@ pub mod record;
 pub mod riichi;
 pub mod shanten;
 pub mod stats;
+pub mod table;
 pub mod tables;
 pub mod tile;
 pub mod util;

@@ -289,7 +289,16 @@ fn ev_ok_pairi_double_riichi_and_ippatsu() {
     .unwrap();
     let (setup, mut options) = req.setup().unwrap();
     options.model = ev::Model::Pairi;
-    let (_, why) = ev::explain(&setup, &options, ev::Maximize::Score, 4, &mut |_| {}).unwrap();
+    let never = pairi::util::Stop::never();
+    let (_, why) = ev::explain(
+        &setup,
+        &options,
+        ev::Maximize::Score,
+        4,
+        &mut |_| {},
+        &never,
+    )
+    .unwrap();
     let w = why
         .iter()
         .find(|w| w.tile.map(|t| format_pai(t, Format::Mpsz)) == Some("9p".into()))

@@ -8,3 +8,4 @@ mod record;
 mod riichi;
 mod shanten;
 mod shared;
+mod table;

@@ -1,5 +1,6 @@
 //! Every record of `shared/data/logs`: read, replayed, every win scored again and
-//! every score change reproduced, converted back and forth, reviewed.
+//! every score change reproduced, converted back and forth, reviewed; and the records
+//! written by hand for one table rule each (`tests/data/records`).
 
 use pairi::record::{self, check, Event, Game, RecordError};
 use std::path::PathBuf;
@@ -321,6 +322,155 @@ fn every_record_is_reviewed() {
         discards += r.discards.len();
     }
     assert!(discards > 1000, "{discards}");
+}
+
+// ------------------------------------------------------------------------------------
+// Hand-written records, one table rule each (`tests/data/records/README.md`).
+
+const HAND_WRITTEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/records/");
+
+fn hand_written(name: &str) -> Game {
+    read(&format!("{HAND_WRITTEN}{name}").into())
+}
+
+/// Checks `game` under `rules`: (wins, wins agreeing, every mismatch as `what`).
+fn checked(game: &Game, rules: &pairi::riichi::Rules) -> (usize, usize, Vec<&'static str>) {
+    let r = check::check(game, rules).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.kyokus, r.kyokus_agreeing, "{:?}", r.mismatches);
+    (
+        r.wins,
+        r.wins_agreeing,
+        r.mismatches.iter().map(|m| m.what).collect(),
+    )
+}
+
+#[test]
+fn hand_written_rinshan_after_open_kong_counts_the_indicators_turned_before() {
+    use pairi::riichi::rules::OpenKanDora;
+    let g = hand_written("rinshan_after_open_kong.jsonl");
+    assert_eq!(checked(&g, &check::rules_of(&g)), (2, 2, vec![]));
+    // Where the indicator is turned at once, the record lacks one.
+    let at_once = pairi::riichi::Rules {
+        open_kan_dora: OpenKanDora::AtOnce,
+        ..check::rules_of(&g)
+    };
+    let r = check::check(&g, &at_once).unwrap();
+    assert_eq!(r.wins_agreeing, 0);
+    assert!(
+        r.mismatches
+            .iter()
+            .all(|m| m.what == "score" && m.pairi.contains("dora indicators")),
+        "{:?}",
+        r.mismatches
+    );
+}
+
+#[test]
+fn hand_written_chankan_keeps_the_robbers_ippatsu() {
+    let g = hand_written("chankan_ippatsu.jsonl");
+    assert_eq!(checked(&g, &check::rules_of(&g)), (1, 1, vec![]));
+    // At the win the added kong is not complete: the robber is still on its ippatsu.
+    let mut at_win = None;
+    record::replay::replay(&g, 0, |table, _, e| {
+        if matches!(e, Event::Win(_)) {
+            at_win = table.seats[2].riichi;
+        }
+    })
+    .unwrap();
+    assert!(at_win.is_some_and(|r| r.ippatsu), "{at_win:?}");
+}
+
+#[test]
+fn hand_written_pao_ron_the_liable_player_pays_the_honba() {
+    use pairi::riichi::rules::PaoHonba;
+    let g = hand_written("pao_ron_honba.jsonl");
+    assert_eq!(checked(&g, &check::rules_of(&g)), (1, 1, vec![]));
+    let discarder_pays = pairi::riichi::Rules {
+        pao_honba: PaoHonba::Discarder,
+        ..check::rules_of(&g)
+    };
+    let r = check::check(&g, &discarder_pays).unwrap();
+    assert_eq!(r.mismatches.len(), 1, "{:?}", r.mismatches);
+    assert_eq!(r.mismatches[0].pairi, "[0, 32300, -16000, -16300]");
+}
+
+#[test]
+fn hand_written_kita_ends_ippatsu_unless_won_on() {
+    let g = hand_written("kita_ippatsu.jsonl");
+    assert_eq!(g.players.count(), 3);
+    // E1: no 一発 after another seat's kita; E1.1: 一発 on the kita itself; E2: rinshan on
+    // one's own kita's replacement without 一発, its North counted among ドラ.
+    assert_eq!(checked(&g, &check::rules_of(&g)), (3, 3, vec![]));
+}
+
+#[test]
+fn hand_written_thirteen_orphans_robs_a_closed_kong_by_rule() {
+    use pairi::riichi::rules::RedFives;
+    let g = hand_written("kokushi_robs_closed_kong.jsonl");
+    let tenhou = check::rules_of(&g);
+    let r = check::check(&g, &tenhou).unwrap();
+    assert_eq!(r.wins_agreeing, 0);
+    assert_eq!(r.mismatches.len(), 1);
+    assert!(
+        r.mismatches[0].pairi.contains("closed kong"),
+        "{:?}",
+        r.mismatches
+    );
+    let mahjong_soul = pairi::riichi::Rules {
+        red_fives: RedFives::None,
+        ..pairi::riichi::Preset::MahjongSoul.rules()
+    };
+    assert_eq!(checked(&g, &mahjong_soul), (1, 1, vec![]));
+    // Only thirteen orphans may: the same ron by a hand of 東 and a 7-8s wait is refused.
+    let text = text(&format!("{HAND_WRITTEN}kokushi_robs_closed_kong.jsonl").into());
+    let kokushi = r#"["1m","1m","9m","1p","9p","1s","E","S","W","N","P","F","C"]"#;
+    let plain = r#"["5m","5m","4p","5p","6p","7p","8p","9p","7s","8s","E","E","E"]"#;
+    assert!(text.contains(kokushi));
+    let other = record::read(&text.replace(kokushi, plain), None).unwrap();
+    let r = check::check(&other, &mahjong_soul).unwrap();
+    assert_eq!(r.wins_agreeing, 0);
+    assert!(
+        r.mismatches[0]
+            .pairi
+            .contains("other than thirteen orphans"),
+        "{:?}",
+        r.mismatches
+    );
+}
+
+#[test]
+fn hand_written_kiriage_where_the_record_says_and_where_it_cannot() {
+    // tenhou.net/6 cannot say: one `rule` line, the win counted as agreeing.
+    let g = hand_written("kiriage.json");
+    assert_eq!(g.kiriage, None);
+    let r = check::check(&g, &check::rules_of(&g)).unwrap();
+    assert_eq!((r.wins, r.wins_agreeing, r.kyokus_agreeing), (1, 1, 1));
+    assert_eq!(r.mismatches.len(), 1);
+    assert!(r.mismatches[0].is_rule(), "{:?}", r.mismatches);
+    assert!(
+        r.mismatches[0].pairi.starts_with("7700"),
+        "{:?}",
+        r.mismatches
+    );
+    // A Tenhou chip room rounds up (its GO bit says so): the win agrees outright.
+    let g = hand_written("kiriage_chip_room.mjlog");
+    assert_eq!(g.kiriage, Some(true));
+    assert_eq!(checked(&g, &check::rules_of(&g)), (1, 1, vec![]));
+    // A ranked room does not: the same 8000 is a scoring difference, not a rule one.
+    let g = hand_written("kiriage_ranked_room.mjlog");
+    assert_eq!(g.kiriage, Some(false));
+    let r = check::check(&g, &check::rules_of(&g)).unwrap();
+    assert_eq!(r.wins_agreeing, 0);
+    let what: Vec<&str> = r.mismatches.iter().map(|m| m.what).collect();
+    assert_eq!(what, ["deltas", "points"]);
+    // A private lobby sets its own rules, which the log does not carry: a `rule` line.
+    let text = text(&format!("{HAND_WRITTEN}kiriage_ranked_room.mjlog").into());
+    let private = text.replace(r#"lobby="0""#, r#"lobby="7994""#);
+    let g = record::read(&private, None).unwrap();
+    assert_eq!(g.kiriage, None);
+    let r = check::check(&g, &check::rules_of(&g)).unwrap();
+    assert_eq!(r.wins_agreeing, 1);
+    assert!(r.mismatches.iter().all(check::Mismatch::is_rule));
 }
 
 mod hostile {

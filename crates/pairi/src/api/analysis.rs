@@ -272,17 +272,16 @@ pub struct ShantenRequest {
     pub kita: u32,
 }
 
-/// The hand of `hand` with the melds of the `melds` field, checked against `wall`
+/// `hand` with the melds of the `melds` field, checked against `wall`
 /// with `kita` Norths set aside, and whether every meld's tiles are known (a count of
 /// melds leaves them out).
 fn hand_of(
-    hand: &str,
+    mut h: Hand,
     melds: &MeldsField,
     kongs: bool,
     wall: &Wall,
     kita: u32,
 ) -> Result<(Hand, bool), Error> {
-    let mut h: Hand = parse_hand(hand)?;
     let listed = match melds {
         MeldsField::Count(n) => *n,
         MeldsField::List(list) => list.len(),
@@ -370,15 +369,22 @@ impl AnalysisRequest {
     }
 
     fn prepared(&self) -> Result<Prepared, Error> {
+        self.prepared_with(None)
+    }
+
+    /// [`Self::prepared`] with `given` in place of the `hand` text when given: checked
+    /// as reading notation checks a hand, so the answer is the text's.
+    fn prepared_with(&self, given: Option<Hand>) -> Result<Prepared, Error> {
         let family = self.family.unwrap_or_default();
         let wall = wall_of(self.players, family, self.kita)?;
-        let (hand, listed) = hand_of(
-            &self.hand,
-            &self.melds,
-            self.kongs_in_hand,
-            &wall,
-            self.kita,
-        )?;
+        let hand = match given {
+            Some(h) => {
+                h.validate(&Wall::default())?;
+                h
+            }
+            None => parse_hand(&self.hand)?,
+        };
+        let (hand, listed) = hand_of(hand, &self.melds, self.kongs_in_hand, &wall, self.kita)?;
         let holding = holding_of(&hand, &self.melds)?;
         // North tiles set aside are seen tiles.
         let mut visible = match &self.visible {
@@ -411,8 +417,13 @@ impl Request for AnalysisRequest {
     }
 
     /// Shanten, forms, and useful tiles, waits and improvements (13 − 3k tiles) or the
-    /// discard table (14 − 3k tiles); with `ev`, the expected value of each discard.
-    fn answer(&self) -> Result<AnalysisResult, Error> {
+    /// discard table (14 − 3k tiles); with `ev`, the expected value of each discard,
+    /// searched within `limits` and stopped by `stop` as an `ev` request is.
+    fn compute(
+        &self,
+        limits: &super::limits::Limits,
+        stop: &super::Stop,
+    ) -> Result<AnalysisResult, Error> {
         let Prepared {
             analyzer,
             hand,
@@ -461,7 +472,7 @@ impl Request for AnalysisRequest {
             Analysis::Drawn(_) => {}
         }
         if let Some(ev) = ev {
-            result.ev = Some(ev.answer()?);
+            result.ev = Some(ev.answer_within(limits, stop)?);
         }
         Ok(result)
     }
@@ -492,10 +503,29 @@ impl Request for ShantenRequest {
     }
 
     /// Shanten and shanten per form.
-    fn answer(&self) -> Result<ShantenResult, Error> {
-        let (analyzer, h) = AnalysisRequest::from(self).prepare()?;
+    fn compute(&self, _: &super::limits::Limits, _: &super::Stop) -> Result<ShantenResult, Error> {
+        self.answer_with(None)
+    }
+}
+
+impl ShantenRequest {
+    /// [`Request::answer`] of this request for `hand` rather than the `hand` text (which
+    /// is not read): what a binding given tile counts saves by not writing them as
+    /// notation to read them again. The answer, error included, is the one of the
+    /// request whose text is `hand` written out.
+    ///
+    /// # Errors
+    ///
+    /// As [`Request::answer`].
+    pub fn answer_hand(&self, hand: Hand) -> Result<ShantenResult, Error> {
+        self.answer_with(Some(hand))
+    }
+
+    fn answer_with(&self, hand: Option<Hand>) -> Result<ShantenResult, Error> {
+        let p = AnalysisRequest::from(self).prepared_with(hand)?;
+        let h = p.holding;
         h.size()?;
-        let forms = analyzer.forms(h.concealed(), h.melds())?;
+        let forms = p.analyzer.forms(h.concealed(), h.melds())?;
         Ok(ShantenResult::from_forms(&forms))
     }
 }
@@ -1129,6 +1159,37 @@ mod tests {
         ] {
             let r: ShantenResult = serde_json::from_str(json).unwrap();
             assert_eq!(serde_json::to_string(&r).unwrap(), json);
+        }
+    }
+
+    proptest::proptest! {
+        /// A hand given as a `Hand` answers as its notation does, errors included: any
+        /// counts of 0 to 5 copies (too many tiles, a fifth copy), with or without
+        /// melds, three players, MCR forms.
+        #[test]
+        fn answer_hand_ok_equals_the_text(
+            counts in proptest::collection::vec(0u8..=5, 34),
+            melds in 0usize..=5,
+            family in proptest::sample::select(vec![Family::Riichi, Family::Mcr]),
+            three in proptest::bool::ANY,
+            classic in proptest::bool::ANY,
+        ) {
+            let Ok(hand) = Hand::from_counts(TileCounts::from_array(counts.try_into().unwrap()))
+            else {
+                return Ok(());
+            };
+            let mut req = ShantenRequest {
+                hand: String::new(),
+                melds: MeldsField::Count(melds),
+                classic,
+                family: Some(family),
+                kongs_in_hand: false,
+                players: three.then(|| serde_json::from_str("3").unwrap()),
+                kita: 0,
+            };
+            let given = req.answer_hand(hand.clone());
+            req.hand = hand.to_string();
+            proptest::prop_assert_eq!(given, req.answer());
         }
     }
 }

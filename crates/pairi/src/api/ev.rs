@@ -12,7 +12,8 @@
 //! ```
 
 use super::hand::{MeldRequest, PlayersField, TilesField};
-use super::{deserialize_by_name, Error, Request};
+use super::limits::{self, Bounded, Limits};
+use super::{deserialize_by_name, Error, Request, Stop};
 use crate::ev::{
     self, DiscardValue, EvError, Evaluation, Explanation, Maximize, Model, Options, Setup,
 };
@@ -131,21 +132,15 @@ pub struct EvRequest {
     /// 3 or 4 players (default 4): three play without 2m–8m.
     #[serde(default)]
     pub players: Option<PlayersField>,
-    /// The most hand states the search may build (default 2 000 000).
-    #[serde(default = "max_states")]
-    pub max_states: usize,
-}
-
-const fn max_states() -> usize {
-    ev::MAX_STATES
+    /// The most hand states the search may build (default 2 000 000, or the limit of
+    /// the front that answers if less: see [`Limits::states`]).
+    #[serde(default)]
+    pub max_states: Option<usize>,
 }
 
 const fn three() -> usize {
     3
 }
-
-/// The most paths an explanation lists.
-pub const MAX_PATHS: usize = 20;
 
 /// A wall: copies per kind (a five counting its red copies) and red fives per suit.
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -165,7 +160,8 @@ impl EvRequest {
             .unwrap_or_else(|_| unreachable!("a hand alone is a request"))
     }
 
-    /// The library's setup and options.
+    /// The library's setup and options (the search bounded as [`limits::LIBRARY`]
+    /// bounds a request that names no `max_states`).
     ///
     /// # Errors
     ///
@@ -214,7 +210,7 @@ impl EvRequest {
             shanten_back: self.shanten_back,
             hand_changes: self.hand_changes,
             maximize: self.maximize,
-            max_states: self.max_states,
+            max_states: limits::LIBRARY.states(self.max_states),
         };
         Ok((setup, options))
     }
@@ -402,25 +398,36 @@ impl EvResult {
 }
 
 impl EvRequest {
-    /// [`Request::answer`], reporting the hand states built so far to `progress` now
-    /// and then (a long search on a terminal).
+    /// [`Request::answer_within`], reporting the hand states built so far to `progress`
+    /// now and then (a long search on a terminal).
     ///
     /// # Errors
     ///
-    /// As [`Request::answer`].
-    pub fn answer_with(&self, progress: &mut dyn FnMut(usize)) -> Result<EvResult, Error> {
-        let (setup, options) = self.setup()?;
+    /// As [`Request::answer_within`].
+    pub fn answer_with(
+        &self,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<EvResult, Error> {
+        self.check(limits)?;
+        self.compute_with(limits, stop, progress)
+    }
+
+    fn compute_with(
+        &self,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<EvResult, Error> {
+        let (setup, mut options) = self.setup()?;
+        options.max_states = limits.states(self.max_states);
         if self.explain {
-            if self.paths > MAX_PATHS {
-                return Err(Error::invalid_request(format!(
-                    "`paths`: at most {MAX_PATHS}; got {}",
-                    self.paths
-                )));
-            }
-            let (ev, why) = ev::explain(&setup, &options, self.maximize, self.paths, progress)?;
+            let (ev, why) =
+                ev::explain(&setup, &options, self.maximize, self.paths, progress, stop)?;
             Ok(EvResult::explained(&ev, &why, self.turn, self.maximize))
         } else {
-            let ev = ev::evaluate_with(&setup, &options, progress)?;
+            let ev = ev::evaluate_with(&setup, &options, progress, stop)?;
             Ok(EvResult::of(&ev, self.turn, self.maximize))
         }
     }
@@ -434,8 +441,8 @@ impl Request for EvRequest {
 
     /// Evaluates every discard: `parse`, `invalid_hand` (not a hand, or already
     /// complete), `invalid_request` (too far from tenpai, turns, radius or wall out of
-    /// range).
-    fn answer(&self) -> Result<EvResult, Error> {
-        self.answer_with(&mut |_| {})
+    /// range), `too_large` (a search past its bound), `timeout` (stopped).
+    fn compute(&self, limits: &Limits, stop: &Stop) -> Result<EvResult, Error> {
+        self.compute_with(limits, stop, &mut |_| {})
     }
 }

@@ -202,7 +202,7 @@ impl Request for FanRequest {
 
     /// The fans of the hand: `parse`, `invalid_request`, `invalid_hand` or
     /// `not_winning` when it cannot be scored.
-    fn answer(&self) -> Result<FanResponse, Error> {
+    fn compute(&self, _: &super::limits::Limits, _: &super::Stop) -> Result<FanResponse, Error> {
         let (hand, ctx) = self.to_input()?;
         let result = score_with(&hand, &ctx, &self.rules())?;
         Ok(FanResponse::of(&result, ctx.win))

@@ -327,6 +327,21 @@ struct Go {
     red: bool,
     open_tanyao: bool,
     length: Length,
+    kiriage: Option<bool>,
+}
+
+/// Whether a game of `GO type` bits in `lobby` pays 4 han 30 fu as mangan: yes in the
+/// chip rooms (bit 0x200, 祝儀), no in the other rooms of the public lobby (lobby 0 or
+/// none), unknown in a private lobby (its owner sets its rules, which the log does not
+/// carry). Sources in `docs/riichi-rules.md` ("Kiriage").
+fn kiriage_of(bits: u32, lobby: Option<&str>) -> Option<bool> {
+    if bits & 0x200 != 0 {
+        Some(true)
+    } else if lobby.is_none_or(|l| l.trim() == "0") {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 impl Reader {
@@ -429,6 +444,7 @@ impl Reader {
             } else {
                 Length::East
             },
+            kiriage: kiriage_of(bits, tag.get("lobby")),
         });
         Ok(())
     }
@@ -784,6 +800,7 @@ impl Reader {
             red_fives,
             open_tanyao: go.open_tanyao,
             length: Some(go.length),
+            kiriage: go.kiriage,
             kyokus: self.kyokus,
             tenhou6: None,
         })

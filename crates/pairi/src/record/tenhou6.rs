@@ -86,6 +86,7 @@ pub fn from_value(value: &Value) -> Result<Game, RecordError> {
         red_fives,
         open_tanyao,
         length,
+        kiriage: None,
         kyokus: Vec::new(),
         tenhou6: Some(Tenhou6Extras {
             meta,
