@@ -5,7 +5,7 @@
 //! still works.
 
 use pairi::api::{Error, ErrorKind};
-use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyException, PyTimeoutError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple, PyType};
@@ -19,6 +19,8 @@ struct Classes {
     invalid_hand: Py<PyType>,
     not_winning: Py<PyType>,
     no_yaku: Py<PyType>,
+    too_large: Py<PyType>,
+    timeout: Py<PyType>,
 }
 
 static CLASSES: PyOnceLock<Classes> = PyOnceLock::new();
@@ -50,8 +52,8 @@ fn classes(py: Python<'_>) -> PyResult<&Classes> {
             &[py.get_type::<PyException>()],
             None,
             "A request pairi cannot answer. `kind` is its JSON error kind (`parse`, \
-             `invalid_request`, `invalid_hand`, `not_winning`, `no_yaku`); the message is \
-             the command line's.",
+             `invalid_request`, `invalid_hand`, `not_winning`, `no_yaku`, `too_large`, \
+             `timeout`); the message is the command line's.",
         )?;
         let b = base.bind(py).clone();
         let parse = class(
@@ -99,9 +101,24 @@ fn classes(py: Python<'_>) -> PyResult<&Classes> {
         let no_yaku = class(
             py,
             "NoYakuError",
-            &[b, value],
+            &[b.clone(), value.clone()],
             Some("no_yaku"),
             "A complete Riichi hand without a yaku (`no_yaku`); also a ValueError.",
+        )?;
+        let too_large = class(
+            py,
+            "TooLargeError",
+            &[b.clone(), value],
+            Some("too_large"),
+            "A request asking more than the limits allow: Monte Carlo hands, hand states \
+             of a search, bytes of a record (`too_large`); also a ValueError.",
+        )?;
+        let timeout = class(
+            py,
+            "TimeoutError",
+            &[b, py.get_type::<PyTimeoutError>()],
+            Some("timeout"),
+            "Work stopped at its time limit (`timeout`); also the built-in TimeoutError.",
         )?;
         Ok(Classes {
             base,
@@ -111,6 +128,8 @@ fn classes(py: Python<'_>) -> PyResult<&Classes> {
             invalid_hand,
             not_winning,
             no_yaku,
+            too_large,
+            timeout,
         })
     })
 }
@@ -127,6 +146,8 @@ pub(crate) fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
         ("InvalidHandError", &c.invalid_hand),
         ("NotWinningError", &c.not_winning),
         ("NoYakuError", &c.no_yaku),
+        ("TooLargeError", &c.too_large),
+        ("TimeoutError", &c.timeout),
     ] {
         m.add(name, ty.bind(py))?;
     }
@@ -154,6 +175,8 @@ pub(crate) fn raise(e: &Error) -> PyErr {
         ErrorKind::InvalidHand => new_err(|c| &c.invalid_hand, m),
         ErrorKind::NotWinning => new_err(|c| &c.not_winning, m),
         ErrorKind::NoYaku => new_err(|c| &c.no_yaku, m),
+        ErrorKind::TooLarge => new_err(|c| &c.too_large, m),
+        ErrorKind::Timeout => new_err(|c| &c.timeout, m),
         _ => new_err(|c| &c.base, m),
     }
 }

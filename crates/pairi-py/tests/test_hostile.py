@@ -214,7 +214,8 @@ def test_hostile_call_raises_a_pairi_error(name, call):
         assert isinstance(e, (ValueError, TypeError)), name
         if isinstance(e, pairi.InvalidTypeError):
             assert isinstance(e, TypeError) and isinstance(e, pairi.InvalidRequestError)
-        assert e.kind in {"parse", "invalid_request", "invalid_hand", "not_winning", "no_yaku"}
+        assert e.kind in {"parse", "invalid_request", "invalid_hand", "not_winning", "no_yaku",
+                          "too_large"}
     else:
         # A few of these are values a field may hold after all (a dict of options, a
         # negative seat is refused, ...): they must then give an answer, which they did.
@@ -230,3 +231,11 @@ ALLOWED = {
     for f in ["score", "Situation", "fan", "ev", "stats", "shanten", "analyze"]
     for k in INT_FIELDS
 } | {"parse(hand: empty array)"}
+
+
+def test_a_search_past_its_bound_is_a_too_large_value_error():
+    with pytest.raises(pairi.TooLargeError) as caught:
+        pairi.ev("123456789m1234p5p", max_states=1)
+    assert caught.value.kind == "too_large"
+    assert isinstance(caught.value, ValueError) and isinstance(caught.value, pairi.PairiError)
+    assert issubclass(pairi.TimeoutError, TimeoutError) and pairi.TimeoutError.kind == "timeout"

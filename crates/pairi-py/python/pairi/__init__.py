@@ -14,8 +14,9 @@ package or Tenhou logs can pass its hands.
 
 Errors raise one class per JSON error kind (:class:`ParseError`,
 :class:`InvalidRequestError`, :class:`InvalidHandError`, :class:`NotWinningError`,
-:class:`NoYakuError`), each a :class:`PairiError` and a ``ValueError``, with the
-command line's messages; an argument of the wrong type or an unknown keyword raises
+:class:`NoYakuError`, :class:`TooLargeError`), each a :class:`PairiError` and a
+``ValueError``, with the command line's messages (work stopped at a time limit raises
+:class:`TimeoutError`, also the built-in ``TimeoutError``); an argument of the wrong type or an unknown keyword raises
 :class:`InvalidTypeError`, an ``InvalidRequestError`` and a ``TypeError``. So
 ``except pairi.PairiError`` catches everything pairi raises about its arguments.
 """
@@ -34,6 +35,8 @@ from ._pairi import (
     NotWinningError,
     NoYakuError,
     PairiError,
+    TimeoutError,
+    TooLargeError,
     Parsed,
     ParseError,
     RecordCheck,
@@ -93,6 +96,8 @@ __all__ = [
     "InvalidHandError",
     "NotWinningError",
     "NoYakuError",
+    "TooLargeError",
+    "TimeoutError",
 ]
 
 # The endings of record files, for telling a file name given as text.
