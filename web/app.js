@@ -16,8 +16,7 @@ const PALETTE = [
 ];
 
 function fields() {
-  const rules = $("rules").value;
-  const f = { rules };
+  const f = { family: $("rules").value };
   if ($("players").value === "3") f.players = 3;
   const visible = $("visible").value.trim();
   if (visible) f.visible = visible;

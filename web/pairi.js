@@ -1,5 +1,6 @@
 // How the page asks pairi: WebAssembly in the page (any static host), or the HTTP API
-// of `pairi serve`. Both answer {ok: result} or {error: {kind, message}}.
+// of `pairi serve`. Both answer {ok: result} or {error: {kind, message}}; `answerText`
+// gives the answer's JSON text as pairi wrote it (the tests compare it byte for byte).
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -13,28 +14,39 @@ export async function wasmBackend(url = "pairi.wasm") {
     ? await WebAssembly.instantiateStreaming(response, {})
     : await WebAssembly.instantiate(await response.arrayBuffer(), {});
   const x = instance.exports;
-  const answerSync = (kind, request) => {
+  const raw = (kind, request) => {
     const input = enc.encode(kind + "\n" + JSON.stringify(request));
     const at = x.pairi_input(input.length);
     new Uint8Array(x.memory.buffer, at, input.length).set(input);
     const len = x.pairi_answer();
-    return JSON.parse(dec.decode(new Uint8Array(x.memory.buffer, x.pairi_output(), len)));
+    return dec.decode(new Uint8Array(x.memory.buffer, x.pairi_output(), len));
   };
-  return { name: "wasm", answerSync, answer: async (kind, request) => answerSync(kind, request) };
+  const answerSync = (kind, request) => JSON.parse(raw(kind, request));
+  // `{"ok":…}` unwrapped: the result as pairi wrote it, or the error object.
+  const answerText = async (kind, request) => {
+    const text = raw(kind, request);
+    return text.startsWith('{"ok":') ? text.slice(6, -1) : text;
+  };
+  return { name: "wasm", answerSync, answerText, answer: async (kind, request) => answerSync(kind, request) };
 }
 
 /** The HTTP API of `pairi serve`, at the page's own origin. */
 export function httpBackend(base = "") {
+  const post = (kind, request) =>
+    fetch(`${base}/v1/${kind}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(request),
+    });
   return {
     name: "http",
     async answer(kind, request) {
-      const r = await fetch(`${base}/v1/${kind}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(request),
-      });
+      const r = await post(kind, request);
       const body = await r.json();
       return r.ok ? { ok: body } : body;
+    },
+    async answerText(kind, request) {
+      return (await post(kind, request)).text();
     },
   };
 }

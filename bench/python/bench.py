@@ -1,22 +1,34 @@
-"""pairi from Python beside the Python libraries bot builders use, in one process.
+"""pairi from Python beside the Python libraries bot builders use, in one process, in
+interleaved rounds.
 
-- Riichi scoring: ``pairi.score`` against the ``mahjong`` package's
-  ``HandCalculator.estimate_hand_value`` on the closed hands of the shared Riichi cases
-  (each library is given the same hand, winning tile, flags, winds and indicators).
-- MCR fans: ``pairi.fan`` against PyMahjongGB's ``MahjongFanCalculator`` on the shared
-  MCR cases without melds (skipped when PyMahjongGB is not installed).
+- Shanten of one hand: ``pairi.shanten`` of 34 counts (a list, and a NumPy array)
+  against the ``xiangting`` package's ``calculate_replacement_number`` (the same list),
+  on random 13-tile hands.
+- Riichi scoring: ``pairi.score(hand, **fields)`` (every field of the case, and only the
+  fields that differ from their defaults) and a prepared ``pairi.Situation`` against the
+  ``mahjong`` package's ``HandCalculator.estimate_hand_value`` on the closed hands of the
+  shared Riichi cases (each library is given the same hand, winning tile, flags, winds
+  and indicators, made ready before timing).
+- MCR fans: ``pairi.fan`` against PyMahjongGB's ``MahjongFanCalculator`` on the shared MCR
+  cases without melds (skipped when PyMahjongGB is not installed).
 - Shanten of random hands through ``pairi.shanten_array`` (hands per second, every core).
 
-Run from the repository root after ``bash crates/pairi-py/test.sh`` (which builds the
-module into target/py-venv):
+Each round times one pass over the items with every contender, in an order that
+alternates between rounds; a contender's figure is its median pass (time per call),
+and each ratio the median of the per-round ratios, which a burst of load from another
+process moves much less than the times themselves.
 
-    target/py-venv/bin/pip install mahjong PyMahjongGB
-    target/py-venv/bin/python bench/python/bench.py
+Run from the repository root: ``bash bench/python/run.sh`` (makes the virtual
+environment target/py-venv if needed, installs pairi, xiangting and mahjong into it,
+then runs this file). Needs ``../shared`` beside the repository for the scoring cases.
 """
 
 import json
 import pathlib
+import statistics
+import sys
 import time
+import timeit
 
 import numpy as np
 
@@ -25,16 +37,65 @@ import pairi
 DATA = pathlib.Path(__file__).resolve().parents[3] / "shared" / "data"
 
 
-def per_call(f, items, rounds):
-    """Median over `rounds` passes of the time per item, in microseconds."""
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        for item in items:
-            f(item)
-        times.append((time.perf_counter() - start) / len(items))
-    times.sort()
-    return times[len(times) // 2] * 1e6
+def rounds(contenders, items, n):
+    """Interleaved passes: {name: [µs per call of each round]}."""
+    times = {name: [] for name in contenders}
+    names = list(contenders)
+    for r in range(n):
+        order = names if r % 2 == 0 else names[::-1]
+        for name in order:
+            f = contenders[name]
+            t = timeit.timeit(lambda: [f(x) for x in items[name]], number=1)
+            times[name].append(t / len(items[name]) * 1e6)
+    return times
+
+
+def row(what, times, name, base=None, baseline=None):
+    t = times[name]
+    fig = f"{statistics.median(t):.3f}"
+    spread = f"{min(t):.3f}"
+    if base is None:
+        ratio = ""
+    else:
+        per_round = [b / a for a, b in zip(t, times[base])]
+        m = statistics.median(per_round)
+        ratio = f"{m:.2f}× faster" if m >= 1 else f"{1 / m:.2f}× slower"
+    other = f"{statistics.median(times[base]):.3f}" if base else ""
+    print(f"| {what} | {fig} ({spread}) | {baseline or ''} {other} | {ratio} |")
+
+
+def random_counts(n, size, seed):
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        counts = [0] * 34
+        for t in rng.permutation(136)[:size] // 4:
+            counts[t] += 1
+        out.append(counts)
+    return out
+
+
+def bench_shanten(n_rounds):
+    import xiangting
+
+    hands = random_counts(1000, 13, seed=3)
+    arrays = [np.array(h, dtype=np.uint8) for h in hands]
+    four = xiangting.PlayerCount.FOUR
+    theirs = xiangting.calculate_replacement_number
+    shanten = pairi.shanten
+    agree = sum(shanten(h, classic=False).shanten == theirs(h, four) - 1 for h in hands)
+    contenders = {
+        "xiangting": lambda h: theirs(h, four),
+        "pairi list": shanten,
+        "pairi array": shanten,
+    }
+    items = {"xiangting": hands, "pairi list": hands, "pairi array": arrays}
+    times = rounds(contenders, items, n_rounds)
+    print(f"\nShanten of one hand, 1000 random 13-tile hands, {n_rounds} rounds "
+          f"({agree} of 1000 agree with xiangting's replacement number − 1):\n")
+    print("| per call | pairi µs, median (min) | other µs, median | median ratio |\n| --- | ---: | ---: | ---: |")
+    row("`pairi.shanten(counts)`, a list of 34", times, "pairi list", "xiangting", "`xiangting`")
+    row("`pairi.shanten(counts)`, a uint8 array", times, "pairi array", "xiangting", "`xiangting`")
 
 
 def split(text):
@@ -97,11 +158,18 @@ def mahjong_inputs(case):
     return tiles, win, dora, ura, config
 
 
-def bench_riichi():
+# The defaults of the scoring fields: a field at its default is left out of the
+# "fields that differ" calls.
+DEFAULTS = {"melds": [], "tsumo": False, "riichi": False, "double_riichi": False,
+            "ippatsu": False, "rinshan": False, "chankan": False, "haitei": False,
+            "houtei": False, "tenhou": False, "chiihou": False, "round_wind": "E",
+            "seat_wind": "E", "dora": [], "ura": [], "honba": 0, "riichi_sticks": 0}
+
+
+def bench_riichi(n_rounds):
     from mahjong.hand_calculating.hand import HandCalculator
 
     cases = riichi_cases()
-    fields = [{k: v for k, v in c.items() if k not in ("id", "expected")} for c in cases]
     calculator = HandCalculator()
     inputs = [mahjong_inputs(c) for c in cases]
 
@@ -110,36 +178,45 @@ def bench_riichi():
         return calculator.estimate_hand_value(tiles, win, dora_indicators=dora,
                                               ura_dora_indicators=ura, config=config)
 
-    # Both sides get their inputs ready-made: pairi a hand and keyword arguments.
-    fields = [(f.pop("hand"), f) for f in fields]
+    # Each side gets its inputs made ready: pairi a hand and a dict of keyword arguments
+    # (built as a caller builds one), the mahjong package its tiles and HandConfig.
+    every = [(c["hand"], {k: v for k, v in c.items() if k not in ("id", "expected", "hand")})
+             for c in cases]
+    differing = [(h, {k: v for k, v in f.items() if DEFAULTS.get(k, object()) != v})
+                 for h, f in every]
+    prepared = [(h, pairi.Situation(**f)) for h, f in every]
+    score = pairi.score
 
-    def ours(f):
-        return pairi.score(f[0], **f[1])
+    agree = sum(score(h, **f).total == (theirs(i).cost or {}).get("total", -1)
+                for (h, f), i in zip(every, inputs))
+    same = sum(score(h, **f) == s.score(h) == score(h, **d)
+               for (h, f), (_, s), (_, d) in zip(every, prepared, differing))
+    contenders = {
+        "mahjong": theirs,
+        "every field": lambda c: score(c[0], **c[1]),
+        "differing fields": lambda c: score(c[0], **c[1]),
+        "Situation": lambda c: c[1].score(c[0]),
+    }
+    items = {"mahjong": inputs, "every field": every, "differing fields": differing,
+             "Situation": prepared}
+    times = rounds(contenders, items, n_rounds)
+    keywords = statistics.mean(len(f) for _, f in differing)
+    print(f"\nRiichi score, {len(cases)} closed shared cases, {n_rounds} rounds ({agree} totals "
+          f"agree with mahjong; {same} answers equal by the three pairi calls):\n")
+    print("| per call | pairi µs, median (min) | other µs, median | median ratio |\n| --- | ---: | ---: | ---: |")
+    row("`pairi.score(hand, **fields)`, every field of the case (21 keywords)", times,
+        "every field", "mahjong", "`mahjong`")
+    row(f"`pairi.score(hand, **fields)`, the fields that differ from the defaults "
+        f"({keywords:.1f} keywords on average)", times, "differing fields", "mahjong", "`mahjong`")
+    row("`Situation(**fields).score(hand)`, the situation read once", times, "Situation",
+        "mahjong", "`mahjong`")
 
-    # As the mahjong package's HandConfig, a prepared situation per case (built once):
-    # the call then passes only the hand.
-    prepared = [(hand, pairi.Situation(**f)) for hand, f in fields]
 
-    def ours_prepared(p):
-        return p[1].score(p[0])
-
-    agree = sum(ours(f).total == (theirs(i).cost or {}).get("total", -1)
-                for f, i in zip(fields, inputs))
-    same = sum(ours(f) == ours_prepared(p) for f, p in zip(fields, prepared))
-    a = per_call(ours, fields, 5)
-    p = per_call(ours_prepared, prepared, 5)
-    b = per_call(theirs, inputs, 3)
-    print(f"riichi score, {len(cases)} closed shared cases: mahjong {b:.1f} us per call; "
-          f"pairi.score with keywords {a:.1f} us ({b / a:.0f}x faster), "
-          f"Situation.score {p:.2f} us ({b / p:.0f}x faster) ({agree} totals agree, "
-          f"{same} prepared answers equal)")
-
-
-def bench_mcr():
+def bench_mcr(n_rounds):
     try:
         from MahjongGB import MahjongFanCalculator
     except ImportError:
-        print("mcr fan: PyMahjongGB is not installed, skipped")
+        print("\nMCR fans: PyMahjongGB is not installed, skipped")
         return
     # PyMahjongGB: F1..F4 the winds East..North, J1 J2 J3 Red, Green, White.
     names = {"1": "F1", "2": "F2", "3": "F3", "4": "F4", "5": "J3", "6": "J2", "7": "J1"}
@@ -148,8 +225,10 @@ def bench_mcr():
         case = json.loads(line)
         if case["melds"] or "error" in case["expected"] or "win" not in case:
             continue
-        # PyMahjongGB takes the 13 standing tiles and the winning tile apart.
-        code = lambda t: names[t[0]] if t[1] == "z" else {"m": "W", "p": "B", "s": "T"}[t[1]] + t[0]
+
+        def code(t):
+            return names[t[0]] if t[1] == "z" else {"m": "W", "p": "B", "s": "T"}[t[1]] + t[0]
+
         gb = [code(t) for t in tiles_of(case["hand"])]
         win = code(tiles_of(case["win"])[0])
         if len(gb) == 14:
@@ -158,7 +237,7 @@ def bench_mcr():
         theirs_in.append((tuple(gb), win, case["flowers"], case["tsumo"], case["fourth_tile"],
                           case["last_tile"], case["kong"], winds.index(case["seat_wind"]),
                           winds.index(case["round_wind"])))
-        cases.append({k: v for k, v in case.items() if k not in ("id", "expected")})
+        cases.append((case["hand"], {k: v for k, v in case.items() if k not in ("id", "expected", "hand")}))
 
     def theirs(i):
         hand, win, flowers, tsumo, fourth, last, kong, seat, prevalent = i
@@ -170,19 +249,19 @@ def bench_mcr():
         except TypeError:
             return None
 
-    cases = [(c.pop("hand"), c) for c in cases]
-
-    def ours(f):
+    def ours(c):
         try:
-            return pairi.fan(f[0], **f[1]).fan
+            return pairi.fan(c[0], **c[1]).fan
         except pairi.PairiError:
             return None
 
-    agree = sum(ours(f) == theirs(i) for f, i in zip(cases, theirs_in))
-    a = per_call(ours, cases, 5)
-    b = per_call(theirs, theirs_in, 5)
-    print(f"mcr fan, {len(cases)} shared cases without melds: pairi {a:.1f} us, PyMahjongGB "
-          f"{b:.1f} us per call: {b / a:.1f}x faster ({agree} totals agree)")
+    agree = sum(ours(c) == theirs(i) for c, i in zip(cases, theirs_in))
+    times = rounds({"PyMahjongGB": theirs, "pairi": ours}, {"PyMahjongGB": theirs_in, "pairi": cases},
+                   n_rounds)
+    print(f"\nMCR fans, {len(cases)} shared cases without melds, {n_rounds} rounds ({agree} totals "
+          f"agree):\n")
+    print("| per call | pairi µs, median (min) | other µs, median | median ratio |\n| --- | ---: | ---: | ---: |")
+    row("`pairi.fan(hand, **fields)`", times, "pairi", "PyMahjongGB", "PyMahjongGB")
 
 
 def bench_shanten_array(n=1_000_000):
@@ -200,11 +279,15 @@ def bench_shanten_array(n=1_000_000):
         pairi.shanten_array(hands)
         rates.append(n / (time.perf_counter() - start) / 1e6)
     rates.sort()
-    print(f"shanten_array, {n} random 13-tile hands: median of 7 passes {rates[3]:.1f} M hands/s "
+    print(f"\n`shanten_array`, {n} random 13-tile hands: median of 7 passes {rates[3]:.1f} M hands/s "
           f"(range {rates[0]:.1f}-{rates[-1]:.1f})")
 
 
 if __name__ == "__main__":
-    bench_riichi()
-    bench_mcr()
-    bench_shanten_array()
+    quick = "--quick" in sys.argv
+    print(f"pairi {pairi.__version__}, Python {sys.version.split()[0]}")
+    bench_shanten(10 if quick else 40)
+    bench_riichi(3 if quick else 15)
+    bench_mcr(3 if quick else 11)
+    if not quick:
+        bench_shanten_array()

@@ -341,3 +341,23 @@ pub fn sanma_score_cases() -> Vec<(pairi::api::riichi::Inputs, pairi::riichi::Ru
         })
         .collect()
 }
+
+/// Plays one game of `rules` on walls seeded with `seed`, every seat choosing
+/// uniformly at random among its legal actions (the generator seeded with `seed` too);
+/// returns the steps played. The self-play loop of the table benches.
+pub fn random_game(rules: pairi::table::TableRules, seed: u64) -> u64 {
+    let mut t = pairi::table::Table::new(rules, pairi::table::WallSource::Seed(seed))
+        .expect("a seeded table");
+    let mut rng = pairi::util::rng::Xoshiro256::new(seed);
+    let mut steps = 0;
+    while !t.is_over() {
+        let seat = t.to_act().trailing_zeros() as u8;
+        let legal = t.legal(seat);
+        let a = legal[rng.below(legal.len() as u64) as usize];
+        if t.step(seat, a).is_err() {
+            break;
+        }
+        steps += 1;
+    }
+    steps
+}

@@ -162,7 +162,7 @@ fuzz_target!(|input: Input| {
                 json!(input.meld_count)
             };
             request["classic"] = json!(flag(1));
-            request["rules"] = json!(if flag(2) { "mcr" } else { "riichi" });
+            request["family"] = json!(if flag(2) { "mcr" } else { "riichi" });
             request["kongs_in_hand"] = json!(flag(3));
             request["visible"] = json!(tiles(&input.visible));
             request["discarded"] = json!(if flag(4) { "drawable" } else { "gone" });

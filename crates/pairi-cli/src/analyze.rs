@@ -6,10 +6,10 @@ use crate::output::{print_json, print_line, refused, refused_hand};
 use crate::parse::{json_name, players};
 use pairi::analysis::{DiscardedCopy, Family};
 use pairi::api::analysis::{
-    AnalysisRequest, AnalysisResult, DiscardView, FormsView, ImprovementView, MeldsField,
+    AnalysisRequest, AnalysisResult, DiscardView, EvField, FormsView, ImprovementView, MeldsField,
     ShantenRequest, Waits,
 };
-use pairi::api::ev::{EvRequest, EvResult};
+use pairi::api::ev::EvResult;
 use pairi::api::hand::{PlayersField, TilesField};
 use pairi::api::Request;
 use pairi::notation::format::unicode_char;
@@ -25,18 +25,19 @@ use std::io::IsTerminal;
 #[command(after_help = "Examples:\n  pairi analyze 123m406p789s1122z\n  \
     pairi analyze 1289m3478p25s1567z --json\n  \
     pairi analyze 11z2z45s --melds 3 --visible 3s6s6s\n  \
-    pairi analyze --batch requests.jsonl --rules mcr")]
+    pairi analyze 222567m345p33667s --ev --dora 1z\n  \
+    pairi analyze --batch cases.jsonl --family mcr")]
 pub(crate) struct AnalyzeArgs {
     /// The hand in any notation (see `pairi parse --help`): 13 − 3k tiles for useful
     /// tiles, waits and improvements, 14 − 3k tiles (the last one just drawn) for the
     /// discard table. Melds may be written in brackets: `[567m,2]`.
     #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     hand: Option<String>,
-    /// Which winning forms count: `riichi` (regular, seven pairs, thirteen orphans) or
-    /// `mcr` (regular, seven pairs, thirteen orphans, honours and knitted, knitted
-    /// straight).
-    #[arg(long, default_value = "riichi", value_parser = json_name::<Family>)]
-    rules: Family,
+    /// Which family's winning forms count (JSON `family`): `riichi` (regular, seven
+    /// pairs, thirteen orphans) or `mcr` (regular, seven pairs, thirteen orphans,
+    /// honours and knitted, knitted straight).
+    #[arg(long, default_value = "riichi", value_parser = json_name::<Family>, alias = "rules")]
+    family: Family,
     /// Tiles seen elsewhere (rivers, other players' melds, dora indicators), in any
     /// notation: they are taken off the counts of useful tiles.
     #[arg(long, value_name = "TILES", conflicts_with = "batch")]
@@ -63,16 +64,16 @@ pub(crate) struct AnalyzeArgs {
     /// North tiles set aside as dora (three players): they cannot be drawn.
     #[arg(long, value_name = "N", default_value_t = 0, conflicts_with = "batch")]
     kita: u32,
-    /// Add the expected value of each discard (`pairi ev`, default settings): win and
-    /// tenpai probability and expected score by the last turn.
+    /// Add the expected value of each discard (JSON `"ev": true`; `pairi ev`'s default
+    /// settings): win and tenpai probability and expected score by the last turn.
     #[arg(long, conflicts_with = "batch")]
     ev: bool,
-    /// With --ev: dora indicators (not repeated in --visible).
+    /// With --ev: dora indicators (not repeated in --visible; JSON `"ev": {"dora": …}`).
     #[arg(long, value_name = "TILES", requires = "ev", value_delimiter = ',')]
     dora: Vec<String>,
     /// Print the analysis as one JSON object instead of text.
     #[arg(long, conflicts_with = "batch")]
-    json: bool,
+    pub(crate) json: bool,
     /// Answer JSON Lines requests from FILE (`-` for standard input), one result per
     /// line in input order: `{"id", "hand", "melds", "visible", "classic"}`.
     #[arg(long, value_name = "FILE")]
@@ -82,15 +83,16 @@ pub(crate) struct AnalyzeArgs {
 /// Arguments of `pairi shanten`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  pairi shanten 123m456p789s1111z\n  \
-    pairi shanten --batch cases.jsonl --rules mcr")]
+    pairi shanten --batch cases.jsonl --family mcr")]
 pub(crate) struct ShantenArgs {
     /// One hand in any notation (13 − 3k or 14 − 3k tiles); or use --batch.
     #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     hand: Option<String>,
-    /// Which winning forms count: `riichi` (keys `regular chiitoitsu kokushi`) or `mcr`
-    /// (keys `regular seven_pairs thirteen_orphans honors_and_knitted knitted_straight`).
-    #[arg(long, default_value = "riichi", value_parser = json_name::<Family>)]
-    rules: Family,
+    /// Which family's winning forms count (JSON `family`): `riichi` (keys `regular
+    /// chiitoitsu kokushi`) or `mcr` (keys `regular seven_pairs thirteen_orphans
+    /// honors_and_knitted knitted_straight`).
+    #[arg(long, default_value = "riichi", value_parser = json_name::<Family>, alias = "rules")]
+    family: Family,
     /// Declared melds whose tiles are not written in HAND.
     #[arg(long, value_name = "N", default_value_t = 0, conflicts_with = "batch")]
     melds: usize,
@@ -108,7 +110,7 @@ pub(crate) struct ShantenArgs {
     kita: u32,
     /// Print the result as one JSON object instead of text.
     #[arg(long, conflicts_with = "batch")]
-    json: bool,
+    pub(crate) json: bool,
     /// Answer JSON Lines requests from FILE (`-` for standard input), one result per
     /// line in input order: `{"id", "hand", "melds", "classic"}` →
     /// `{"id", "shanten", <form>: n | null, ...}`.
@@ -124,11 +126,20 @@ impl AnalyzeArgs {
             melds: MeldsField::Count(self.melds),
             visible: self.visible.clone().map(TilesField::Text),
             classic: self.classic,
-            rules: Some(self.rules),
+            family: Some(self.family),
             discarded: self.discarded,
             kongs_in_hand: self.kongs_in_hand,
             players: self.players,
             kita: self.kita,
+            ev: if self.ev {
+                let mut settings = serde_json::Map::new();
+                if !self.dora.is_empty() {
+                    settings.insert("dora".into(), self.dora.clone().into());
+                }
+                EvField::On(settings)
+            } else {
+                EvField::Off
+            },
         }
     }
 }
@@ -140,7 +151,7 @@ impl ShantenArgs {
             hand: self.hand.clone().unwrap_or_default(),
             melds: MeldsField::Count(self.melds),
             classic: self.classic,
-            rules: Some(self.rules),
+            family: Some(self.family),
             kongs_in_hand: self.kongs_in_hand,
             players: self.players,
             kita: self.kita,
@@ -150,28 +161,14 @@ impl ShantenArgs {
 
 pub(crate) fn run_analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.batch {
-        return batch::run::<AnalysisRequest>(path, &args.rules);
+        return batch::run::<AnalysisRequest>(path, &args.family);
     }
     let request = args.request();
     let result = request
         .answer()
         .map_err(|e| refused_hand(e, args.json, &request.hand, Dialect::Standard))?;
-    let ev = if args.ev {
-        Some(expected_values(args)?)
-    } else {
-        None
-    };
     if args.json {
-        return match &ev {
-            None => print_json(&result),
-            Some(ev) => {
-                let mut v = serde_json::to_value(&result)?;
-                if let serde_json::Value::Object(m) = &mut v {
-                    m.insert("ev".into(), serde_json::to_value(ev)?);
-                }
-                print_json(&v)
-            }
-        };
+        return print_json(&result);
     }
     let style = Style::detect();
     let hand = parse_hand(&result.hand).map_err(|e| refused(e, false))?;
@@ -190,28 +187,10 @@ pub(crate) fn run_analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
     }
     text.push('\n');
     text += &human(&result, style);
-    if let Some(ev) = &ev {
+    if let Some(ev) = &result.ev {
         text += &ev_table(&result, ev);
     }
     print_line(text.trim_end())
-}
-
-/// The expected values of the hand's discards (`pairi ev` with its defaults, the
-/// visible tiles out of the wall).
-fn expected_values(args: &AnalyzeArgs) -> anyhow::Result<EvResult> {
-    if args.rules != Family::Riichi {
-        anyhow::bail!("--ev values a hand under Riichi rules; drop --rules mcr");
-    }
-    if args.melds > 0 || args.players.is_some_and(|p| u8::from(p) == 3) {
-        anyhow::bail!("--ev needs the melds written in the hand (`[345s]`) and four players");
-    }
-    let mut req = EvRequest::new(args.hand.clone().unwrap_or_default());
-    req.dora = TilesField::List(args.dora.clone());
-    if let Some(v) = &args.visible {
-        req.visible = TilesField::Text(v.clone());
-    }
-    req.answer()
-        .map_err(|e| refused_hand(e, args.json, &req.hand, Dialect::Standard))
 }
 
 /// The EV columns beside the greedy table, in its row order.
@@ -252,7 +231,7 @@ fn ev_table(result: &AnalysisResult, ev: &EvResult) -> String {
 
 pub(crate) fn run_shanten(args: &ShantenArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.batch {
-        return batch::run::<ShantenRequest>(path, &args.rules);
+        return batch::run::<ShantenRequest>(path, &args.family);
     }
     let request = args.request();
     let result = request

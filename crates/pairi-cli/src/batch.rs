@@ -1,5 +1,5 @@
 //! The JSON Lines batch runner shared by `score`, `fan`, `shanten` and `analyze`
-//! (`spec/json-api.md`): reads lines, has `pairi::api::batch` answer each (the envelope,
+//! (`docs/json-api.md`): reads lines, has `pairi::api::batch` answer each (the envelope,
 //! the `id` echo and error objects are the library's), and writes the answers in input
 //! order.
 //!

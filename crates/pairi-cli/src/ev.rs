@@ -1,7 +1,7 @@
 //! `pairi ev`: per-discard tenpai probability, win probability and expected score
-//! (`spec/ev-model.md`), as a table sorted by the quantity maximised, with the
+//! (`docs/ev-model.md`), as a table sorted by the quantity maximised, with the
 //! explanation of each discard beneath it, a chart of win probability by turn, or
-//! JSON Lines batches (`spec/json-api.md`).
+//! JSON Lines batches (`docs/json-api.md`).
 
 use crate::batch;
 use crate::output::{pad, print_json, print_line, refused_hand};
@@ -22,9 +22,9 @@ use std::path::PathBuf;
     pairi ev 123m456p789s1123z\n  \
     pairi ev 222567m345p33667s --dora 1z --turn 3 --explain\n  \
     pairi ev 23345m77p678s[345s] --maximize win --plot win.svg\n  \
-    pairi ev --batch cases.jsonl\n\n\
+    pairi ev --batch ev.jsonl\n\n\
 A 14 - 3k tile hand gets one row per discard; a 13 - 3k hand one row for itself.\n\
-The model is nekobean/mahjong-cpp's (spec/ev-model.md): self-draws only, riichi on every\n\
+The model is nekobean/mahjong-cpp's (docs/ev-model.md): self-draws only, riichi on every\n\
 closed tenpai, discards return to the wall. --model pairi: one policy, riichi or dama,\n\
 discards gone, ippatsu, double riichi and haitei (docs/ev.md).")]
 #[allow(clippy::struct_excessive_bools)]
@@ -40,11 +40,11 @@ pub(crate) struct Args {
     #[arg(long, value_delimiter = ',')]
     visible: Vec<String>,
     /// Round wind: E, S, W or N.
-    #[arg(long, default_value = "E", value_parser = json_name::<Wind>)]
-    round: Wind,
+    #[arg(long, default_value = "E", value_parser = json_name::<Wind>, alias = "round")]
+    round_wind: Wind,
     /// Seat wind (East is the dealer).
-    #[arg(long, default_value = "E", value_parser = json_name::<Wind>)]
-    seat: Wind,
+    #[arg(long, default_value = "E", value_parser = json_name::<Wind>, alias = "seat")]
+    seat_wind: Wind,
     /// Draws made so far (1 = the first draw).
     #[arg(long, default_value_t = 1)]
     turn: u8,
@@ -55,8 +55,8 @@ pub(crate) struct Args {
     #[arg(long, default_value_t = 18)]
     t_max: u8,
     /// How far beyond the best the search wanders (0 to 2).
-    #[arg(long, default_value_t = 1)]
-    radius: u8,
+    #[arg(long, default_value_t = 1, alias = "radius")]
+    search_radius: u8,
     /// Explore discards that raise the shanten (on by default).
     #[arg(long, overrides_with = "no_shanten_back")]
     shanten_back: bool,
@@ -69,12 +69,12 @@ pub(crate) struct Args {
     /// Do not explore draws that keep the shanten.
     #[arg(long)]
     no_hand_changes: bool,
-    /// Ignore ura dora.
+    /// Ignore ura dora (JSON `"ura": false`).
     #[arg(long)]
     no_ura: bool,
-    /// Red fives are plain fives (no red dora).
-    #[arg(long)]
-    no_red: bool,
+    /// Red fives are plain fives (no red dora; JSON `"red_fives": false`).
+    #[arg(long, alias = "no-red")]
+    no_red_fives: bool,
     /// The quantity to sort by and explain: score, win or tenpai.
     #[arg(long, default_value = "score", value_parser = json_name::<Maximize>)]
     maximize: Maximize,
@@ -95,7 +95,7 @@ pub(crate) struct Args {
     plot: Option<PathBuf>,
     /// Print the result as JSON.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
     /// Answer a JSON Lines file of requests (`-` for standard input).
     #[arg(long, conflicts_with = "hand")]
     batch: Option<String>,
@@ -105,22 +105,22 @@ pub(crate) struct Args {
 pub(crate) fn request(args: &Args) -> anyhow::Result<EvRequest> {
     let hand = args.hand.clone().context("a hand is needed (or --batch)")?;
     let mut req = EvRequest::new(hand);
-    req.round_wind = args.round;
-    req.seat_wind = args.seat;
+    req.round_wind = args.round_wind;
+    req.seat_wind = args.seat_wind;
     req.dora = TilesField::List(args.dora.clone());
     req.visible = TilesField::List(args.visible.clone());
     req.turn = args.turn;
     req.t_max = args.t_max;
-    req.search_radius = args.radius;
+    req.search_radius = args.search_radius;
     req.shanten_back = !args.no_shanten_back;
     req.hand_changes = !args.no_hand_changes;
     req.ura = !args.no_ura;
-    req.red_fives = !args.no_red;
+    req.red_fives = !args.no_red_fives;
     req.maximize = args.maximize;
     req.model = args.model;
     req.explain = args.explain;
     req.paths = args.paths;
-    req.max_states = args.max_states;
+    req.max_states = Some(args.max_states);
     req.players = args.players;
     Ok(req)
 }
@@ -140,7 +140,11 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let result = req.answer_with(&mut |n| bar.set_message(n.to_string()));
+    let result = req.answer_with(
+        &pairi::api::limits::LIBRARY,
+        &pairi::api::Stop::never(),
+        &mut |n| bar.set_message(n.to_string()),
+    );
     bar.finish_and_clear();
     let result = result.map_err(|e| refused_hand(e, args.json, &req.hand, Dialect::Standard))?;
     if let Some(p) = &args.plot {
@@ -164,7 +168,10 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             &format!("Win probability by turn: {}", req.hand),
             ("turn", "win probability"),
             &series,
-        )?;
+        )
+        .map_err(|e| {
+            crate::output::io_failed(format!("cannot draw {}: {e:#}", p.display()), args.json)
+        })?;
     }
     if args.json {
         print_json(&result)

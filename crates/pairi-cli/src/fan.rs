@@ -1,5 +1,5 @@
 //! `pairi fan`: Chinese Official (MCR) fans of one winning hand, with a referee-style
-//! breakdown, or of a JSON Lines batch (`spec/json-api.md`).
+//! breakdown, or of a JSON Lines batch (`docs/json-api.md`).
 
 use crate::batch;
 use crate::output::{pad, print_json, refused_hand};
@@ -17,8 +17,8 @@ use std::fmt::Write as _;
 #[command(after_help = "Examples:\n  \
     pairi fan 123456789m234p5s --win 5s --tsumo\n  \
     pairi fan \"[123p,1][456p,2][789p,3]66p11z\" --win 1z --json\n  \
-    pairi fan 123m456p789s1122z --win 2z --round S --seat W --flowers 2\n  \
-    pairi fan --batch cases.jsonl --rules strict_1998\n\n\
+    pairi fan 123m456p789s1122z --win 2z --round-wind S --seat-wind W --flowers 2\n  \
+    pairi fan --batch fan.jsonl --rules strict_1998\n\n\
 The hand holds 13 - 3k concealed tiles with --win, or 14 - 3k whose last is the winning tile.")]
 pub(crate) struct Args {
     /// The hand: concealed tiles and bracket melds (`[123p,1]` chow with the claimed
@@ -46,11 +46,11 @@ pub(crate) struct Args {
     #[arg(long, default_value_t = 0)]
     flowers: u8,
     /// Prevalent (round) wind: E, S, W or N (any spelling of a wind: `east`, `1z`).
-    #[arg(long, default_value = "E", value_parser = json_name::<Wind>)]
-    round: Wind,
+    #[arg(long, default_value = "E", value_parser = json_name::<Wind>, alias = "round")]
+    round_wind: Wind,
     /// Seat wind: E, S, W or N.
-    #[arg(long, default_value = "E", value_parser = json_name::<Wind>)]
-    seat: Wind,
+    #[arg(long, default_value = "E", value_parser = json_name::<Wind>, alias = "seat")]
+    seat_wind: Wind,
     /// `mcr` reads 5z 6z 7z as Red, Green, White (the MCR helper's order); letters
     /// E S W N P F C work in either dialect.
     #[arg(long, default_value = "standard", value_parser = json_name::<Dialect>)]
@@ -60,7 +60,7 @@ pub(crate) struct Args {
     rules: RulesPreset,
     /// Print the result as JSON.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
     /// Answer a JSON Lines file of fan requests (`-` for standard input).
     #[arg(long, conflicts_with = "hand")]
     batch: Option<String>,
@@ -78,8 +78,8 @@ pub(crate) fn request(args: &Args) -> anyhow::Result<FanRequest> {
         kong: args.kong,
         last_tile: args.last_tile,
         flowers: args.flowers,
-        round_wind: args.round,
-        seat_wind: args.seat,
+        round_wind: args.round_wind,
+        seat_wind: args.seat_wind,
         rules: Some(RulesSpec::Preset(args.rules)),
         dialect: Some(args.dialect),
     })

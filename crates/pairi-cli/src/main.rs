@@ -33,7 +33,19 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// pairi (牌理): reads every common tile notation, measures shanten, waits, useful tiles
 /// and discards, and scores winning hands under Riichi and Chinese Official (MCR) rules.
 #[derive(Parser, Debug)]
-#[command(name = "pairi", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "pairi",
+    version,
+    about,
+    long_about = None,
+    propagate_version = true,
+    after_help = "Examples:\n  \
+    pairi analyze 1289m3478p25s1567z\n  \
+    pairi score 234m406p78999s[777z] --win 9s --seat-wind S --dora 3p\n  \
+    pairi shanten --batch cases.jsonl\n\n\
+Every command has --help with examples. Errors: `error: <kind>: <message>` on standard\n\
+error, exit status 2. Flags are the JSON fields in kebab case (docs/json-api.md)."
+)]
 pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -73,12 +85,9 @@ enum Command {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code);
-        }
+        Err(e) => return output::usage(&e),
     };
+    let json = cli.command.json();
     let result = match cli.command {
         Command::Parse(a) => parse::run(&a),
         Command::Analyze(a) => analyze::run_analyze(&a),
@@ -94,5 +103,23 @@ fn main() -> ExitCode {
         Command::Review(a) => record::review(&a),
         Command::Serve(a) => serve::run(&a),
     };
-    output::exit(result)
+    output::exit(result, json)
+}
+
+impl Command {
+    /// Whether the run asked for JSON output (its errors are then JSON too).
+    fn json(&self) -> bool {
+        match self {
+            Command::Parse(a) => a.json,
+            Command::Analyze(a) => a.json,
+            Command::Shanten(a) => a.json,
+            Command::Score(a) => a.json,
+            Command::Fan(a) => a.json,
+            Command::Stats(a) => a.json,
+            Command::Ev(a) => a.json,
+            Command::Record(a) => a.json(),
+            Command::Review(a) => a.json,
+            Command::Serve(_) => false,
+        }
+    }
 }

@@ -1,9 +1,11 @@
 //! Standard output and the end of a run: one writer for answers, one form for errors.
 //!
 //! - Answers go to standard output, a line at a time, flushed.
-//! - An error of the library is `error: <kind>: <message>` on standard error; with
-//!   `--json` the same error is also the JSON error object on standard output, so a
-//!   program reading the output always gets one JSON value.
+//! - Every error is `error: <kind>: <message>` on standard error, whatever raised it:
+//!   the library's errors keep their kind; a file or stream that cannot be read or
+//!   written is `io`; a flag's value the command line refuses (or clap's usage errors)
+//!   is `invalid_request`. With `--json` the same error is also the JSON error object
+//!   on standard output, so a program reading the output always gets one JSON value.
 //! - Exit status: 0 when everything was answered, 2 for an error. An output that cannot
 //!   be written (a closed pipe, a full disk) ends the run with status 2: quietly for a
 //!   closed pipe (its reader is gone), with one line on standard error otherwise.
@@ -38,6 +40,12 @@ pub(crate) fn refused(e: impl Into<api::Error>, json: bool) -> anyhow::Error {
         json,
         input: None,
     })
+}
+
+/// An error of a file or stream the command cannot read or write (kind `io`); the
+/// message names it.
+pub(crate) fn io_failed(message: impl std::fmt::Display, json: bool) -> anyhow::Error {
+    refused(api::Error::new(api::ErrorKind::Io, message), json)
 }
 
 /// [`refused`] for a request about `hand` (read in `dialect`): a notation error inside
@@ -93,33 +101,72 @@ pub(crate) fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
     print_line(&serde_json::to_string(value)?)
 }
 
-/// The exit status of a run, after reporting its error.
-pub(crate) fn exit(result: anyhow::Result<()>) -> ExitCode {
+/// The error a run ends with, as the JSON contract names it: a refusal keeps its
+/// kind and message; otherwise an input or output that failed is `io` and anything
+/// else the command line refused is `invalid_request`, the message being the whole
+/// chain of causes.
+pub(crate) fn classify(e: &anyhow::Error) -> api::Error {
+    if let Some(r) = e.downcast_ref::<Refused>() {
+        return r.error.clone();
+    }
+    let io = e
+        .chain()
+        .any(|c| c.downcast_ref::<std::io::Error>().is_some());
+    let kind = if io {
+        api::ErrorKind::Io
+    } else {
+        api::ErrorKind::InvalidRequest
+    };
+    api::Error::new(kind, format!("{e:#}"))
+}
+
+/// The exit status of a run, after reporting its error (also as JSON on standard
+/// output when the run asked for JSON).
+pub(crate) fn exit(result: anyhow::Result<()>, json: bool) -> ExitCode {
     let Err(e) = result else {
         return ExitCode::SUCCESS;
     };
     if is_broken_pipe(&e) {
         return ExitCode::from(2);
     }
-    if let Some(r) = e.downcast_ref::<Refused>() {
-        if r.json {
-            #[derive(serde::Serialize)]
-            struct Body<'a> {
-                error: &'a api::Error,
-            }
-            if let Ok(text) = serde_json::to_string(&Body { error: &r.error }) {
-                let _ = print_line(&text);
-            }
+    let refused = e.downcast_ref::<Refused>();
+    let error = classify(&e);
+    if json || refused.is_some_and(|r| r.json) {
+        #[derive(serde::Serialize)]
+        struct Body<'a> {
+            error: &'a api::Error,
+        }
+        if let Ok(text) = serde_json::to_string(&Body { error: &error }) {
+            let _ = print_line(&text);
         }
     }
     // Standard error may be closed too: nothing more can be said then.
     let mut err = std::io::stderr().lock();
-    let _ = writeln!(err, "error: {e:#}");
-    if let Some(r) = e.downcast_ref::<Refused>() {
+    let _ = writeln!(err, "error: {}: {}", error.kind, error.message);
+    if let Some(r) = refused {
         if let (Some(input), Some(column)) = (&r.input, r.error.column) {
             let _ = writeln!(err, "{}", caret(input, column));
         }
     }
+    ExitCode::from(2)
+}
+
+/// Prints a usage error of the argument parser as every other error is printed:
+/// `error: invalid_request: …` (its usage lines follow); help and version go to
+/// standard output. Returns the exit status: 2 for an error, 0 otherwise.
+pub(crate) fn usage(e: &clap::Error) -> ExitCode {
+    if !e.use_stderr() {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    let text = e.render().to_string();
+    let kind = api::ErrorKind::InvalidRequest;
+    let text = match text.strip_prefix("error: ") {
+        Some(rest) => format!("error: {kind}: {rest}"),
+        // A command without its subcommand: clap shows the command's help.
+        None => format!("error: {kind}: a subcommand is needed\n\n{text}"),
+    };
+    let _ = write!(std::io::stderr().lock(), "{text}");
     ExitCode::from(2)
 }
 

@@ -8,7 +8,8 @@ use pairi::notation::{Dialect, Format};
 /// Arguments of `pairi parse`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  pairi parse '1f1f1f2y2y2y'\n  \
-    pairi parse '[WWWW,1][444s]45m678pFF6m' --to unicode\n  pairi parse 🀀🀀🀀🀅🀅🀅 --json")]
+    pairi parse '[WWWW,1][444s]45m678pFF6m' --to unicode\n  pairi parse 🀀🀀🀀🀅🀅🀅 --json\n  \
+    pairi parse 123m45x   # error: parse (a caret under the x)")]
 pub(crate) struct Args {
     /// The hand, in any notation: MPSZ (`123m406p11z`, `0` = red five), libsaki
     /// (`1f`..`4f` winds, `1y`..`3y` dragons), letters `E S W N P F C`, mjai red fives
@@ -27,7 +28,7 @@ pub(crate) struct Args {
     /// Print the hand as a JSON object (concealed tiles, red fives, last tile, melds)
     /// instead of notation.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
 }
 
 /// A command-line value read as the JSON contract names it (`mcr`, `unicode`,

@@ -6,6 +6,7 @@ use crate::output::{pad, print_json, print_line, refused};
 use anyhow::Context;
 use pairi::api::record::{CheckRequest, ConvertRequest, ReviewRequest, ReviewResult};
 use pairi::api::Request;
+use pairi::record::check::RULE;
 use pairi::record::Format;
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
@@ -15,6 +16,12 @@ use std::process::ExitCode;
 const CHUNK: usize = 64;
 
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+    pairi record check game.json logs/\n  \
+    pairi record check logs/ --json\n  \
+    pairi record convert game.json --to mjai\n  \
+    pairi record convert game.mjlog --to tenhou6\n\n\
+Formats: tenhou.net/6 JSON, mjai JSON Lines, Tenhou XML (mjlog); docs/records.md.")]
 pub(crate) struct RecordArgs {
     #[command(subcommand)]
     command: RecordCommand,
@@ -23,7 +30,8 @@ pub(crate) struct RecordArgs {
 #[derive(clap::Subcommand, Debug)]
 enum RecordCommand {
     /// Replay records and score every win again: one line per file, one per
-    /// difference; exit status 1 if any win or score change differs.
+    /// difference; exit status 1 if any win or score change differs (a `rule` line, a
+    /// win that agrees under a rule the record does not state, is not a difference).
     Check(CheckArgs),
     /// Convert a record to tenhou.net/6 JSON, mjai JSON Lines or Tenhou XML; the record
     /// is replayed first, and one that does not replay is an error (exit status 2).
@@ -31,6 +39,12 @@ enum RecordCommand {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+    pairi record check game.json\n  \
+    pairi record check game.json game.mjlog logs/\n  \
+    pairi record check logs/ --json\n\n\
+Exit status: 0 when every win and score change agrees, 1 when one differs, 2 when a\n\
+file cannot be read or replayed (the other files are still checked).")]
 pub(crate) struct CheckArgs {
     /// Record files or directories (walked for .json, .jsonl, .mjson, .mjlog, .xml, and .gz).
     #[arg(required = true)]
@@ -40,10 +54,14 @@ pub(crate) struct CheckArgs {
     format: Option<Format>,
     /// One JSON line per file.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
 }
 
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+    pairi record convert game.json --to mjai\n  \
+    pairi record convert game.jsonl --to tenhou6\n  \
+    pairi record convert game.mjlog --format mjlog --to mjai")]
 pub(crate) struct ConvertArgs {
     /// The record file (`-` for standard input).
     path: PathBuf,
@@ -56,12 +74,19 @@ pub(crate) struct ConvertArgs {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+    pairi review game.json\n  \
+    pairi review game.mjlog --seats 1 --kyoku E1\n  \
+    pairi review game.jsonl --html review.html\n  \
+    pairi review game.json --seats 0 --ev --json\n\n\
+Each discard is compared with the best of the discard table (shanten, then useful\n\
+tiles counted with every visible tile); `*` marks a discard that is not the best.")]
 pub(crate) struct ReviewArgs {
     /// The record file (`-` for standard input).
     path: PathBuf,
-    /// Review this seat only (0 = East at East 1; repeat for several).
-    #[arg(long)]
-    seat: Vec<u8>,
+    /// Review these seats only (0 = East at East 1), comma-separated or repeated.
+    #[arg(long, value_delimiter = ',', alias = "seat")]
+    seats: Vec<u8>,
     /// Review these kyoku: `E1` (every honba), `S3.1` (that honba), comma-separated.
     #[arg(long, value_delimiter = ',')]
     kyoku: Vec<String>,
@@ -75,32 +100,65 @@ pub(crate) struct ReviewArgs {
     ev: bool,
     /// The review as JSON.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
     /// Also write the review as one self-contained HTML page.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+}
+
+impl RecordArgs {
+    /// Whether the run asked for JSON output.
+    pub(crate) fn json(&self) -> bool {
+        match &self.command {
+            RecordCommand::Check(a) => a.json,
+            RecordCommand::Convert(_) => false,
+        }
+    }
 }
 
 fn format_arg(s: &str) -> Result<Format, String> {
     Format::from_id(s).ok_or_else(|| "tenhou6, mjai or mjlog".to_string())
 }
 
-/// The text of a record file (`-` = standard input), gzip unpacked.
-pub(crate) fn read_text(path: &Path) -> anyhow::Result<String> {
+/// How a record file is named in messages: its path, or `standard input` for `-`.
+fn file_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "standard input".to_owned()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// The text of a record file (`-` = standard input), gzip unpacked. A file that
+/// cannot be read is an `io` error, one that is not (gzipped) UTF-8 text a `parse`
+/// error; both name the file.
+pub(crate) fn read_text(path: &Path) -> Result<String, pairi::api::Error> {
+    use pairi::api::{Error, ErrorKind};
+    let name = file_name(path);
     let mut bytes = Vec::new();
     if path.as_os_str() == "-" {
-        std::io::stdin().read_to_end(&mut bytes)?;
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::new(ErrorKind::Io, format!("cannot read {name}: {e}")))?;
     } else {
-        bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        bytes = std::fs::read(path)
+            .map_err(|e| Error::new(ErrorKind::Io, format!("cannot read {name}: {e}")))?;
     }
     if bytes.starts_with(&[0x1f, 0x8b]) {
         let mut out = Vec::new();
         flate2::read::MultiGzDecoder::new(bytes.as_slice())
             .read_to_end(&mut out)
-            .with_context(|| format!("{}: not a gzip file", path.display()))?;
+            .map_err(|e| Error::new(ErrorKind::Parse, format!("{name}: not a gzip file: {e}")))?;
         bytes = out;
     }
-    String::from_utf8(bytes).with_context(|| format!("{}: not UTF-8 text", path.display()))
+    String::from_utf8(bytes)
+        .map_err(|e| Error::new(ErrorKind::Parse, format!("{name}: not UTF-8 text: {e}")))
+}
+
+/// `e` said of the record file `path`: its message starts with the file's name.
+fn of_file(mut e: pairi::api::Error, path: &Path) -> pairi::api::Error {
+    e.message = format!("{}: {}", file_name(path), e.message);
+    e
 }
 
 fn is_record(p: &Path) -> bool {
@@ -135,13 +193,15 @@ pub(crate) fn run(args: &RecordArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
         RecordCommand::Check(a) => check(a),
         RecordCommand::Convert(a) => {
-            let record = read_text(&a.path)?;
+            let record = read_text(&a.path).map_err(|e| refused(e, false))?;
             let req = ConvertRequest {
                 record,
                 format: a.format,
                 to: a.to,
             };
-            let res = req.answer().map_err(|e| refused(e, false))?;
+            let res = req
+                .answer()
+                .map_err(|e| refused(of_file(e, &a.path), false))?;
             print_line(res.record.trim_end())?;
             Ok(ExitCode::SUCCESS)
         }
@@ -158,13 +218,13 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         indicatif::ProgressBar::hidden()
     };
     let (mut differ, mut failed) = (false, false);
-    let (mut wins, mut agree) = (0usize, 0usize);
+    let (mut wins, mut agree, mut by_rule) = (0usize, 0usize, 0usize);
     for chunk in files.chunks(CHUNK) {
         use rayon::prelude::*;
         let results: Vec<_> = chunk
             .par_iter()
             .map(|f| {
-                let text = read_text(f).map_err(|e| e.to_string())?;
+                let text = read_text(f).map_err(|e| format!("{}: {}", e.kind, e.message))?;
                 CheckRequest {
                     record: text,
                     format: args.format,
@@ -188,7 +248,9 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 Ok(res) => {
                     wins += res.wins;
                     agree += res.wins_agreeing;
-                    differ |= !res.mismatches.is_empty();
+                    let rule = res.mismatches.iter().filter(|m| m.what == RULE).count();
+                    by_rule += rule;
+                    differ |= res.mismatches.len() > rule;
                     if args.json {
                         let mut v = serde_json::to_value(&res)?;
                         if let Some(o) = v.as_object_mut() {
@@ -204,6 +266,8 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                         res.wins_agreeing,
                         if res.mismatches.is_empty() {
                             ""
+                        } else if res.mismatches.len() == rule {
+                            " — under a rule the record does not state:"
                         } else {
                             " — differences:"
                         }
@@ -225,8 +289,13 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     }
     bar.finish_and_clear();
     if !args.json && files.len() > 1 {
+        let rule = if by_rule == 0 {
+            String::new()
+        } else {
+            format!(" ({by_rule} under a rule the record does not state)")
+        };
         print_line(&format!(
-            "{} records, {agree}/{wins} wins agree",
+            "{} records, {agree}/{wins} wins agree{rule}",
             files.len()
         ))?;
     }
@@ -240,22 +309,25 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
 }
 
 pub(crate) fn review(args: &ReviewArgs) -> anyhow::Result<()> {
-    let record = read_text(&args.path)?;
+    let record = read_text(&args.path).map_err(|e| refused(e, args.json))?;
     let req = ReviewRequest {
         record,
         format: args.format,
-        seats: (!args.seat.is_empty()).then(|| args.seat.clone()),
+        seats: (!args.seats.is_empty()).then(|| args.seats.clone()),
         kyoku: (!args.kyoku.is_empty()).then(|| args.kyoku.clone()),
         ev: args.ev,
     };
-    let res = req.answer().map_err(|e| refused(e, args.json))?;
+    let res = req
+        .answer()
+        .map_err(|e| refused(of_file(e, &args.path), args.json))?;
     if let Some(path) = &args.html {
         let title = args
             .path
             .file_name()
             .map_or("record".into(), |n| n.to_string_lossy().into_owned());
-        std::fs::write(path, crate::html::page(&title, &res))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(path, crate::html::page(&title, &res)).map_err(|e| {
+            crate::output::io_failed(format!("cannot write {}: {e}", path.display()), args.json)
+        })?;
     }
     if args.json {
         return print_json(&res);

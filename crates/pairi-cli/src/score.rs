@@ -17,10 +17,11 @@ use serde_json::{Map, Value};
 #[derive(clap::Args, Debug)]
 #[allow(clippy::struct_excessive_bools)]
 #[command(after_help = "Examples:\n  \
-    pairi score 234m406p78999s[777z] --win 9s --round E --seat S --dora 3p\n  \
-    pairi score 234m406p7899s[777z] --win 9s --seat south --json\n  \
-    pairi score 123m456p789s11z22z --win 2z --tsumo --riichi --ura 4z --rules tenhou\n  \
-    pairi score --batch cases.jsonl --rules mahjongsoul\n\n\
+    pairi score 234m406p78999s[777z] --win 9s --round-wind E --seat-wind S --dora 3p\n  \
+    pairi score 234m406p7899s[777z] --win 9s --seat-wind south --json\n  \
+    pairi score 123m456p789s11z22z --win 2z --tsumo --riichi --dora 3z --ura 4z --rules tenhou\n  \
+    pairi score 123m456p789s11z22z --win 2z --riichi --honba 2 --riichi-sticks 1 --rule kiriage=true\n  \
+    pairi score --batch score.jsonl --rules mahjongsoul\n\n\
 The hand holds 13 - 3k concealed tiles with --win, or 14 - 3k whose last is the winning tile.")]
 pub(crate) struct Args {
     /// The hand: concealed tiles with the winning tile, melds in brackets
@@ -70,17 +71,17 @@ pub(crate) struct Args {
     #[arg(long, value_delimiter = ',')]
     ura: Vec<String>,
     /// Round wind: E, S, W or N (any spelling of a wind: `east`, `1z`).
-    #[arg(long, default_value = "E", value_parser = json_name::<Wind>)]
-    round: Wind,
+    #[arg(long, default_value = "E", value_parser = json_name::<Wind>, alias = "round")]
+    round_wind: Wind,
     /// Seat wind: E (dealer), S, W or N.
-    #[arg(long, default_value = "E", value_parser = json_name::<Wind>)]
-    seat: Wind,
+    #[arg(long, default_value = "E", value_parser = json_name::<Wind>, alias = "seat")]
+    seat_wind: Wind,
     /// Honba counters on the table.
     #[arg(long, default_value_t = 0)]
     honba: u32,
     /// Riichi sticks on the table.
-    #[arg(long, default_value_t = 0)]
-    sticks: u32,
+    #[arg(long, default_value_t = 0, alias = "sticks")]
+    riichi_sticks: u32,
     /// Rules preset: default, tenhou, mahjongsoul, mleague, wrc, ema, tenhou-sanma,
     /// mahjongsoul-sanma.
     #[arg(long)]
@@ -97,7 +98,7 @@ pub(crate) struct Args {
     rule: Vec<String>,
     /// Print the result as JSON.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
     /// Score a JSON Lines file of requests (`-` for standard input).
     #[arg(long, conflicts_with = "hand")]
     batch: Option<String>,
@@ -166,12 +167,12 @@ pub(crate) fn request(args: &Args) -> anyhow::Result<ScoreRequest> {
         tenhou: args.tenhou,
         chiihou: args.chiihou,
         renhou: args.renhou,
-        round_wind: args.round,
-        seat_wind: args.seat,
+        round_wind: args.round_wind,
+        seat_wind: args.seat_wind,
         dora: TilesField::List(args.dora.clone()),
         ura: TilesField::List(args.ura.clone()),
         honba: args.honba,
-        riichi_sticks: args.sticks,
+        riichi_sticks: args.riichi_sticks,
         rules: rules(args)?,
         players: args.players,
         kita: args.kita,

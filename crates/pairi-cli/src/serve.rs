@@ -1,40 +1,71 @@
 //! `pairi serve`: the JSON API over HTTP and the web page, from one binary.
 //!
 //! - `POST /v1/<kind>` (`analyze shanten score fan stats parse ev review record_check
-//!   record_convert`): one request object, answered by its result object (200) or the
-//!   error object `{"error": {"kind", "message"}}` (400 for `parse` and
-//!   `invalid_request`, 422 for a hand the rules refuse); or an array of requests,
-//!   answered by an array in order, each element as a batch line answers (`id`
-//!   echoed, an error object in place of a bad request), with 200.
-//! - `GET /v1/health`: `{"status": "ok", "version"}`.
+//!   record_convert`), `Content-Type: application/json`: one request object, answered
+//!   by its result object (200) or the error object `{"error": {"kind", "message"}}`
+//!   (400 for `parse` and `invalid_request`, 422 for a hand the rules refuse and for a
+//!   request past the server's limits, `too_large`; 503 past the time limit,
+//!   `timeout`); or an array of requests, answered by an array in order, each element
+//!   as a batch line answers (`id` echoed as written, an error object in place of a bad
+//!   request), with 200. Every body goes through `pairi::api::batch::prepare`, checked
+//!   against the server's `Limits` before any work.
+//! - `GET /v1/health`: `{"status": "ok", "version", "kinds"}`.
 //! - `GET /` and the page's files, embedded in the binary (the page asks this server;
 //!   served from a static host it runs pairi as WebAssembly instead).
+//! - Every other answer of 400 and above has the JSON error body too (404, 405, 408,
+//!   413, 415, 403).
 //!
-//! Hardening: the body is limited (`--max-body`, 413 beyond), each request has a time
-//! limit (`--timeout`, 503 beyond) and runs on a bounded pool of blocking threads
-//! (`--jobs` at once; the others wait, counted in the time limit), expected-value
-//! searches are capped at `--max-states` states and Monte Carlo statistics at
-//! `--max-hands` hands (422 beyond, before any work), and the server listens on a
-//! loopback address unless `--public` says otherwise. Nothing a client sends can make it
-//! panic: every answer comes from the library's `answer`, which returns errors.
+//! Hardening, each with its flag:
+//! - Connections: at most `--max-connections`; a new one past it takes the place of the
+//!   connection idle the longest (waiting for a request's head or still sending its
+//!   body), so that slow clients cannot crowd out a quick one; when every connection is
+//!   computing, the new one gets a 503 and is closed. A request's head and its body must
+//!   each arrive within `--read-timeout` (counted for the head from the connection's
+//!   start or its previous answer: an idle keep-alive connection is closed then too); a
+//!   connection is closed after [`KEEP_ALIVE_REQUESTS`] requests.
+//! - Bodies: at most `--max-body` bytes (413 beyond), and at most [`BODY_BUDGET`] bodies'
+//!   worth held by all requests at once (the others wait, within the time limit).
+//! - Work: short requests (one hand) run on `--jobs` threads; long ones (a search, a
+//!   sample, a record, an array of more than a few requests, a body past 64 KiB) on
+//!   their own pool of one thread fewer than the cores, `--long-jobs` at once, at a
+//!   lower scheduling priority, so that they never hold up short ones. Each request has `--timeout` seconds from its head to its
+//!   answer; at the deadline its work is stopped (the search, the sample, the review
+//!   check a stop flag) and the client gets a 503; a client gone away stops its work too.
+//! - Caps: `--max-states`, `--max-hands`, `--max-items`, `--max-record`: the api's
+//!   `Limits`, checked before any work.
+//! - Browsers: `Content-Type: application/json` is required (415 otherwise: a form
+//!   cannot send it) and a request another site's page makes (`Origin` not this host,
+//!   or `Sec-Fetch-Site` other than `same-origin` or `none`) is refused with 403.
+//! - The server listens on a loopback address unless `--public` says otherwise. Nothing
+//!   a client sends can make it panic: every answer comes from the library's `api`,
+//!   which returns errors.
 
 use anyhow::Context;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{header, StatusCode};
+use axum::body::Body;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use pairi::api::batch::{answer_kind, KINDS};
-use pairi::api::{Error, ErrorKind};
-use serde_json::{json, Value};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use pairi::api::batch::{prepare, Prepared, KINDS, SHORT_BYTES};
+use pairi::api::limits::{Cost, Limits};
+use pairi::api::{Error, ErrorKind, Stop};
+use serde_json::json;
+use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::Semaphore;
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
+use tokio::time::Instant;
+use tower::ServiceExt;
 
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+    pairi serve                                  # http://127.0.0.1:8750/\n  \
+    pairi serve --addr 127.0.0.1:0 --timeout 5   # any free port, printed on start\n  \
+    curl -H 'Content-Type: application/json' -d '{\"hand\": \"123m406p789s1122z\"}' http://127.0.0.1:8750/v1/analyze")]
 pub(crate) struct Args {
     /// Address and port to listen on (port 0: any free port, printed on start).
     #[arg(long, default_value = "127.0.0.1:8750")]
@@ -45,20 +76,44 @@ pub(crate) struct Args {
     /// Largest request body, in bytes.
     #[arg(long, default_value_t = 4 << 20)]
     max_body: usize,
-    /// Time limit of one request, in seconds (waiting for a free thread included).
-    #[arg(long, default_value_t = 10)]
-    timeout: u64,
-    /// Requests computed at once (default: the number of cores).
+    /// Time limit of one request, in seconds, from its head to its answer (reading its
+    /// body and waiting for a thread included); its work is stopped then.
+    #[arg(long, default_value_t = 10.0)]
+    timeout: f64,
+    /// Seconds a client has to send a request's head (from the connection's start or
+    /// its previous answer) and then its body; an idle connection is closed after it.
+    #[arg(long, default_value_t = 5.0)]
+    read_timeout: f64,
+    /// Connections open at once; past it a new one replaces the one idle the longest.
+    #[arg(long, default_value_t = 256)]
+    max_connections: usize,
+    /// Short requests computed at once (default: the number of cores).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Long requests computed at once (searches, samples, records, large arrays), on
+    /// their own threads (one fewer than the cores) at a lower priority.
+    #[arg(long, default_value_t = 1)]
+    long_jobs: usize,
     /// Largest expected-value search, in hand states (a request asking more is refused;
     /// one asking nothing gets this).
     #[arg(long, default_value_t = 300_000)]
-    max_states: u64,
+    max_states: usize,
     /// Largest Monte Carlo statistics run, in hands.
     #[arg(long, default_value_t = 10_000_000)]
     max_hands: u64,
+    /// Most requests in one array.
+    #[arg(long, default_value_t = 1000)]
+    max_items: usize,
+    /// Largest game record, in bytes.
+    #[arg(long, default_value_t = 1 << 20)]
+    max_record: usize,
 }
+
+/// A connection is closed after answering this many requests.
+pub(crate) const KEEP_ALIVE_REQUESTS: u32 = 1000;
+
+/// The bodies held at once, all requests together, in bodies of `--max-body`.
+pub(crate) const BODY_BUDGET: usize = 16;
 
 /// The page's files, embedded: name, content type, bytes.
 const FILES: [(&str, &str, &str); 6] = [
@@ -94,13 +149,26 @@ const FILES: [(&str, &str, &str); 6] = [
     ),
 ];
 
-struct Limits {
+/// What every request of the server shares.
+struct Server {
+    limits: Limits,
     timeout: Duration,
-    /// Requests computed at once: a permit is held until the computation ends, even
-    /// after its client has been answered 503.
-    jobs: Arc<Semaphore>,
-    max_states: u64,
-    max_hands: u64,
+    read_timeout: Duration,
+    max_body: usize,
+    /// Short requests computing: a permit is held until the computation ends.
+    short: Arc<Semaphore>,
+    /// Long requests computing, on `long_pool`.
+    long: Arc<Semaphore>,
+    long_pool: rayon::ThreadPool,
+    /// Body bytes held, all requests together.
+    bodies: Arc<Semaphore>,
+}
+
+fn seconds(s: f64, name: &str) -> anyhow::Result<Duration> {
+    Duration::try_from_secs_f64(s)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .with_context(|| format!("--{name}: a number of seconds above 0, not {s}"))
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
@@ -113,15 +181,36 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             false,
         ));
     }
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, usize::from))
-        .max(1);
-    let limits = Arc::new(Limits {
-        timeout: Duration::from_secs(args.timeout.max(1)),
-        jobs: Arc::new(Semaphore::new(jobs)),
-        max_states: args.max_states,
-        max_hands: args.max_hands,
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
+    let jobs = args.jobs.unwrap_or(cores).max(1);
+    let long_jobs = args.long_jobs.max(1);
+    let budget = args
+        .max_body
+        .max(1)
+        .saturating_mul(BODY_BUDGET)
+        .min(Semaphore::MAX_PERMITS);
+    let server = Arc::new(Server {
+        limits: Limits {
+            max_items: args.max_items,
+            max_hands: args.max_hands,
+            max_states: args.max_states,
+            max_record_bytes: args.max_record,
+            ..Limits::default()
+        },
+        timeout: seconds(args.timeout, "timeout")?,
+        read_timeout: seconds(args.read_timeout, "read-timeout")?,
+        max_body: args.max_body,
+        short: Arc::new(Semaphore::new(jobs)),
+        long: Arc::new(Semaphore::new(long_jobs)),
+        // One core is left to short requests: a search on every core slows them down
+        // even at a lower priority (their caches, the wake-up of their threads).
+        long_pool: rayon::ThreadPoolBuilder::new()
+            .num_threads(cores.saturating_sub(1).max(1))
+            .thread_name(|i| format!("pairi-long-{i}"))
+            .start_handler(|_| lower_priority())
+            .build()
+            .context("cannot start the threads of long requests")?,
+        bodies: Arc::new(Semaphore::new(budget)),
     });
     let app = Router::new()
         .route("/", get(|| async { file("index.html") }))
@@ -131,27 +220,215 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             "/{name}",
             get(|Path(name): Path<String>| async move { file(&name) }),
         )
-        .layer(DefaultBodyLimit::max(args.max_body))
-        .with_state(limits);
+        .fallback(|| async {
+            error(
+                StatusCode::NOT_FOUND,
+                &Error::invalid_request("no such path: the API is POST /v1/<kind>"),
+            )
+        })
+        .method_not_allowed_fallback(|| async {
+            error(
+                StatusCode::METHOD_NOT_ALLOWED,
+                &Error::invalid_request(
+                    "method not allowed: POST /v1/<kind>, GET /v1/health and GET the page",
+                ),
+            )
+        })
+        .with_state(Arc::clone(&server));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .max_blocking_threads(jobs + 2)
         .enable_all()
         .build()
         .context("cannot start the server's runtime")?;
+    let connections = Connections::new(args.max_connections.max(1), server.read_timeout);
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(args.addr)
             .await
             .with_context(|| format!("cannot listen on {}", args.addr))?;
         let local = listener.local_addr()?;
         crate::output::print_line(&format!("pairi serve: http://{local}/"))?;
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .context("the server stopped")
+        let stop = tokio::signal::ctrl_c();
+        tokio::pin!(stop);
+        loop {
+            let stream = tokio::select! {
+                accepted = listener.accept() => match accepted {
+                    Ok((stream, _)) => stream,
+                    // Out of file descriptors, or a connection reset before it was
+                    // taken: wait a moment rather than spin.
+                    Err(_) => {
+                        tokio::time::sleep(Duration::from_millis(20)).await;
+                        continue;
+                    }
+                },
+                _ = &mut stop => return Ok(()),
+            };
+            let _ = stream.set_nodelay(true);
+            match connections.admit() {
+                Some(conn) => {
+                    tokio::spawn(connection(
+                        stream,
+                        conn,
+                        app.clone(),
+                        Arc::clone(&connections),
+                    ));
+                }
+                None => {
+                    tokio::spawn(refuse(stream));
+                }
+            }
+        }
     })
+}
+
+/// The nice value of the threads of long requests: they take the cores short
+/// requests leave.
+#[cfg(target_os = "linux")]
+const LONG_NICE: i32 = 10;
+
+/// Lowers the calling thread's scheduling priority to [`LONG_NICE`] (Linux: each
+/// thread has its own nice value); elsewhere nothing.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        let _ = rustix::process::setpriority_process(Some(rustix::thread::gettid()), LONG_NICE);
+    }
+}
+
+/// One connection's state, for choosing the one to close when they are too many.
+struct Conn {
+    id: u64,
+    /// A request of it is being computed (its head and body are in).
+    computing: AtomicBool,
+    /// When it last started to wait for a head or a body, in milliseconds from the
+    /// server's start.
+    waiting_since: AtomicU64,
+    /// Told to close.
+    evict: Notify,
+}
+
+/// The open connections.
+struct Connections {
+    max: usize,
+    read_timeout: Duration,
+    start: std::time::Instant,
+    next: AtomicU64,
+    open: Mutex<HashMap<u64, Arc<Conn>>>,
+}
+
+impl Connections {
+    fn new(max: usize, read_timeout: Duration) -> Arc<Connections> {
+        Arc::new(Connections {
+            max,
+            read_timeout,
+            start: std::time::Instant::now(),
+            next: AtomicU64::new(0),
+            open: Mutex::new(HashMap::new()),
+        })
+    }
+
+    fn now(&self) -> u64 {
+        u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// A place for a new connection: past the cap, the one waiting the longest is told
+    /// to close; `None` when every connection is computing.
+    fn admit(&self) -> Option<Arc<Conn>> {
+        let mut open = self
+            .open
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if open.len() >= self.max {
+            let oldest = open
+                .values()
+                .filter(|c| !c.computing.load(Ordering::Relaxed))
+                .min_by_key(|c| c.waiting_since.load(Ordering::Relaxed))
+                .map(|c| c.id)?;
+            if let Some(c) = open.remove(&oldest) {
+                c.evict.notify_one();
+            }
+        }
+        let id = self.next.fetch_add(1, Ordering::Relaxed);
+        let conn = Arc::new(Conn {
+            id,
+            computing: AtomicBool::new(false),
+            waiting_since: AtomicU64::new(self.now()),
+            evict: Notify::new(),
+        });
+        open.insert(id, Arc::clone(&conn));
+        Some(conn)
+    }
+
+    fn close(&self, id: u64) {
+        self.open
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .remove(&id);
+    }
+}
+
+/// Serves one connection until it closes, is idle past the read timeout, or is told to
+/// make room.
+async fn connection(
+    stream: tokio::net::TcpStream,
+    conn: Arc<Conn>,
+    app: Router,
+    connections: Arc<Connections>,
+) {
+    let served = Arc::new(AtomicU64::new(0));
+    let service = {
+        let conn = Arc::clone(&conn);
+        let connections = Arc::clone(&connections);
+        hyper::service::service_fn(move |mut request: Request<hyper::body::Incoming>| {
+            let conn = Arc::clone(&conn);
+            let connections = Arc::clone(&connections);
+            let n = served.fetch_add(1, Ordering::Relaxed) + 1;
+            request.extensions_mut().insert(Arc::clone(&conn));
+            let response = app.clone().oneshot(request.map(Body::new));
+            async move {
+                let mut response = response.await?;
+                conn.computing.store(false, Ordering::Relaxed);
+                conn.waiting_since
+                    .store(connections.now(), Ordering::Relaxed);
+                if n >= u64::from(KEEP_ALIVE_REQUESTS) {
+                    response
+                        .headers_mut()
+                        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+                }
+                Ok::<_, std::convert::Infallible>(response)
+            }
+        })
+    };
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(connections.read_timeout)
+        .max_buf_size(64 << 10);
+    let serving = http.serve_connection(TokioIo::new(stream), service);
+    tokio::select! {
+        _ = serving => {}
+        () = conn.evict.notified() => {}
+    }
+    connections.close(conn.id);
+}
+
+/// Answers a connection past the cap with a 503 and closes it.
+async fn refuse(mut stream: tokio::net::TcpStream) {
+    use tokio::io::AsyncWriteExt;
+    let body = json!({"error": Error::new(
+        ErrorKind::Timeout,
+        "the server is busy: every connection is computing, try again",
+    )})
+    .to_string();
+    let head = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        stream.write_all(head.as_bytes()).await?;
+        stream.write_all(body.as_bytes()).await?;
+        stream.shutdown().await
+    })
+    .await;
 }
 
 fn file(name: &str) -> Response {
@@ -167,100 +444,94 @@ fn file(name: &str) -> Response {
 async fn health() -> Response {
     json_response(
         StatusCode::OK,
-        &json!({"status": "ok", "version": env!("CARGO_PKG_VERSION"), "kinds": KINDS}),
+        json!({"status": "ok", "version": env!("CARGO_PKG_VERSION"), "kinds": KINDS})
+            .to_string()
+            .into_bytes(),
     )
 }
 
-fn json_response(status: StatusCode, body: &Value) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "application/json")],
-        body.to_string(),
-    )
-        .into_response()
+fn json_response(status: StatusCode, body: Vec<u8>) -> Response {
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
+/// The status of an error of `kind`.
 fn status_of(kind: ErrorKind) -> StatusCode {
     match kind {
         ErrorKind::Parse | ErrorKind::InvalidRequest => StatusCode::BAD_REQUEST,
+        ErrorKind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::UNPROCESSABLE_ENTITY,
     }
 }
 
 fn error(status: StatusCode, e: &Error) -> Response {
-    json_response(status, &json!({ "error": e }))
+    json_response(status, json!({ "error": e }).to_string().into_bytes())
 }
 
-/// Refuses a request whose long work exceeds the server's caps; gives an expected-value
-/// request without `max_states` the server's cap.
-fn capped(kind: &str, request: &mut Value, limits: &Limits) -> Result<(), Error> {
-    let Some(obj) = request.as_object_mut() else {
-        return Ok(());
+fn late(server: &Server) -> Error {
+    Error::new(
+        ErrorKind::Timeout,
+        format!(
+            "no answer within the server's limit of {} s",
+            server.timeout.as_secs_f64()
+        ),
+    )
+}
+
+/// Sets a stop when dropped: the answer's future is dropped when its client goes away.
+struct StopOnDrop(Stop);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+/// Refuses what a browser sends on another site's behalf: an `Origin` that is not this
+/// host, a `Sec-Fetch-Site` other than `same-origin` or `none`.
+fn same_origin(headers: &HeaderMap) -> Result<(), Error> {
+    let text = |name| {
+        headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
     };
-    match kind {
-        "ev" => match obj.get("max_states").map(Value::as_u64) {
-            None => {
-                obj.insert("max_states".into(), limits.max_states.into());
-            }
-            Some(Some(n)) if n > limits.max_states => {
-                return Err(Error::invalid_request(format!(
-                    "`max_states`: this server searches at most {} hand states",
-                    limits.max_states
-                )))
-            }
-            Some(_) => {}
-        },
-        "stats" => {
-            let exact = obj.get("exact").and_then(Value::as_bool).unwrap_or(false);
-            let hands = obj.get("hands").and_then(Value::as_u64).unwrap_or(0);
-            if !exact && hands > limits.max_hands {
-                return Err(Error::invalid_request(format!(
-                    "`hands`: this server deals at most {} hands",
-                    limits.max_hands
-                )));
-            }
+    if let Some(site) = text(header::HeaderName::from_static("sec-fetch-site")) {
+        if site != "same-origin" && site != "none" {
+            return Err(Error::invalid_request(format!(
+                "a request from another site's page ({site}) is refused"
+            )));
         }
-        _ => {}
+    }
+    if let Some(origin) = text(header::ORIGIN) {
+        let host = text(header::HOST).unwrap_or_default();
+        let authority = origin
+            .strip_prefix("http://")
+            .or_else(|| origin.strip_prefix("https://"));
+        if authority != Some(host) {
+            return Err(Error::invalid_request(format!(
+                "a request from the page of {origin} is refused: only this server's page may ask it"
+            )));
+        }
     }
     Ok(())
 }
 
-/// One request: its answer as JSON text, or the error with its status.
-fn one(kind: &str, mut request: Value, limits: &Limits) -> Result<String, (StatusCode, Error)> {
-    capped(kind, &mut request, limits).map_err(|e| (StatusCode::UNPROCESSABLE_ENTITY, e))?;
-    answer_kind(kind, &request.to_string()).map_err(|e| (status_of(e.kind), e))
-}
-
-/// One element of an array: the batch line's answer, `id` echoed.
-fn element(kind: &str, mut request: Value, limits: &Limits) -> Value {
-    let id = request.as_object_mut().and_then(|o| o.remove("id"));
-    let mut out = match one(kind, request, limits) {
-        Ok(text) => serde_json::from_str(&text).unwrap_or(Value::Null),
-        Err((_, e)) => json!({ "error": e }),
-    };
-    if let (Some(id), Some(o)) = (id, out.as_object_mut()) {
-        let mut with_id = serde_json::Map::new();
-        with_id.insert("id".into(), id);
-        with_id.extend(std::mem::take(o));
-        *o = with_id;
-    }
-    out
+/// `Content-Type: application/json`, parameters allowed.
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json"))
 }
 
 async fn answer(
-    State(limits): State<Arc<Limits>>,
+    State(server): State<Arc<Server>>,
     Path(kind): Path<String>,
-    body: Result<Bytes, BytesRejection>,
+    conn: Option<axum::Extension<Arc<Conn>>>,
+    headers: HeaderMap,
+    body: Body,
 ) -> Response {
-    let body = match body {
-        Ok(b) => b,
-        Err(e) => {
-            return error(
-                e.status(),
-                &Error::invalid_request(format!("the body cannot be read: {}", e.body_text())),
-            )
-        }
-    };
+    let deadline = Instant::now() + server.timeout;
     if !KINDS.contains(&kind.as_str()) {
         return error(
             StatusCode::NOT_FOUND,
@@ -270,62 +541,207 @@ async fn answer(
             )),
         );
     }
-    let request: Value = match serde_json::from_slice(&body) {
-        Ok(v) => v,
-        Err(e) => {
-            return error(
-                StatusCode::BAD_REQUEST,
-                &Error::invalid_request(format!("the body is not JSON: {e}")),
-            )
+    if let Err(e) = same_origin(&headers) {
+        return error(StatusCode::FORBIDDEN, &e);
+    }
+    if !is_json(&headers) {
+        return error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            &Error::invalid_request(
+                "the body must be JSON, sent with `Content-Type: application/json`",
+            ),
+        );
+    }
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > server.max_body) {
+        return too_big(&server);
+    }
+    let stop = Stop::new();
+    let _stop_when_gone = StopOnDrop(stop.clone());
+    match tokio::time::timeout_at(
+        deadline,
+        read_and_answer(&server, &kind, declared, body, &stop, conn),
+    )
+    .await
+    {
+        Ok(response) => response,
+        Err(_) => {
+            stop.stop();
+            error(StatusCode::SERVICE_UNAVAILABLE, &late(&server))
         }
-    };
-    let deadline = limits.timeout;
-    let work = {
-        let limits = Arc::clone(&limits);
-        async move {
-            let permit = Arc::clone(&limits.jobs).acquire_owned().await.ok();
-            let end = std::time::Instant::now() + deadline;
-            tokio::task::spawn_blocking(move || {
-                let _permit = permit;
-                match request {
-                    // An array stops at the deadline: its answer is no longer awaited.
-                    Value::Array(items) => {
-                        let len = items.len();
-                        let done: Vec<Value> = items
-                            .into_iter()
-                            .take_while(|_| std::time::Instant::now() < end)
-                            .map(|r| element(&kind, r, &limits))
-                            .collect();
-                        if done.len() < len {
-                            return Err((StatusCode::SERVICE_UNAVAILABLE, late(deadline)));
-                        }
-                        Ok(Value::Array(done).to_string())
-                    }
-                    r => one(&kind, r, &limits),
-                }
-            })
-            .await
-        }
-    };
-    match tokio::time::timeout(deadline, work).await {
-        Ok(Ok(Ok(text))) => (
-            StatusCode::OK,
-            [(header::CONTENT_TYPE, "application/json")],
-            text,
-        )
-            .into_response(),
-        Ok(Ok(Err((status, e)))) => error(status, &e),
-        Ok(Err(_)) => error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            &Error::invalid_request("the request could not be answered"),
-        ),
-        Err(_) => error(StatusCode::SERVICE_UNAVAILABLE, &late(deadline)),
     }
 }
 
-fn late(deadline: Duration) -> Error {
-    Error::invalid_request(format!(
-        "no answer within the server's limit of {} s",
-        deadline.as_secs()
-    ))
+fn too_big(server: &Server) -> Response {
+    error(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        &Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "the body is over the server's limit of {} bytes",
+                server.max_body
+            ),
+        ),
+    )
+}
+
+/// Reads the body (within the read timeout and the body budget), prepares the request
+/// and answers it on the pool its cost says.
+async fn read_and_answer(
+    server: &Arc<Server>,
+    kind: &str,
+    declared: Option<usize>,
+    body: Body,
+    stop: &Stop,
+    conn: Option<axum::Extension<Arc<Conn>>>,
+) -> Response {
+    let held = declared
+        .unwrap_or(server.max_body)
+        .clamp(1, server.max_body.max(1));
+    let Ok(bytes_permit) = Arc::clone(&server.bodies)
+        .acquire_many_owned(u32::try_from(held).unwrap_or(u32::MAX))
+        .await
+    else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, &late(server));
+    };
+    let bytes = match tokio::time::timeout(
+        server.read_timeout,
+        axum::body::to_bytes(body, server.max_body),
+    )
+    .await
+    {
+        Err(_) => {
+            return error(
+                StatusCode::REQUEST_TIMEOUT,
+                &Error::new(
+                    ErrorKind::Timeout,
+                    format!(
+                        "the body did not arrive within the server's {} s",
+                        server.read_timeout.as_secs_f64()
+                    ),
+                ),
+            )
+        }
+        Ok(Err(e)) => {
+            let too_long = std::error::Error::source(&e)
+                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>());
+            if too_long {
+                return too_big(server);
+            }
+            return error(
+                StatusCode::BAD_REQUEST,
+                &Error::invalid_request(format!("the body cannot be read: {e}")),
+            );
+        }
+        Ok(Ok(b)) => b,
+    };
+    if let Some(axum::Extension(c)) = &conn {
+        c.computing.store(true, Ordering::Relaxed);
+    }
+    let text = match String::from_utf8(bytes.into()) {
+        Ok(t) => t,
+        Err(e) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                &Error::invalid_request(format!("the body is not UTF-8: {}", e.utf8_error())),
+            )
+        }
+    };
+    let result = if text.len() > SHORT_BYTES {
+        // Reading a large body is long work itself.
+        long(
+            server,
+            bytes_permit,
+            stop,
+            Work::Text(kind.to_owned(), text),
+        )
+        .await
+    } else {
+        match short(server, bytes_permit, stop, kind, text).await {
+            Ok(Step::Done(out)) => Ok(out),
+            Ok(Step::Long(prepared, permit)) => {
+                long(server, permit, stop, Work::Prepared(prepared)).await
+            }
+            Err(e) => Err(e),
+        }
+    };
+    match result {
+        Ok(out) => json_response(StatusCode::OK, out),
+        Err(e) => error(status_of(e.kind), &e),
+    }
+}
+
+/// What a short thread did with a body: its answer, or the prepared request to answer
+/// on the long pool.
+enum Step {
+    Done(Vec<u8>),
+    Long(Prepared, OwnedSemaphorePermit),
+}
+
+/// Work for the long pool.
+enum Work {
+    Text(String, String),
+    Prepared(Prepared),
+}
+
+/// Prepares the body on a short thread and answers it there if its work is short.
+async fn short(
+    server: &Arc<Server>,
+    bytes_permit: OwnedSemaphorePermit,
+    stop: &Stop,
+    kind: &str,
+    text: String,
+) -> Result<Step, Error> {
+    let Ok(permit) = Arc::clone(&server.short).acquire_owned().await else {
+        return Err(late(server));
+    };
+    let (server, stop, kind) = (Arc::clone(server), stop.clone(), kind.to_owned());
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let prepared = prepare(&kind, &text, &server.limits)?;
+        drop(text);
+        if prepared.cost() == Cost::Long {
+            return Ok(Step::Long(prepared, bytes_permit));
+        }
+        let mut out = Vec::new();
+        prepared.answer(&server.limits, &stop, &mut out)?;
+        Ok(Step::Done(out))
+    })
+    .await
+    .unwrap_or_else(|_| Err(Error::invalid_request("the request could not be answered")))
+}
+
+/// Answers on the long pool, one of `--long-jobs` at once; the permits are held until
+/// the work ends, even after the client was answered 503.
+async fn long(
+    server: &Arc<Server>,
+    bytes_permit: OwnedSemaphorePermit,
+    stop: &Stop,
+    work: Work,
+) -> Result<Vec<u8>, Error> {
+    let Ok(permit) = Arc::clone(&server.long).acquire_owned().await else {
+        return Err(late(server));
+    };
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let (limits, stop) = (server.limits, stop.clone());
+    server.long_pool.spawn(move || {
+        let _permits = (permit, bytes_permit);
+        let answered = (|| {
+            stop.check()?;
+            let prepared = match work {
+                Work::Prepared(p) => p,
+                Work::Text(kind, text) => prepare(&kind, &text, &limits)?,
+            };
+            let mut out = Vec::new();
+            prepared.answer(&limits, &stop, &mut out)?;
+            Ok(out)
+        })();
+        // The client may be gone.
+        let _ = tx.send(answered);
+    });
+    rx.await
+        .unwrap_or_else(|_| Err(Error::invalid_request("the request could not be answered")))
 }

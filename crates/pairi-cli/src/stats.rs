@@ -72,7 +72,7 @@ pub(crate) struct Args {
     players: Option<pairi::api::hand::PlayersField>,
     /// Print one JSON object instead of the table (see below).
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
     /// Draw the distribution as a bar chart to FILE, SVG or PNG by its extension
     /// (`.svg`, `.png`); a sample and the exact distribution side by side.
     #[arg(long, value_name = "FILE")]
@@ -163,7 +163,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     let mut source = Source::Observed;
     let start = Instant::now();
     let computed = req
-        .compute_with(|mc| {
+        .compute_with(&pairi::api::limits::LIBRARY, |mc| {
             let (d, s) = monte_carlo(mc, args.threads)
                 .map_err(|e| pairi::api::Error::invalid_request(format!("{e:#}")))?;
             source = s;
@@ -178,8 +178,9 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     let result = computed.result(&req).map_err(|e| refused(e, args.json))?;
     // The plot first: when it cannot be written, nothing is printed.
     if let Some(path) = &args.plot {
-        draw(path, &result, computed.sample.is_some(), &source)
-            .with_context(|| format!("cannot draw {}", path.display()))?;
+        draw(path, &result, computed.sample.is_some(), &source).map_err(|e| {
+            crate::output::io_failed(format!("cannot draw {}: {e:#}", path.display()), args.json)
+        })?;
     }
     if args.json {
         return print_json(&result);

@@ -274,7 +274,7 @@ fn stats_err_exit_2_with_a_message() {
     let e = fails(&["--exact", "--plot", "chart.pdf"]);
     assert_eq!(
         e,
-        "error: --plot chart.pdf: the file name must end in .svg or .png\n"
+        "error: invalid_request: --plot chart.pdf: the file name must end in .svg or .png\n"
     );
     let e = fails(&["--exact", "--observed", "0:5,x"]);
     assert!(e.contains("`x` is not SHANTEN:COUNT"), "{e}");

@@ -1,122 +1,764 @@
-//! The Python module `pairi._pairi`: every request of `pairi::api` answered from JSON
-//! text, hands given as 34 counts or 136-tile ids turned into notation, and array entry
-//! points for training loops. No logic of its own: the Python package (`python/pairi`)
-//! wraps these in typed results.
+//! The Python module `pairi._pairi`, re-exported whole by the package `pairi`
+//! (`python/pairi`): every request of `pairi::api`, with its JSON fields as keyword
+//! arguments read as JSON reads them ([`convert`]), answered as typed results
+//! ([`results`]), refused with one exception class per JSON error kind ([`errors`]).
+//! No logic of its own: a call is the JSON request of the same fields, answer for
+//! answer and error for error; the hot calls (`shanten` of counts, `score`) read their
+//! arguments straight into the request rather than through a JSON value.
 
-use numpy::{PyArray1, PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
-use pairi::api::analysis::{AnalysisRequest, ShantenRequest};
+mod convert;
+mod errors;
+mod results;
+
+use convert::{field, hand_arg, hand_text, object, request, text, HandArg};
+use errors::{invalid, raise, type_error, unknown_keyword};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use pairi::api::analysis::{AnalysisRequest, MeldsField, ShantenRequest};
 use pairi::api::batch::answer_kind;
 use pairi::api::ev::EvRequest;
+use pairi::api::hand::TilesField;
 use pairi::api::mcr::FanRequest;
-use pairi::api::mcr::FanResponse;
 use pairi::api::parse::ParseRequest;
-use pairi::api::riichi::ScoreResult;
-use pairi::api::riichi::{Prepared, ScoreRequest};
-
-use pairi::api::{Error, ErrorKind, Request};
-use pairi::{Hand, Pai, TileCounts};
-use pyo3::create_exception;
-use pyo3::exceptions::{PyAttributeError, PyException, PyKeyError, PyTypeError};
+use pairi::api::riichi::{Prepared, ScoreRequest, ScoreResult};
+use pairi::api::stats::StatsRequest;
+use pairi::api::{Error, Request};
+use pairi::TileCounts;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 use rayon::prelude::*;
-use serde::de::DeserializeOwned;
+use results::{Analysis, Answer, Ev, Fan, FanItem, Parsed, Score, Shanten, Stats, Yaku};
 
-create_exception!(
-    pairi,
-    PairiError,
-    PyException,
-    "A request pairi cannot answer; `kind` is its JSON error kind."
-);
-create_exception!(
-    pairi,
-    ParseError,
-    PairiError,
-    "Notation that cannot be read (`parse`)."
-);
-create_exception!(
-    pairi,
-    InvalidRequestError,
-    PairiError,
-    "A field that cannot be used (`invalid_request`)."
-);
-create_exception!(
-    pairi,
-    InvalidHandError,
-    PairiError,
-    "Tiles or a situation that break the rules of the game (`invalid_hand`)."
-);
-create_exception!(
-    pairi,
-    NotWinningError,
-    PairiError,
-    "A score or fan request whose hand is not complete (`not_winning`)."
-);
-create_exception!(
-    pairi,
-    NoYakuError,
-    PairiError,
-    "A complete Riichi hand without a yaku (`no_yaku`)."
-);
+type Arg<'a, 'py> = Option<&'a Bound<'py, PyAny>>;
 
-/// The exception of an error's kind, with the CLI's message.
-fn raise(e: &Error) -> PyErr {
-    let m = e.message.clone();
-    match e.kind {
-        ErrorKind::Parse => ParseError::new_err(m),
-        ErrorKind::InvalidRequest => InvalidRequestError::new_err(m),
-        ErrorKind::InvalidHand => InvalidHandError::new_err(m),
-        ErrorKind::NotWinning => NotWinningError::new_err(m),
-        ErrorKind::NoYaku => NoYakuError::new_err(m),
-        _ => PairiError::new_err(m),
+/// A flag: a bool (or NumPy bool); anything else as JSON reads it (refused).
+fn flag(name: &str, v: &Bound<'_, PyAny>) -> PyResult<bool> {
+    match v.downcast::<PyBool>() {
+        Ok(b) => Ok(b.is_true()),
+        Err(_) => field(name, v),
     }
 }
 
-/// Answers one request given as JSON text; returns the result as JSON text.
+/// A whole number of `u32`.
+fn count32(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u32> {
+    if let Ok(i) = v.downcast_exact::<PyInt>() {
+        if let Ok(n) = i.extract::<u32>() {
+            return Ok(n);
+        }
+    }
+    field(name, v)
+}
+
+/// A wind in any spelling.
+fn wind(name: &str, v: &Bound<'_, PyAny>) -> PyResult<pairi::Wind> {
+    use serde::de::IntoDeserializer;
+    if let Ok(s) = v.downcast::<PyString>() {
+        let d: serde::de::value::StrDeserializer<'_, serde::de::value::Error> =
+            text(s, name)?.into_deserializer();
+        if let Ok(w) = serde::Deserialize::deserialize(d) {
+            return Ok(w);
+        }
+    }
+    field(name, v)
+}
+
+/// A text field, or `None`.
+fn optional_text(name: &str, v: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    match v.downcast::<PyString>() {
+        Ok(s) => Ok(Some(text(s, name)?.to_owned())),
+        Err(_) => field(name, v),
+    }
+}
+
+/// Tiles as one notation string or a list of tiles.
+fn tiles(name: &str, v: &Bound<'_, PyAny>) -> PyResult<TilesField> {
+    if let Ok(s) = v.downcast::<PyString>() {
+        return Ok(TilesField::Text(text(s, name)?.to_owned()));
+    }
+    let texts =
+        |items: &mut dyn Iterator<Item = Bound<'_, PyAny>>| -> PyResult<Option<Vec<String>>> {
+            let mut out = Vec::new();
+            for x in items {
+                match x.downcast::<PyString>() {
+                    Ok(s) => out.push(text(s, name)?.to_owned()),
+                    Err(_) => return Ok(None),
+                }
+            }
+            Ok(Some(out))
+        };
+    let read = match (v.downcast::<PyList>(), v.downcast::<PyTuple>()) {
+        (Ok(l), _) => texts(&mut l.iter())?,
+        (_, Ok(t)) => texts(&mut t.iter())?,
+        _ => None,
+    };
+    match read {
+        Some(list) => Ok(TilesField::List(list)),
+        None => field(name, v),
+    }
+}
+
+/// A list field that is most often empty.
+fn list<T: serde::de::DeserializeOwned>(name: &str, v: &Bound<'_, PyAny>) -> PyResult<Vec<T>> {
+    match (v.downcast::<PyList>(), v.downcast::<PyTuple>()) {
+        (Ok(l), _) if l.is_empty() => Ok(Vec::new()),
+        (_, Ok(t)) if t.is_empty() => Ok(Vec::new()),
+        _ => field(name, v),
+    }
+}
+
+/// Each keyword argument given (not `None`), with its name.
+fn given<'a, 'py, const N: usize>(
+    fields: [(&'static str, Arg<'a, 'py>); N],
+) -> impl Iterator<Item = (&'static str, &'a Bound<'py, PyAny>)> {
+    fields
+        .into_iter()
+        .filter_map(|(k, v)| v.filter(|v| !v.is_none()).map(|v| (k, v)))
+}
+
+/// Sets the scoring field `key` of `r`; false for a key that is not one.
+fn set_score_field(r: &mut ScoreRequest, key: &str, v: &Bound<'_, PyAny>) -> PyResult<bool> {
+    match key {
+        "melds" => r.melds = list(key, v)?,
+        "win" => r.win = optional_text(key, v)?,
+        "tsumo" => r.tsumo = flag(key, v)?,
+        "riichi" => r.riichi = flag(key, v)?,
+        "double_riichi" => r.double_riichi = flag(key, v)?,
+        "ippatsu" => r.ippatsu = flag(key, v)?,
+        "rinshan" => r.rinshan = flag(key, v)?,
+        "chankan" => r.chankan = flag(key, v)?,
+        "haitei" => r.haitei = flag(key, v)?,
+        "houtei" => r.houtei = flag(key, v)?,
+        "tenhou" => r.tenhou = flag(key, v)?,
+        "chiihou" => r.chiihou = flag(key, v)?,
+        "renhou" => r.renhou = flag(key, v)?,
+        "round_wind" => r.round_wind = wind(key, v)?,
+        "seat_wind" => r.seat_wind = wind(key, v)?,
+        "dora" => r.dora = tiles(key, v)?,
+        "ura" => r.ura = tiles(key, v)?,
+        "honba" => r.honba = count32(key, v)?,
+        "riichi_sticks" => r.riichi_sticks = count32(key, v)?,
+        "kita" => r.kita = count32(key, v)?,
+        "rules" => r.rules = field(key, v)?,
+        "players" => r.players = field(key, v)?,
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// The score of `hand` in the situation `p`.
+fn score_in(p: &Prepared, hand: &Bound<'_, PyAny>) -> PyResult<Score> {
+    let answer = match hand_arg(hand)? {
+        HandArg::Text(s) => p.answer(s),
+        HandArg::Tiles(h) => p.answer(&h.to_string()),
+    };
+    answer.map(|inner| Score { inner }).map_err(|e| raise(&e))
+}
+
+/// Riichi score of a winning hand: a `Score` (`han`, `fu`, `yakuman`, `yaku`,
+/// `payments`, `total`, `breakdown` with the yaku's names, ...).
+///
+/// `hand`: the concealed tiles with the winning tile, as notation (melds in brackets
+/// allowed), 34 counts or 136-tile ids. The keywords are the JSON request's fields,
+/// read as JSON reads them (a flag is a bool, a wind a str; `None` means the default):
+///
+/// - `win`: the winning tile (default: the hand's last tile); `melds`: declared melds,
+///   dicts such as `{"kind": "pon", "tiles": "777z", "from": 3}`;
+/// - `tsumo`, `riichi`, `double_riichi`, `ippatsu`, `rinshan`, `chankan`, `haitei`,
+///   `houtei`, `tenhou`, `chiihou`, `renhou` (under a renhou rule): the situation;
+/// - `round_wind`, `seat_wind`: `E S W N` (or `east`, `1z`, ...);
+/// - `dora`, `ura`: indicators, notation or a list of tiles;
+/// - `honba`, `riichi_sticks`: the counters on the table; `kita`: North tiles set
+///   aside (three players);
+/// - `rules`: a preset (`tenhou`, `mahjongsoul`, `mleague`, `wrc`, `ema`,
+///   `tenhou-sanma`, ...) or a dict of rule options; `players`: 3 or 4.
+///
+/// Raises `ParseError`, `InvalidRequestError` (`InvalidTypeError` for a wrong type or
+/// keyword), `InvalidHandError`, `NotWinningError` or `NoYakuError`. To score many
+/// hands in one situation, read it once with `Situation`.
 #[pyfunction]
-fn answer(py: Python<'_>, kind: &str, json: &str) -> PyResult<String> {
+#[pyo3(text_signature = "(hand, *, win=None, melds=(), tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, renhou=False, round_wind='E', seat_wind='E', dora=(), ura=(), honba=0, riichi_sticks=0, rules=None, players=None, kita=0)",
+    // The keywords most often given first: a keyword is found by a search in this order.
+    signature = (hand, *, win=None, tsumo=None, riichi=None, dora=None, seat_wind=None,
+    round_wind=None, ura=None, melds=None, honba=None, riichi_sticks=None, ippatsu=None,
+    rules=None, players=None, kita=None, double_riichi=None, rinshan=None, chankan=None,
+    haitei=None, houtei=None, tenhou=None, chiihou=None, renhou=None, **unknown))]
+#[allow(clippy::too_many_arguments)]
+fn score<'py>(
+    hand: &Bound<'py, PyAny>,
+    win: Arg<'_, 'py>,
+    tsumo: Arg<'_, 'py>,
+    riichi: Arg<'_, 'py>,
+    dora: Arg<'_, 'py>,
+    seat_wind: Arg<'_, 'py>,
+    round_wind: Arg<'_, 'py>,
+    ura: Arg<'_, 'py>,
+    melds: Arg<'_, 'py>,
+    honba: Arg<'_, 'py>,
+    riichi_sticks: Arg<'_, 'py>,
+    ippatsu: Arg<'_, 'py>,
+    rules: Arg<'_, 'py>,
+    players: Arg<'_, 'py>,
+    kita: Arg<'_, 'py>,
+    double_riichi: Arg<'_, 'py>,
+    rinshan: Arg<'_, 'py>,
+    chankan: Arg<'_, 'py>,
+    haitei: Arg<'_, 'py>,
+    houtei: Arg<'_, 'py>,
+    tenhou: Arg<'_, 'py>,
+    chiihou: Arg<'_, 'py>,
+    renhou: Arg<'_, 'py>,
+    unknown: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Score> {
+    unknown_keyword("score", unknown)?;
+    let mut r = ScoreRequest::default();
+    macro_rules! read {
+        ($($field:ident: $read:ident),* $(,)?) => {$(
+            if let Some(v) = $field.filter(|v| !v.is_none()) {
+                r.$field = $read(stringify!($field), v)?;
+            }
+        )*};
+    }
+    read!(
+        win: optional_text,
+        melds: list,
+        tsumo: flag,
+        riichi: flag,
+        double_riichi: flag,
+        ippatsu: flag,
+        rinshan: flag,
+        chankan: flag,
+        haitei: flag,
+        houtei: flag,
+        tenhou: flag,
+        chiihou: flag,
+        renhou: flag,
+        round_wind: wind,
+        seat_wind: wind,
+        dora: tiles,
+        ura: tiles,
+        honba: count32,
+        riichi_sticks: count32,
+        rules: field,
+        players: field,
+        kita: count32,
+    );
+    let p = r.prepare().map_err(|e| raise(&e))?;
+    score_in(&p, hand)
+}
+
+/// The scoring request of keyword arguments in a dict (`function` names the caller in
+/// an unknown keyword's error).
+fn score_fields(function: &str, fields: Option<&Bound<'_, PyDict>>) -> PyResult<ScoreRequest> {
+    let mut r = ScoreRequest::default();
+    if let Some(fields) = fields {
+        for (key, v) in fields {
+            let name = match key.downcast::<PyString>() {
+                Ok(k) => text(k, "a keyword")?,
+                Err(_) => return Err(type_error("keywords must be strings")),
+            };
+            if v.is_none() {
+                continue;
+            }
+            if !set_score_field(&mut r, name, &v)? {
+                return Err(type_error(format!(
+                    "{function}() got an unexpected keyword argument '{name}'"
+                )));
+            }
+        }
+    }
+    Ok(r)
+}
+
+/// A Riichi scoring situation read once: the keyword arguments of `score` without the
+/// hand, for scoring many hands in it. `Situation(win="9s", tsumo=True).score(hand)`
+/// equals `score(hand, win="9s", tsumo=True)`.
+#[pyclass(module = "pairi", frozen)]
+struct Situation {
+    inner: Prepared,
+}
+
+#[pymethods]
+impl Situation {
+    #[new]
+    #[pyo3(text_signature = "(*, win=None, melds=(), tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, renhou=False, round_wind='E', seat_wind='E', dora=(), ura=(), honba=0, riichi_sticks=0, rules=None, players=None, kita=0)", signature = (**fields))]
+    fn new(fields: Option<&Bound<'_, PyDict>>) -> PyResult<Situation> {
+        let r = score_fields("Situation", fields)?;
+        r.prepare()
+            .map(|inner| Situation { inner })
+            .map_err(|e| raise(&e))
+    }
+
+    /// score(self, hand)
+    /// --
+    ///
+    /// Scores `hand` (notation, 34 counts or 136-tile ids) in this situation.
+    fn score(&self, hand: &Bound<'_, PyAny>) -> PyResult<Score> {
+        score_in(&self.inner, hand)
+    }
+}
+
+/// Scores a list of requests (dicts of the JSON fields, `hand` included) on every
+/// core, in order: a `Score`, or the exception (not raised) of a request that could not
+/// be scored.
+#[pyfunction]
+fn score_many(py: Python<'_>, requests: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
+    let requests = requests
+        .downcast::<PyList>()
+        .map_err(|_| type_error("requests: a list of dicts"))?;
+    let mut read = Vec::with_capacity(requests.len());
+    for d in requests {
+        let one = match d.downcast::<PyDict>() {
+            Ok(d) => {
+                let fields = d.copy()?;
+                let hand = fields.get_item("hand")?;
+                if hand.is_some() {
+                    fields.del_item("hand")?;
+                }
+                match hand {
+                    Some(hand) => score_fields("score_many", Some(&fields))
+                        .and_then(|r| Ok((hand_text(&hand)?, r))),
+                    None => Err(raise(&Error::invalid_request("missing field `hand`"))),
+                }
+            }
+            Err(_) => Err(type_error(format!(
+                "a request is a dict, not a {}",
+                convert::type_name(&d)
+            ))),
+        };
+        read.push(one);
+    }
+    let answered: Vec<Option<Result<ScoreResult, Error>>> = py.detach(|| {
+        read.par_iter()
+            .map(|r| {
+                r.as_ref()
+                    .ok()
+                    .map(|(hand, r)| r.prepare().and_then(|p| p.answer(hand)))
+            })
+            .collect()
+    });
+    read.into_iter()
+        .zip(answered)
+        .map(|(r, a)| match (r, a) {
+            (Err(e), _) => Ok(e.into_value(py).into_any()),
+            (Ok(_), Some(Ok(inner))) => Ok(Py::new(py, Score { inner })?.into_any()),
+            (Ok(_), Some(Err(e))) => Ok(raise(&e).into_value(py).into_any()),
+            (Ok(_), None) => Err(invalid("unreachable")),
+        })
+        .collect()
+}
+
+/// MCR (Chinese Official) fans of a winning hand: a `Fan` (`fan` in all, `fans`,
+/// `base`, `meets_minimum`, `breakdown` with the fans' names, ...).
+///
+/// `hand`: the concealed tiles (the winning tile included, or added), as notation, 34
+/// counts or 136-tile ids. The keywords are the JSON request's fields (`None` means
+/// the default): `win` the winning tile; `melds` declared melds (`chow` with
+/// `claimed`, `pung` / `kong` with `from`, `concealed_kong`); `tsumo`, `fourth_tile`
+/// (the last copy of its kind), `kong` (out on a replacement tile, or robbing a kong
+/// without `tsumo`), `last_tile`; `flowers` 0 to 8; `round_wind`, `seat_wind`;
+/// `rules` (`default`, `strict_1998` or a dict of options); `dialect` (`mcr` reads
+/// 5z 6z 7z as Red, Green, White).
+#[pyfunction]
+#[pyo3(text_signature = "(hand, *, win=None, melds=(), tsumo=False, fourth_tile=False, kong=False, last_tile=False, flowers=0, round_wind='E', seat_wind='E', rules='default', dialect='standard')",
+    signature = (hand, *, win=None, melds=None, tsumo=None, fourth_tile=None, kong=None,
+    last_tile=None, flowers=None, round_wind=None, seat_wind=None, rules=None, dialect=None,
+    **unknown))]
+#[allow(clippy::too_many_arguments)]
+fn fan<'py>(
+    hand: &Bound<'py, PyAny>,
+    win: Arg<'_, 'py>,
+    melds: Arg<'_, 'py>,
+    tsumo: Arg<'_, 'py>,
+    fourth_tile: Arg<'_, 'py>,
+    kong: Arg<'_, 'py>,
+    last_tile: Arg<'_, 'py>,
+    flowers: Arg<'_, 'py>,
+    round_wind: Arg<'_, 'py>,
+    seat_wind: Arg<'_, 'py>,
+    rules: Arg<'_, 'py>,
+    dialect: Arg<'_, 'py>,
+    unknown: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Fan> {
+    unknown_keyword("fan", unknown)?;
+    let mut r = FanRequest::default();
+    macro_rules! read {
+        ($($field:ident: $read:ident),* $(,)?) => {$(
+            if let Some(v) = $field.filter(|v| !v.is_none()) {
+                r.$field = $read(stringify!($field), v)?;
+            }
+        )*};
+    }
+    read!(
+        win: optional_text,
+        melds: list,
+        tsumo: flag,
+        fourth_tile: flag,
+        kong: flag,
+        last_tile: flag,
+        flowers: field,
+        round_wind: wind,
+        seat_wind: wind,
+        rules: field,
+        dialect: field,
+    );
+    r.hand = hand_text(hand)?;
+    r.answer().map(|inner| Fan { inner }).map_err(|e| raise(&e))
+}
+
+/// Shanten of a hand of 13 − 3k or 14 − 3k tiles: a `Shanten` (`shanten`, the least
+/// over the forms, and each form's: `regular`, `chiitoitsu`, `kokushi`, or the five MCR
+/// forms).
+///
+/// `hand`: notation, 34 counts or 136-tile ids (a list, tuple or NumPy array; counts
+/// are read straight from it). Keywords as the JSON request (`None` means the
+/// default): `melds` the number of declared melds not written in the hand (or their
+/// list); `classic` the structural count that ignores which tiles are left; `family`
+/// `riichi` or `mcr` (the forms counted; `rules`, its name before, is still read);
+/// `kongs_in_hand` reads each four of a kind of
+/// a long hand as a kong; `players` 3 or 4; `kita` North tiles set aside (three
+/// players).
+#[pyfunction]
+#[pyo3(
+    text_signature = "(hand, *, melds=0, classic=False, family='riichi', kongs_in_hand=False, players=4, kita=0)"
+)]
+#[pyo3(signature = (hand, *, melds=None, classic=None, family=None, kongs_in_hand=None,
+    players=None, kita=None, rules=None, **unknown))]
+#[allow(clippy::too_many_arguments)]
+fn shanten<'py>(
+    hand: &Bound<'py, PyAny>,
+    melds: Arg<'_, 'py>,
+    classic: Arg<'_, 'py>,
+    family: Arg<'_, 'py>,
+    kongs_in_hand: Arg<'_, 'py>,
+    players: Arg<'_, 'py>,
+    kita: Arg<'_, 'py>,
+    rules: Arg<'_, 'py>,
+    unknown: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Shanten> {
+    unknown_keyword("shanten", unknown)?;
+    let family = family_or_rules("shanten", family, rules)?;
+    let mut r = ShantenRequest {
+        hand: String::new(),
+        melds: MeldsField::Count(0),
+        classic: false,
+        family: None,
+        kongs_in_hand: false,
+        players: None,
+        kita: 0,
+    };
+    for (key, v) in given([
+        ("melds", melds),
+        ("classic", classic),
+        ("family", family),
+        ("kongs_in_hand", kongs_in_hand),
+        ("players", players),
+        ("kita", kita),
+    ]) {
+        match key {
+            "melds" => {
+                r.melds = match v.downcast_exact::<PyInt>().map(|i| i.extract::<usize>()) {
+                    Ok(Ok(n)) => MeldsField::Count(n),
+                    _ => field(key, v)?,
+                }
+            }
+            "classic" => r.classic = flag(key, v)?,
+            "family" => r.family = field(key, v)?,
+            "kongs_in_hand" => r.kongs_in_hand = flag(key, v)?,
+            "players" => r.players = field(key, v)?,
+            _ => r.kita = count32(key, v)?,
+        }
+    }
+    r.apply_defaults(&Default::default());
+    let answer = match hand_arg(hand)? {
+        HandArg::Text(s) => {
+            r.hand = s.to_owned();
+            r.answer()
+        }
+        HandArg::Tiles(h) => r.answer_hand(h),
+    };
+    answer.map(|inner| Shanten { inner }).map_err(|e| raise(&e))
+}
+
+/// The form family of `shanten` and `analyze`: `family`, or `rules`, its name before
+/// (read for one more release); not both.
+fn family_or_rules<'a, 'py>(
+    name: &str,
+    family: Arg<'a, 'py>,
+    rules: Arg<'a, 'py>,
+) -> PyResult<Arg<'a, 'py>> {
+    let given = |a: Arg<'a, 'py>| a.filter(|v| !v.is_none());
+    match (given(family), given(rules)) {
+        (Some(_), Some(_)) => Err(type_error(format!(
+            "{name}() got `family` and `rules`, its old name: give `family`"
+        ))),
+        (f, r) => Ok(f.or(r)),
+    }
+}
+
+/// The request `R` of `hand` and the keyword arguments given, answered without the
+/// interpreter's lock (an expected-value search or a statistic can take seconds).
+fn answered<R: Request + Sync>(
+    py: Python<'_>,
+    hand: Option<&Bound<'_, PyAny>>,
+    fields: &[(&str, Arg<'_, '_>)],
+) -> PyResult<R::Answer>
+where
+    R::Answer: Send,
+{
+    let hand = hand.map(hand_text).transpose()?;
+    let mut r: R = request(object(hand, fields)?)?;
+    r.apply_defaults(&R::Defaults::default());
+    py.detach(|| r.answer()).map_err(|e| raise(&e))
+}
+
+/// Reads a hand in any notation (or 34 counts, 136-tile ids): a `Parsed` with `hand`
+/// (its canonical JSON) and `text`, written in the notation `to` names (`mpsz`,
+/// `unicode`, `mjai`, `mcr` or `libsaki`). `dialect` `mcr` reads 5z 6z 7z as Red,
+/// Green, White.
+#[pyfunction]
+#[pyo3(text_signature = "(hand, *, dialect='standard', to='mpsz')",
+    signature = (hand, *, dialect=None, to=None, **unknown))]
+fn parse<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
+    dialect: Arg<'_, 'py>,
+    to: Arg<'_, 'py>,
+    unknown: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    unknown_keyword("parse", unknown)?;
+    let a = answered::<ParseRequest>(py, Some(hand), &[("dialect", dialect), ("to", to)])?;
+    Parsed::of(py, results::to_python(py, &a)?)
+}
+
+/// Useful tiles, waits and improvements of a hand of 13 − 3k tiles, or the discard
+/// table of 14 − 3k tiles: an `Analysis`.
+///
+/// `hand`: notation, 34 counts or 136-tile ids. Keywords as `shanten`'s, and
+/// `visible` (tiles seen elsewhere: rivers, others' melds, dora indicators; notation or
+/// a list), `discarded` (`gone`: the copy just discarded is in the river; `drawable`:
+/// counted from the hand alone, as tenhou.net/2) and `ev` (`True`, or a dict of `ev`
+/// request fields: the expected value of each discard as well, in the answer's `ev`).
+#[pyfunction]
+#[pyo3(
+    text_signature = "(hand, *, melds=0, visible=None, classic=False, family='riichi', discarded='gone', kongs_in_hand=False, players=4, kita=0, ev=False)"
+)]
+#[pyo3(signature = (hand, *, melds=None, visible=None, classic=None, family=None,
+    discarded=None, kongs_in_hand=None, players=None, kita=None, ev=None, rules=None,
+    **unknown))]
+#[allow(clippy::too_many_arguments)]
+fn analyze<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
+    melds: Arg<'_, 'py>,
+    visible: Arg<'_, 'py>,
+    classic: Arg<'_, 'py>,
+    family: Arg<'_, 'py>,
+    discarded: Arg<'_, 'py>,
+    kongs_in_hand: Arg<'_, 'py>,
+    players: Arg<'_, 'py>,
+    kita: Arg<'_, 'py>,
+    ev: Arg<'_, 'py>,
+    rules: Arg<'_, 'py>,
+    unknown: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    unknown_keyword("analyze", unknown)?;
+    let family = family_or_rules("analyze", family, rules)?;
+    let a = answered::<AnalysisRequest>(
+        py,
+        Some(hand),
+        &[
+            ("melds", melds),
+            ("visible", visible),
+            ("classic", classic),
+            ("family", family),
+            ("discarded", discarded),
+            ("kongs_in_hand", kongs_in_hand),
+            ("players", players),
+            ("kita", kita),
+            ("ev", ev),
+        ],
+    )?;
+    Analysis::of(py, results::to_python(py, &a)?)
+}
+
+/// Expected value of each discard of `hand` (14 − 3k tiles) or of the hand as it is
+/// (13 − 3k): an `Ev`, discards sorted best first, each with its tenpai and win
+/// probability and expected score by turn. The keywords are the JSON request's fields
+/// (`None` means the default): `dora` and `visible` tiles; `turn` the draws made so
+/// far and `t_max` the last turn; `search_radius`, `shanten_back`, `hand_changes`
+/// bound the search; `red_fives` and `ura` count; `wall` the tiles left (a dict of
+/// tile → copies); `model` `compat` or `pairi`; `maximize` `score`, `win` or `tenpai`;
+/// `explain` with `paths` paths per discard; `max_states` bounds the search's size.
+#[pyfunction]
+#[pyo3(
+    text_signature = "(hand, *, melds=(), round_wind='E', seat_wind='E', dora=(), visible=(), turn=1, t_max=18, search_radius=1, red_fives=True, ura=True, shanten_back=True, hand_changes=True, wall=None, model='compat', maximize='score', explain=False, paths=3, players=4, max_states=2000000)"
+)]
+#[pyo3(signature = (hand, *, melds=None, round_wind=None, seat_wind=None, dora=None,
+    visible=None, turn=None, t_max=None, search_radius=None, red_fives=None, ura=None,
+    shanten_back=None, hand_changes=None, wall=None, model=None, maximize=None,
+    explain=None, paths=None, players=None, max_states=None, **unknown))]
+#[allow(clippy::too_many_arguments)]
+fn ev<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
+    melds: Arg<'_, 'py>,
+    round_wind: Arg<'_, 'py>,
+    seat_wind: Arg<'_, 'py>,
+    dora: Arg<'_, 'py>,
+    visible: Arg<'_, 'py>,
+    turn: Arg<'_, 'py>,
+    t_max: Arg<'_, 'py>,
+    search_radius: Arg<'_, 'py>,
+    red_fives: Arg<'_, 'py>,
+    ura: Arg<'_, 'py>,
+    shanten_back: Arg<'_, 'py>,
+    hand_changes: Arg<'_, 'py>,
+    wall: Arg<'_, 'py>,
+    model: Arg<'_, 'py>,
+    maximize: Arg<'_, 'py>,
+    explain: Arg<'_, 'py>,
+    paths: Arg<'_, 'py>,
+    players: Arg<'_, 'py>,
+    max_states: Arg<'_, 'py>,
+    unknown: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    unknown_keyword("ev", unknown)?;
+    let a = answered::<EvRequest>(
+        py,
+        Some(hand),
+        &[
+            ("melds", melds),
+            ("round_wind", round_wind),
+            ("seat_wind", seat_wind),
+            ("dora", dora),
+            ("visible", visible),
+            ("turn", turn),
+            ("t_max", t_max),
+            ("search_radius", search_radius),
+            ("red_fives", red_fives),
+            ("ura", ura),
+            ("shanten_back", shanten_back),
+            ("hand_changes", hand_changes),
+            ("wall", wall),
+            ("model", model),
+            ("maximize", maximize),
+            ("explain", explain),
+            ("paths", paths),
+            ("players", players),
+            ("max_states", max_states),
+        ],
+    )?;
+    Ev::of(py, results::to_python(py, &a)?)
+}
+
+/// Shanten distribution of hands dealt from the wall: a `Stats`. `tiles` 13 or 14;
+/// `form` `all`, `regular`, `chiitoitsu` or `kokushi`; `exact` the exact distribution;
+/// `hands` a Monte Carlo sample of that many hands with `seed`; `observed` counts from
+/// elsewhere (shanten → hands) compared with the exact distribution; `players` 3 or 4.
+#[pyfunction]
+#[pyo3(
+    text_signature = "(*, tiles=13, form='all', exact=False, hands=None, seed=0, observed=None, players=4)"
+)]
+#[pyo3(signature = (*, tiles=None, form=None, exact=None, hands=None, seed=None,
+    observed=None, players=None, **unknown))]
+#[allow(clippy::too_many_arguments)]
+fn stats<'py>(
+    py: Python<'py>,
+    tiles: Arg<'_, 'py>,
+    form: Arg<'_, 'py>,
+    exact: Arg<'_, 'py>,
+    hands: Arg<'_, 'py>,
+    seed: Arg<'_, 'py>,
+    observed: Arg<'_, 'py>,
+    players: Arg<'_, 'py>,
+    unknown: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    unknown_keyword("stats", unknown)?;
+    let a = answered::<StatsRequest>(
+        py,
+        None,
+        &[
+            ("tiles", tiles),
+            ("form", form),
+            ("exact", exact),
+            ("hands", hands),
+            ("seed", seed),
+            ("observed", observed),
+            ("players", players),
+        ],
+    )?;
+    // Counts reach past 2^64: through JSON text, which carries them whole.
+    let json = serde_json::to_string(&a).map_err(|e| raise(&Error::invalid_request(e)))?;
+    let data = py.import("json")?.call_method1("loads", (json,))?;
+    Stats::of(py, data.unbind())
+}
+
+/// The JSON answer, as Python objects, of a request of `kind` (any of
+/// `pairi.api.batch.KINDS`: `record_check`, `record_convert`, `review`, ...) whose
+/// fields are the keyword arguments, read as JSON reads them.
+#[pyfunction]
+#[pyo3(signature = (kind, **fields))]
+fn answer_fields(
+    py: Python<'_>,
+    kind: &Bound<'_, PyAny>,
+    fields: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let kind = match kind.downcast::<PyString>() {
+        Ok(k) => text(k, "kind")?.to_owned(),
+        Err(_) => return Err(type_error("kind: a request kind (str)")),
+    };
+    let mut map = serde_json::Map::new();
+    if let Some(fields) = fields {
+        for (k, v) in fields {
+            let k = k.downcast::<PyString>()?.to_str()?.to_owned();
+            if !v.is_none() {
+                let value = convert::json(&k, &v)?;
+                map.insert(k, value);
+            }
+        }
+    }
+    let json = serde_json::Value::Object(map).to_string();
+    let out = py
+        .detach(|| answer_kind(&kind, &json))
+        .map_err(|e| raise(&e))?;
+    Ok(py.import("json")?.call_method1("loads", (out,))?.unbind())
+}
+
+/// Answers one request given as JSON text (`kind` one of the batch kinds: `parse`,
+/// `shanten`, `analyze`, `score`, `fan`, `stats`, `ev`, `record_check`,
+/// `record_convert`, `review`); returns the answer as JSON text, the same bytes as every
+/// other front.
+#[pyfunction]
+fn answer(py: Python<'_>, kind: &Bound<'_, PyAny>, json: &Bound<'_, PyAny>) -> PyResult<String> {
+    let (Ok(kind), Ok(json)) = (kind.downcast::<PyString>(), json.downcast::<PyString>()) else {
+        return Err(type_error("answer(kind, json): two strings"));
+    };
+    let (kind, json) = (text(kind, "kind")?, text(json, "json")?);
     py.detach(|| answer_kind(kind, json)).map_err(|e| raise(&e))
 }
 
-/// A hand given as 34 counts (one per kind, 1m..9m 1p..9p 1s..9s E S W N P F C) or as
-/// 136-tile ids (kind `id / 4`, ids 16, 52, 88 the red fives), in MPSZ notation.
-#[pyfunction]
-fn hand_text(tiles: Vec<i64>) -> PyResult<String> {
-    let bad = |m: String| raise(&Error::new(ErrorKind::Parse, m));
-    let hand = if tiles.len() == 34 {
-        let mut counts = [0u8; 34];
-        for (c, &n) in counts.iter_mut().zip(&tiles) {
-            *c = u8::try_from(n)
-                .ok()
-                .filter(|&n| n <= 4)
-                .ok_or_else(|| bad(format!("a count of 34 is 0 to 4, not {n}")))?;
-        }
-        Hand::from_counts(TileCounts::from_array(counts))
-    } else {
-        let mut hand = Hand::default();
-        for &id in &tiles {
-            let pai = u8::try_from(id)
-                .ok()
-                .and_then(Pai::from_id136)
-                .ok_or_else(|| bad(format!("a tile id is 0 to 135, not {id}")))?;
-            hand.add(pai).map_err(|e| raise(&Error::from(e)))?;
-        }
-        Ok(hand)
+/// The rows of an `(N, 34)` `uint8` array of counts, and `melds`.
+fn rows(counts: &Bound<'_, PyAny>, melds: Arg<'_, '_>) -> PyResult<(Vec<TileCounts>, usize)> {
+    let melds = match melds.filter(|m| !m.is_none()) {
+        None => 0,
+        Some(m) => field::<usize>("melds", m)?,
     };
-    hand.map(|h| h.to_string())
-        .map_err(|e| raise(&Error::from(e)))
-}
-
-/// The rows of an `(N, 34)` array of counts, each checked as a hand of `melds` melds.
-fn rows(counts: &PyReadonlyArray2<'_, u8>) -> PyResult<Vec<TileCounts>> {
-    let shape = counts.shape();
+    let Ok(array) = counts.downcast::<PyArray2<u8>>() else {
+        return Err(type_error(format!(
+            "counts: an (N, 34) NumPy array of uint8 (np.asarray(x, dtype=np.uint8)), not \
+             a {}",
+            counts
+                .getattr("dtype")
+                .map_or_else(|_| convert::type_name(counts), |d| format!("array of {d}"))
+        )));
+    };
+    let shape = array.shape();
     if shape[1] != 34 {
-        return Err(raise(&Error::invalid_request(format!(
-            "counts: an (N, 34) array, not {shape:?}"
-        ))));
+        return Err(invalid(format!("counts: an (N, 34) array, not {shape:?}")));
     }
-    let a = counts.as_array();
-    Ok(a.rows()
+    let a = array.readonly();
+    let rows = a
+        .as_array()
+        .rows()
         .into_iter()
         .map(|r| {
             let mut c = [0u8; 34];
@@ -125,7 +767,8 @@ fn rows(counts: &PyReadonlyArray2<'_, u8>) -> PyResult<Vec<TileCounts>> {
             }
             TileCounts::from_array(c)
         })
-        .collect())
+        .collect();
+    Ok((rows, melds))
 }
 
 /// `f` of every row on every core; the first failing row raises, naming its index.
@@ -147,16 +790,18 @@ fn each_row<T: Send>(
     })
 }
 
-/// Riichi shanten (the least over the forms) of each row of an `(N, 34)` `uint8`
-/// array of counts, with `melds` melds declared: an `int8` array of N.
+/// Riichi shanten (the least over the forms) of each row of an `(N, 34)` `uint8` array
+/// of counts with `melds` melds declared, on every core without the interpreter's lock:
+/// an `int8` array of N.
 #[pyfunction]
-#[pyo3(signature = (counts, melds = 0))]
+#[pyo3(text_signature = "(counts, melds=0)",
+    signature = (counts, melds = None))]
 fn shanten_array<'py>(
     py: Python<'py>,
-    counts: PyReadonlyArray2<'py, u8>,
-    melds: usize,
+    counts: &Bound<'py, PyAny>,
+    melds: Arg<'_, 'py>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-    let hands = rows(&counts)?;
+    let (hands, melds) = rows(counts, melds)?;
     let out = each_row(py, &hands, |h| {
         pairi::shanten::riichi(h, melds).map(|s| s.min())
     })?;
@@ -167,18 +812,19 @@ fn shanten_array<'py>(
 /// 13 − 3k tiles: `(shanten int8 (N,), useful uint8 (N, 34) of 0/1, count uint32 (N,))`,
 /// the count of copies not in the hand.
 #[pyfunction]
-#[pyo3(signature = (counts, melds = 0))]
+#[pyo3(text_signature = "(counts, melds=0)",
+    signature = (counts, melds = None))]
 #[allow(clippy::type_complexity)]
 fn useful_array<'py>(
     py: Python<'py>,
-    counts: PyReadonlyArray2<'py, u8>,
-    melds: usize,
+    counts: &Bound<'py, PyAny>,
+    melds: Arg<'_, 'py>,
 ) -> PyResult<(
     Bound<'py, PyArray1<i8>>,
     Bound<'py, PyArray2<u8>>,
     Bound<'py, PyArray1<u32>>,
 )> {
-    let hands = rows(&counts)?;
+    let (hands, melds) = rows(counts, melds)?;
     let out = each_row(py, &hands, |h| pairi::shanten::useful(h, melds))?;
     let shanten: Vec<i8> = out.iter().map(|(s, _)| *s).collect();
     let count: Vec<u32> = out.iter().map(|(_, u)| u.count).collect();
@@ -197,527 +843,33 @@ fn useful_array<'py>(
     ))
 }
 
-/// The request `R` of keyword arguments (`hand` given apart: notation, 34 counts or
-/// 136-tile ids), read by the same serde definitions as JSON. An argument that is not
-/// one of `fields` is a `TypeError`, as for any Python function.
-fn request<R: DeserializeOwned>(
-    py: Python<'_>,
-    name: &str,
-    hand: Option<&Bound<'_, PyAny>>,
-    kwargs: Option<&Bound<'_, PyDict>>,
-    fields: &[&str],
-) -> PyResult<R> {
-    let dict = PyDict::new(py);
-    if let Some(k) = kwargs {
-        for (key, value) in k {
-            let key_str: String = key.extract()?;
-            if !fields.contains(&key_str.as_str()) {
-                return Err(PyTypeError::new_err(format!(
-                    "{name}() got an unexpected keyword argument '{key_str}'"
-                )));
-            }
-            dict.set_item(key, value)?;
-        }
-    }
-    if let Some(h) = hand {
-        if h.is_instance_of::<PyString>() {
-            dict.set_item("hand", h)?;
-        } else {
-            dict.set_item("hand", hand_text(h.extract()?)?)?;
-        }
-    }
-    pythonize::depythonize(dict.as_any()).map_err(|e| raise(&Error::invalid_request(e)))
-}
-
-/// Answers `R` read from keyword arguments, without the interpreter's lock while the
-/// answer is computed (an expected-value search can take seconds).
-fn answer_request<R: Request + Sync>(
-    py: Python<'_>,
-    name: &str,
-    hand: Option<&Bound<'_, PyAny>>,
-    kwargs: Option<&Bound<'_, PyDict>>,
-    fields: &[&str],
-) -> PyResult<R::Answer>
-where
-    R::Answer: Send,
-{
-    let mut r: R = request(py, name, hand, kwargs, fields)?;
-    r.apply_defaults(&R::Defaults::default());
-    py.detach(|| r.answer()).map_err(|e| raise(&e))
-}
-
-/// A value as Python objects, exactly as its JSON reads (arrays are lists, objects
-/// dicts, whole numbers ints).
-fn to_python<T: serde::Serialize>(py: Python<'_>, value: &T) -> PyResult<Py<PyAny>> {
-    let v = serde_json::to_value(value).map_err(|e| raise(&Error::invalid_request(e)))?;
-    json_to_python(py, &v)
-}
-
-fn json_to_python(py: Python<'_>, v: &serde_json::Value) -> PyResult<Py<PyAny>> {
-    use pyo3::types::PyList;
-    use serde_json::Value;
-    Ok(match v {
-        Value::Null => py.None(),
-        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),
-        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
-            (Some(u), _) => u.into_pyobject(py)?.into_any().unbind(),
-            (None, Some(i)) => i.into_pyobject(py)?.into_any().unbind(),
-            _ => n
-                .as_f64()
-                .unwrap_or(f64::NAN)
-                .into_pyobject(py)?
-                .into_any()
-                .unbind(),
-        },
-        Value::String(s) => s.into_pyobject(py)?.into_any().unbind(),
-        Value::Array(a) => {
-            let items = a
-                .iter()
-                .map(|x| json_to_python(py, x))
-                .collect::<PyResult<Vec<_>>>()?;
-            PyList::new(py, items)?.into_any().unbind()
-        }
-        Value::Object(o) => {
-            let d = PyDict::new(py);
-            for (k, x) in o {
-                d.set_item(k, json_to_python(py, x)?)?;
-            }
-            d.into_any().unbind()
-        }
-    })
-}
-
-const SHANTEN_FIELDS: &[&str] = &[
-    "melds",
-    "classic",
-    "rules",
-    "kongs_in_hand",
-    "players",
-    "kita",
-];
-const ANALYZE_FIELDS: &[&str] = &[
-    "melds",
-    "classic",
-    "rules",
-    "kongs_in_hand",
-    "players",
-    "kita",
-    "visible",
-    "discarded",
-];
-const PARSE_FIELDS: &[&str] = &["dialect", "to"];
-const EV_FIELDS: &[&str] = &[
-    "melds",
-    "round_wind",
-    "seat_wind",
-    "dora",
-    "turn",
-    "t_max",
-    "search_radius",
-    "red_fives",
-    "ura",
-    "shanten_back",
-    "hand_changes",
-    "visible",
-    "wall",
-    "model",
-    "maximize",
-    "explain",
-    "paths",
-    "players",
-    "max_states",
-];
-
-/// What the typed results share: `to_dict()` (the JSON answer as Python objects),
-/// reading a field by item or attribute, equality, and a repr.
-macro_rules! answer_class {
-    ($class:ident, { $($getters:tt)* }) => {
-        #[pymethods]
-        impl $class {
-            $($getters)*
-
-            /// The answer as the JSON object of `spec/json-api.md`.
-            fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                to_python(py, &self.inner)
-            }
-
-            fn __getitem__(&self, py: Python<'_>, key: &str) -> PyResult<Py<PyAny>> {
-                let d = self.to_dict(py)?;
-                d.bind(py)
-                    .get_item(key)
-                    .map(Bound::unbind)
-                    .map_err(|_| PyKeyError::new_err(key.to_owned()))
-            }
-
-            fn __getattr__(&self, py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
-                self.__getitem__(py, name)
-                    .map_err(|_| PyAttributeError::new_err(name.to_owned()))
-            }
-
-            fn __contains__(&self, py: Python<'_>, key: &str) -> PyResult<bool> {
-                self.to_dict(py)?.bind(py).contains(key)
-            }
-
-            fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-                other
-                    .downcast::<$class>()
-                    .is_ok_and(|o| o.get().inner == self.inner)
-            }
-
-            fn __repr__(&self) -> String {
-                format!(
-                    "{}({})",
-                    stringify!($class),
-                    serde_json::to_string(&self.inner).unwrap_or_default()
-                )
-            }
-        }
-    };
-}
-
-/// A Riichi score: `han`, `fu`, `yakuman`, `yaku`, `payments`, `total`, ... (the
-/// fields of the JSON answer; `to_dict()` gives them all).
-#[pyclass(module = "pairi", frozen)]
-struct Score {
-    inner: ScoreResult,
-}
-
-answer_class!(Score, {
-    #[getter]
-    fn han(&self) -> u8 {
-        self.inner.han
-    }
-    #[getter]
-    fn fu(&self) -> u8 {
-        self.inner.fu
-    }
-    #[getter]
-    fn yakuman(&self) -> u8 {
-        self.inner.yakuman
-    }
-    #[getter]
-    fn total(&self) -> u32 {
-        self.inner.total
-    }
-    #[getter]
-    fn limit(&self) -> Option<&'static str> {
-        self.inner.limit
-    }
-    #[getter]
-    fn wait(&self) -> &'static str {
-        self.inner.wait
-    }
-    #[getter]
-    fn how(&self) -> &'static str {
-        self.inner.how
-    }
-});
-
-/// An MCR score: `fan` in all, the `fans` counted, ... (`to_dict()` gives them all).
-#[pyclass(module = "pairi", frozen)]
-struct Fan {
-    inner: FanResponse,
-}
-
-answer_class!(Fan, {
-    #[getter]
-    fn fan(&self) -> u32 {
-        self.inner.fan
-    }
-    #[getter]
-    fn base(&self) -> u32 {
-        self.inner.base
-    }
-    #[getter]
-    fn meets_minimum(&self) -> bool {
-        self.inner.meets_minimum
-    }
-});
-
-/// A field read as the JSON reader reads it: `invalid_request` naming the field.
-fn field<T: DeserializeOwned>(name: &str, value: &Bound<'_, PyAny>) -> PyResult<T> {
-    pythonize::depythonize(value)
-        .map_err(|e| raise(&Error::invalid_request(format!("`{name}`: {e}"))))
-}
-
-/// A text field, or `None`.
-fn optional_text(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
-    if value.is_none() {
-        return Ok(None);
-    }
-    match value.downcast::<PyString>() {
-        Ok(s) => Ok(Some(s.to_str()?.to_owned())),
-        Err(_) => Err(raise(&Error::invalid_request(format!(
-            "`{name}`: expected a string"
-        )))),
-    }
-}
-
-/// A whole-number field of `u32`.
-fn counter(name: &str, value: &Bound<'_, PyAny>) -> PyResult<u32> {
-    value.extract::<u32>().map_err(|_| {
-        raise(&Error::invalid_request(format!(
-            "`{name}`: expected a whole number from 0 to 4294967295, not {value}"
-        )))
-    })
-}
-
-/// A wind in any spelling.
-fn wind(name: &str, value: &Bound<'_, PyAny>) -> PyResult<pairi::Wind> {
-    use serde::de::IntoDeserializer;
-    let text = value
-        .downcast::<PyString>()
-        .map_err(|_| {
-            raise(&Error::invalid_request(format!(
-                "`{name}`: expected a wind"
-            )))
-        })?
-        .to_str()?;
-    let d: serde::de::value::StrDeserializer<'_, serde::de::value::Error> =
-        text.into_deserializer();
-    serde::Deserialize::deserialize(d)
-        .map_err(|e| raise(&Error::invalid_request(format!("`{name}`: {e}"))))
-}
-
-/// Tiles as one notation string or a list of tiles.
-fn tiles_field(value: &Bound<'_, PyAny>) -> PyResult<pairi::api::hand::TilesField> {
-    use pairi::api::hand::TilesField;
-    Ok(match value.downcast::<PyString>() {
-        Ok(s) => TilesField::Text(s.to_str()?.to_owned()),
-        Err(_) => TilesField::List(value.extract()?),
-    })
-}
-
-/// The notation of `hand` (a string, 34 counts or 136-tile ids).
-fn hand_field(hand: &Bound<'_, PyAny>) -> PyResult<String> {
-    match hand.downcast::<PyString>() {
-        Ok(s) => Ok(s.to_str()?.to_owned()),
-        Err(_) => hand_text(hand.extract()?),
-    }
-}
-
-/// Calls `set` with each keyword argument's name; an unknown name is a `TypeError`.
-fn each_field(
-    function: &str,
-    fields: Option<&Bound<'_, PyDict>>,
-    mut set: impl FnMut(&str, &Bound<'_, PyAny>) -> PyResult<bool>,
-) -> PyResult<()> {
-    if let Some(fields) = fields {
-        for (key, value) in fields {
-            let key = key.downcast::<PyString>()?.to_str()?;
-            if !set(key, &value)? {
-                return Err(PyTypeError::new_err(format!(
-                    "{function}() got an unexpected keyword argument '{key}'"
-                )));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Riichi score of a winning hand; the keyword arguments are the JSON request fields.
-///
-/// The fields are read one by one (the hot path of training loops); each is read as
-/// the JSON reader reads it.
-#[pyfunction]
-#[pyo3(signature = (hand, **fields))]
-fn score(hand: &Bound<'_, PyAny>, fields: Option<&Bound<'_, PyDict>>) -> PyResult<Score> {
-    let r = score_request("score", hand, fields)?;
-    r.answer()
-        .map(|inner| Score { inner })
-        .map_err(|e| raise(&e))
-}
-
-/// The scoring request of `hand` and keyword arguments (`function` names the caller in
-/// a `TypeError`).
-fn score_request(
-    function: &str,
-    hand: &Bound<'_, PyAny>,
-    fields: Option<&Bound<'_, PyDict>>,
-) -> PyResult<ScoreRequest> {
-    score_fields(function, ScoreRequest::new(hand_field(hand)?), fields)
-}
-
-/// `r` with the scoring keyword arguments read into it.
-fn score_fields(
-    function: &str,
-    mut r: ScoreRequest,
-    fields: Option<&Bound<'_, PyDict>>,
-) -> PyResult<ScoreRequest> {
-    each_field(function, fields, |key, v| {
-        match key {
-            "melds" => r.melds = field(key, v)?,
-            "win" => r.win = optional_text(key, v)?,
-            "tsumo" => r.tsumo = v.is_truthy()?,
-            "riichi" => r.riichi = v.is_truthy()?,
-            "double_riichi" => r.double_riichi = v.is_truthy()?,
-            "ippatsu" => r.ippatsu = v.is_truthy()?,
-            "rinshan" => r.rinshan = v.is_truthy()?,
-            "chankan" => r.chankan = v.is_truthy()?,
-            "haitei" => r.haitei = v.is_truthy()?,
-            "houtei" => r.houtei = v.is_truthy()?,
-            "tenhou" => r.tenhou = v.is_truthy()?,
-            "chiihou" => r.chiihou = v.is_truthy()?,
-            "renhou" => r.renhou = v.is_truthy()?,
-            "round_wind" => r.round_wind = wind(key, v)?,
-            "seat_wind" => r.seat_wind = wind(key, v)?,
-            "dora" => r.dora = tiles_field(v)?,
-            "ura" => r.ura = tiles_field(v)?,
-            "honba" => r.honba = counter(key, v)?,
-            "riichi_sticks" => r.riichi_sticks = counter(key, v)?,
-            "kita" => r.kita = counter(key, v)?,
-            "rules" => r.rules = field(key, v)?,
-            "players" => r.players = field(key, v)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    })?;
-    Ok(r)
-}
-
-/// A Riichi scoring situation read once: the keyword arguments of `score` (winning
-/// tile, flags, winds, dora, counters, rules) without the hand, for scoring many hands
-/// in it. `Situation(win="9s", tsumo=True).score("234m406p78999s777z")` equals
-/// `score("234m406p78999s777z", win="9s", tsumo=True)`.
-#[pyclass(module = "pairi", frozen)]
-struct Situation {
-    inner: Prepared,
-}
-
-#[pymethods]
-impl Situation {
-    #[new]
-    #[pyo3(signature = (**fields))]
-    fn new(fields: Option<&Bound<'_, PyDict>>) -> PyResult<Situation> {
-        let r = score_fields("Situation", ScoreRequest::default(), fields)?;
-        r.prepare()
-            .map(|inner| Situation { inner })
-            .map_err(|e| raise(&e))
-    }
-
-    /// Scores `hand` (notation, 34 counts or 136-tile ids) in this situation.
-    fn score(&self, hand: &Bound<'_, PyAny>) -> PyResult<Score> {
-        let answer = match hand.downcast::<PyString>() {
-            Ok(s) => self.inner.answer(s.to_str()?),
-            Err(_) => self.inner.answer(&hand_field(hand)?),
-        };
-        answer.map(|inner| Score { inner }).map_err(|e| raise(&e))
-    }
-}
-
-/// MCR fans of a winning hand; the keyword arguments are the JSON request fields.
-#[pyfunction]
-#[pyo3(signature = (hand, **fields))]
-fn fan(hand: &Bound<'_, PyAny>, fields: Option<&Bound<'_, PyDict>>) -> PyResult<Fan> {
-    let mut r = FanRequest {
-        hand: hand_field(hand)?,
-        ..FanRequest::default()
-    };
-    each_field("fan", fields, |key, v| {
-        match key {
-            "melds" => r.melds = field(key, v)?,
-            "win" => r.win = optional_text(key, v)?,
-            "tsumo" => r.tsumo = v.is_truthy()?,
-            "fourth_tile" => r.fourth_tile = v.is_truthy()?,
-            "kong" => r.kong = v.is_truthy()?,
-            "last_tile" => r.last_tile = v.is_truthy()?,
-            "flowers" => r.flowers = field(key, v)?,
-            "round_wind" => r.round_wind = wind(key, v)?,
-            "seat_wind" => r.seat_wind = wind(key, v)?,
-            "rules" => r.rules = field(key, v)?,
-            "dialect" => r.dialect = field(key, v)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    })?;
-    r.answer().map(|inner| Fan { inner }).map_err(|e| raise(&e))
-}
-
-/// Scores a list of requests (dicts of the JSON fields, `hand` included) on every core,
-/// in order: a `Score`, or the exception (not raised) of a request that could not be
-/// scored.
-#[pyfunction]
-fn score_many(py: Python<'_>, requests: Vec<Bound<'_, PyDict>>) -> PyResult<Vec<Py<PyAny>>> {
-    let mut read = Vec::with_capacity(requests.len());
-    for d in &requests {
-        let fields = d.copy()?;
-        let hand = fields.get_item("hand")?;
-        if hand.is_some() {
-            fields.del_item("hand")?;
-        }
-        read.push(match hand {
-            Some(hand) => score_request("score_many", &hand, Some(&fields)),
-            None => Err(raise(&Error::invalid_request("missing field `hand`"))),
-        });
-    }
-    let answered: Vec<Option<Result<ScoreResult, Error>>> = py.detach(|| {
-        read.par_iter()
-            .map(|r| r.as_ref().ok().map(Request::answer))
-            .collect()
-    });
-    read.into_iter()
-        .zip(answered)
-        .map(|(r, a)| match (r, a) {
-            (Err(e), _) => Ok(e.into_value(py).into_any()),
-            (Ok(_), Some(Ok(inner))) => Ok(Py::new(py, Score { inner })?.into_any()),
-            (Ok(_), Some(Err(e))) => Ok(raise(&e).into_value(py).into_any()),
-            (Ok(_), None) => Err(PairiError::new_err("unreachable")),
-        })
-        .collect()
-}
-
-/// The JSON answer, as Python objects, of a request of `kind` (`parse shanten
-/// analyze ev`) given as keyword arguments. (Statistics go through [`answer`]: their
-/// counts reach past 2^64, which JSON text carries whole.)
-#[pyfunction]
-#[pyo3(signature = (kind, hand = None, **fields))]
-fn answer_fields(
-    py: Python<'_>,
-    kind: &str,
-    hand: Option<&Bound<'_, PyAny>>,
-    fields: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Py<PyAny>> {
-    match kind {
-        "parse" => to_python(
-            py,
-            &answer_request::<ParseRequest>(py, kind, hand, fields, PARSE_FIELDS)?,
-        ),
-        "shanten" => to_python(
-            py,
-            &answer_request::<ShantenRequest>(py, kind, hand, fields, SHANTEN_FIELDS)?,
-        ),
-        "analyze" => to_python(
-            py,
-            &answer_request::<AnalysisRequest>(py, kind, hand, fields, ANALYZE_FIELDS)?,
-        ),
-        "ev" => to_python(
-            py,
-            &answer_request::<EvRequest>(py, kind, hand, fields, EV_FIELDS)?,
-        ),
-        _ => Err(raise(&Error::invalid_request(format!(
-            "no request kind {kind}"
-        )))),
-    }
-}
-
 #[pymodule]
 fn _pairi(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    m.add("PairiError", py.get_type::<PairiError>())?;
-    m.add("ParseError", py.get_type::<ParseError>())?;
-    m.add("InvalidRequestError", py.get_type::<InvalidRequestError>())?;
-    m.add("InvalidHandError", py.get_type::<InvalidHandError>())?;
-    m.add("NotWinningError", py.get_type::<NotWinningError>())?;
-    m.add("NoYakuError", py.get_type::<NoYakuError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    errors::add(m)?;
     m.add_class::<Score>()?;
+    m.add_class::<Yaku>()?;
     m.add_class::<Fan>()?;
+    m.add_class::<FanItem>()?;
+    m.add_class::<Shanten>()?;
     m.add_class::<Situation>()?;
+    m.add_class::<Answer>()?;
+    m.add_class::<Parsed>()?;
+    m.add_class::<Analysis>()?;
+    m.add_class::<Stats>()?;
+    m.add_class::<Ev>()?;
+    m.add_class::<results::RecordCheck>()?;
+    m.add_class::<results::Review>()?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(score, m)?)?;
     m.add_function(wrap_pyfunction!(fan, m)?)?;
+    m.add_function(wrap_pyfunction!(stats, m)?)?;
+    m.add_function(wrap_pyfunction!(ev, m)?)?;
     m.add_function(wrap_pyfunction!(score_many, m)?)?;
     m.add_function(wrap_pyfunction!(answer_fields, m)?)?;
     m.add_function(wrap_pyfunction!(answer, m)?)?;
-    m.add_function(wrap_pyfunction!(hand_text, m)?)?;
     m.add_function(wrap_pyfunction!(shanten_array, m)?)?;
     m.add_function(wrap_pyfunction!(useful_array, m)?)?;
     Ok(())

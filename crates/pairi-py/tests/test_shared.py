@@ -10,9 +10,9 @@ import subprocess
 import pytest
 
 import pairi
+from shared_data import data
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-DATA = ROOT.parent / "shared" / "data"
 # Fields of the case files that are not request fields: ids, expected values, and the
 # provenance notes of the MCR anchors.
 NOT_FIELDS = {"id", "expected", "expected_tenhou", "expected_4p", "doc_agrees", "doc_fans", "source"}
@@ -48,7 +48,7 @@ def binary():
 
 @pytest.mark.parametrize("kind,file", CASES)
 def test_shared_cases_answer_as_the_cli(binary, kind, file):
-    text = (DATA / file).read_text()
+    text = data(file).read_text()
     lines = [l for l in text.splitlines() if l.strip()]
     batch = subprocess.run(
         [binary, kind, "--batch", "-"], input=text, capture_output=True, text=True, check=True
@@ -82,7 +82,7 @@ EXCEPTIONS = {
 
 def test_riichi_cases_match_expected():
     """Beyond agreeing with the CLI: the expected values themselves."""
-    for line in (DATA / "riichi/score-cases.jsonl").read_text().splitlines():
+    for line in data("riichi/score-cases.jsonl").read_text().splitlines():
         case = json.loads(line)
         fields = {k: v for k, v in case.items() if k not in NOT_FIELDS}
         want = case["expected"]
@@ -97,7 +97,7 @@ def test_riichi_cases_match_expected():
 def test_ev_cases_answer_as_the_cli(binary):
     """The expected-value cases the reference answered in under 20 ms, through
     ``pairi.ev`` and ``pairi ev --batch``: the same answers."""
-    lines = [l for l in (DATA / "ev" / "cases.jsonl").read_text().splitlines() if l.strip()]
+    lines = [l for l in data("ev/cases.jsonl").read_text().splitlines() if l.strip()]
     lines = [l for l in lines if json.loads(l)["reference_us"] < 20_000]
     batch = subprocess.run(
         [binary, "ev", "--batch", "-"], input="\n".join(lines), capture_output=True, text=True, check=True
@@ -118,7 +118,7 @@ def test_ev_cases_answer_as_the_cli(binary):
 def test_records_check_and_review_as_the_cli(binary):
     """Every shared game record through ``pairi.check_record`` and ``pairi.review`` gives
     the answers of ``pairi record check --json`` and ``pairi review --json``."""
-    files = sorted(p for d in ("tenhou6", "mjai", "mjlog") for p in (DATA / "logs" / d).iterdir())
+    files = sorted(p for d in ("tenhou6", "mjai", "mjlog") for p in data(f"logs/{d}").iterdir())
     assert len(files) == 18
     wins = 0
     for path in files:
@@ -138,7 +138,7 @@ def test_records_check_and_review_as_the_cli(binary):
 
 
 def test_records_read_convert_and_fail_cleanly():
-    path = DATA / "logs" / "tenhou6" / "ranked_game.json"
+    path = data("logs/tenhou6/ranked_game.json")
     events = pairi.read_record(path)
     assert events[0]["type"] == "start_game" and events[-1]["type"] == "end_game"
     assert sum(e["type"] == "hora" for e in events) == 3

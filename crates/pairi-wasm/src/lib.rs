@@ -9,7 +9,7 @@
 //!    caller writes `kind`, a newline and the request's JSON there (UTF-8);
 //! 2. `pairi_answer()` answers and returns the answer's length in bytes;
 //! 3. `pairi_output()` returns where the answer is: `{"ok": result}` or
-//!    `{"error": {"kind", "message"}}`, the error object of `spec/json-api.md`.
+//!    `{"error": {"kind", "message"}}`, the error object of `docs/json-api.md`.
 //!
 //! Why no wasm-bindgen: its command-line tool must match the crate's version exactly and
 //! takes about twelve minutes to build on two cores, for three functions that pass

@@ -65,7 +65,7 @@ impl Family {
         }
     }
 
-    /// The JSON key of `form` in this family (`spec/json-api.md`): Riichi names seven
+    /// The JSON key of `form` in this family (`docs/json-api.md`): Riichi names seven
     /// pairs and thirteen orphans `chiitoitsu` and `kokushi`; MCR keeps the English ids.
     #[must_use]
     pub const fn key(self, form: Form) -> &'static str {

@@ -95,6 +95,19 @@ pub struct Meld {
     source: Option<Source>,
 }
 
+impl Default for Meld {
+    /// A pon of 1m from the left (a filler for fixed-size stores).
+    fn default() -> Self {
+        Meld {
+            kind: MeldKind::Pon,
+            first: Tile::M1,
+            red: 0,
+            claimed: None,
+            source: Some(Source::Left),
+        }
+    }
+}
+
 impl Meld {
     /// A chi whose lowest tile is `first`; `claimed` is the position (0, 1, 2) of the
     /// claimed tile in the run, if known; `red` the number of red fives in it.
@@ -544,6 +557,34 @@ impl Hand {
     /// Appends a meld.
     pub fn push_meld(&mut self, m: Meld) {
         self.melds.push(m);
+    }
+
+    /// Replaces meld `i` (a pon made an added kong); false when there is no such meld.
+    pub(crate) fn replace_meld(&mut self, i: usize, m: Meld) -> bool {
+        match self.melds.get_mut(i) {
+            Some(slot) => {
+                *slot = m;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Empties the hand, keeping the melds' storage (a table reuses it every kyoku
+    /// without allocating).
+    pub(crate) fn clear(&mut self) {
+        self.concealed = TileCounts::new();
+        self.red = [0; 3];
+        self.melds.clear();
+        self.last = None;
+    }
+
+    /// An empty hand with room for four melds.
+    pub(crate) fn with_meld_room() -> Hand {
+        Hand {
+            melds: Vec::with_capacity(4),
+            ..Hand::default()
+        }
     }
 
     /// Concealed tile counts (red fives counted as fives).

@@ -30,10 +30,17 @@ pub mod record;
 pub mod riichi;
 pub mod shanten;
 pub mod stats;
+pub mod table;
 pub mod tables;
 pub mod tile;
 pub mod util;
 pub mod wall;
+
+/// The shared test data, for the unit tests that read it (one file with the
+/// integration tests').
+#[cfg(test)]
+#[path = "../tests/shared.rs"]
+mod test_shared;
 
 pub use error::ErrorKind;
 pub use hand::{Hand, HandError, HandSize, Meld, MeldKind, Source};

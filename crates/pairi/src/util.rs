@@ -1,8 +1,96 @@
-//! Small generic pieces the domain modules share: a fixed-capacity list and seeded
-//! random number generators. Nothing here knows about mahjong.
+//! Small generic pieces the domain modules share: a fixed-capacity list, seeded
+//! random number generators, and the flag that stops long work. Nothing here knows
+//! about mahjong.
 
+use crate::error::ErrorKind;
 use core::fmt;
 use core::ops::Deref;
+use core::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// A flag that stops long work from outside: the caller keeps a clone and calls
+/// [`Stop::stop`] (at a deadline, when its client is gone); the work checks
+/// [`Stop::check`] now and then and returns [`Stopped`]. [`Stop::never`] holds no
+/// flag and costs nothing to check.
+///
+/// ```
+/// use pairi::util::Stop;
+///
+/// let stop = Stop::new();
+/// let theirs = stop.clone();
+/// assert!(theirs.check().is_ok());
+/// stop.stop();
+/// assert!(theirs.check().is_err());
+/// assert!(Stop::never().check().is_ok());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Stop(Option<Arc<AtomicBool>>);
+
+impl Stop {
+    /// A flag that can be set.
+    #[must_use]
+    pub fn new() -> Stop {
+        Stop(Some(Arc::new(AtomicBool::new(false))))
+    }
+
+    /// No flag: the work runs to its end.
+    #[must_use]
+    pub const fn never() -> Stop {
+        Stop(None)
+    }
+
+    /// Asks the work to stop (every clone sees it).
+    pub fn stop(&self) {
+        if let Some(flag) = &self.0 {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether the work was asked to stop.
+    #[must_use]
+    pub fn stopped(&self) -> bool {
+        self.0.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// `Err(Stopped)` once the work was asked to stop.
+    ///
+    /// # Errors
+    ///
+    /// [`Stopped`] after [`Stop::stop`].
+    pub fn check(&self) -> Result<(), Stopped> {
+        if self.stopped() {
+            Err(Stopped)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// Two stops are equal when they are the same flag (or both [`Stop::never`]).
+impl PartialEq for Stop {
+    fn eq(&self, other: &Stop) -> bool {
+        match (&self.0, &other.0) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Stop {}
+
+/// Work given up because its [`Stop`] was set (`timeout`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("stopped before the end: the time allowed ran out")]
+pub struct Stopped;
+
+impl Stopped {
+    /// The JSON error kind: `timeout`.
+    #[must_use]
+    pub const fn kind(self) -> ErrorKind {
+        ErrorKind::Timeout
+    }
+}
 
 /// `n` and the noun that agrees with it: "1 meld", "2 melds".
 pub(crate) fn plural(n: u32, one: &str, many: &str) -> String {
@@ -90,6 +178,17 @@ impl<T: Copy + Default + core::hash::Hash, const N: usize> core::hash::Hash for 
 impl<T: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for FixedList<T, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl<T: Copy + Default, const N: usize> FromIterator<T> for FixedList<T, N> {
+    /// The first `N` items of `iter` (the rest are dropped).
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        let mut l = FixedList::new();
+        for x in iter {
+            l.push(x);
+        }
+        l
     }
 }
 

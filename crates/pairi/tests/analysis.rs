@@ -15,15 +15,15 @@ use pairi::notation::{format_pai, format_set, parse_hand, Format};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/");
-
-fn lines(file: &str) -> Vec<Value> {
-    let path = format!("{DATA}{file}");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+/// The cases of a shared file (`mcr/discard-seed1.jsonl`), or `None` without it.
+fn lines(file: &str) -> Option<Vec<Value>> {
+    let text = crate::shared::read(&format!("data/{file}"))?;
+    Some(
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect(),
+    )
 }
 
 fn holding(case: &Value) -> Holding {
@@ -133,7 +133,9 @@ fn check_discards(case: &Value) -> Result<(), String> {
 
 #[test]
 fn mcr_discard_tables() {
-    let all = lines("mcr/discard-seed1.jsonl");
+    let Some(all) = lines("mcr/discard-seed1.jsonl") else {
+        return;
+    };
     let cases: Vec<&Value> = all
         .iter()
         .filter(|c| holding(c).concealed().max_count() < 4)
@@ -172,7 +174,9 @@ fn check_useful(case: &Value) -> Result<(), String> {
 
 #[test]
 fn mcr_useful_tiles() {
-    let all = lines("mcr/shanten-seed1.jsonl");
+    let Some(all) = lines("mcr/shanten-seed1.jsonl") else {
+        return;
+    };
     let cases: Vec<&Value> = all
         .iter()
         .filter(|c| c["classic"] != Value::Bool(true) && !c["expected"]["useful"].is_null())
@@ -193,7 +197,9 @@ fn request_shanten(case: &Value, family: Family) -> Result<i8, String> {
 fn mcr_fan_cases_complete_unless_not_winning() {
     // Every MCR fan case is complete under MCR forms exactly when the oracle scores it.
     for file in ["mcr/fan-seed1.jsonl", "mcr/fan-anchors.jsonl"] {
-        let all = lines(file);
+        let Some(all) = lines(file) else {
+            return;
+        };
         let cases: Vec<&Value> = all.iter().collect();
         run(file, &cases, |c| {
             let s = request_shanten(c, Family::Mcr)?;
@@ -209,7 +215,9 @@ fn mcr_fan_cases_complete_unless_not_winning() {
 
 #[test]
 fn riichi_score_cases_complete() {
-    let all = lines("riichi/score-cases.jsonl");
+    let Some(all) = lines("riichi/score-cases.jsonl") else {
+        return;
+    };
     let cases: Vec<&Value> = all.iter().collect();
     run(
         "riichi/score-cases.jsonl",

@@ -1,4 +1,5 @@
-//! Integration tests: the shared JSONL cases.
+//! Integration tests: the shared JSONL cases (skipped, saying so, without `../shared`:
+//! see `shared.rs`), and the layering of the library.
 mod analysis;
 mod ev;
 mod layering;
@@ -7,3 +8,5 @@ mod record;
 mod record_formats;
 mod riichi;
 mod shanten;
+mod shared;
+mod table;

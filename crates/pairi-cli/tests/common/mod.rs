@@ -1,6 +1,9 @@
 //! Running the built `pairi` binary: shared by the command tests.
 #![allow(dead_code)] // each test binary uses part of it
 
+#[path = "../../../pairi/tests/shared.rs"]
+pub(crate) mod shared;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 

@@ -1,37 +1,67 @@
 """pairi (牌理): mahjong hand logic from Python.
 
-Every function builds the JSON request of ``spec/json-api.md`` from its arguments and
-answers it with the Rust library; each result's ``to_dict()`` is exactly that JSON.
-Hands are MPSZ strings (any notation ``pairi parse`` reads), 34 counts (1m..9m, 1p..9p,
-1s..9s, E S W N P F C), or 136-tile ids (kind ``id // 4``; 16, 52 and 88 are the red
-fives), so code written for the ``mahjong`` package or Tenhou logs can pass its hands.
+Every function answers the JSON request of the same name (the contract of the command
+line's ``--batch``, the HTTP server and the web page): its keyword arguments are the
+request's fields, read as JSON reads them, and each result's ``to_dict()`` is exactly
+the JSON answer. A flag is a ``bool``, a count an ``int``, a tile or a wind a ``str``;
+a value of another type is refused (``tsumo="no"`` raises :class:`InvalidTypeError`,
+as ``"tsumo": "no"`` is refused in JSON), and ``None`` for a keyword means its default.
 
-Errors raise one exception class per JSON error kind, all subclasses of
-:class:`PairiError`, with the messages of the command line.
+Hands are MPSZ strings (any notation ``pairi parse`` reads), 34 counts (1m..9m, 1p..9p,
+1s..9s, E S W N P F C) or 136-tile ids (kind ``id // 4``; 16, 52 and 88 are the red
+fives), as a list, a tuple or a NumPy array, so code written for the ``mahjong``
+package or Tenhou logs can pass its hands.
+
+Errors raise one class per JSON error kind (:class:`ParseError`,
+:class:`InvalidRequestError`, :class:`InvalidHandError`, :class:`NotWinningError`,
+:class:`NoYakuError`, :class:`TooLargeError`), each a :class:`PairiError` and a
+``ValueError``, with the command line's messages (work stopped at a time limit raises
+:class:`TimeoutError`, also the built-in ``TimeoutError``); an argument of the wrong type or an unknown keyword raises
+:class:`InvalidTypeError`, an ``InvalidRequestError`` and a ``TypeError``. So
+``except pairi.PairiError`` catches everything pairi raises about its arguments.
 """
 
-import copy as _copy
-import json as _json
+import os as _os
 
 from . import _pairi
 from ._pairi import (
+    Analysis,
+    Ev,
     Fan,
+    FanItem,
     InvalidHandError,
     InvalidRequestError,
+    InvalidTypeError,
     NotWinningError,
     NoYakuError,
     PairiError,
+    TimeoutError,
+    TooLargeError,
+    Parsed,
     ParseError,
+    RecordCheck,
+    Result,
+    Review,
     Score,
+    Shanten,
     Situation,
+    Stats,
+    Yaku,
+    __version__,
+    analyze,
+    ev,
     fan,
+    parse,
     score,
     score_many,
+    shanten,
     shanten_array,
+    stats,
     useful_array,
 )
 
 __all__ = [
+    "__version__",
     "parse",
     "shanten",
     "analyze",
@@ -54,158 +84,107 @@ __all__ = [
     "Shanten",
     "Analysis",
     "Score",
+    "Yaku",
     "Situation",
     "Fan",
+    "FanItem",
     "Stats",
     "PairiError",
     "ParseError",
     "InvalidRequestError",
+    "InvalidTypeError",
     "InvalidHandError",
     "NotWinningError",
     "NoYakuError",
+    "TooLargeError",
+    "TimeoutError",
 ]
 
+# The endings of record files, for telling a file name given as text.
+_RECORD_ENDINGS = (".json", ".jsonl", ".mjlog", ".xml", ".gz", ".txt")
 
 
-class Result:
-    """An answer: its JSON fields read as attributes (``r.han``) or items (``r["han"]``)."""
-
-    __slots__ = ("_data",)
-
-    def __init__(self, data):
-        self._data = data
-
-    def __getattr__(self, name):
-        try:
-            return self._data[name]
-        except KeyError:
-            raise AttributeError(name) from None
-
-    def __getitem__(self, key):
-        return self._data[key]
-
-    def __contains__(self, key):
-        return key in self._data
-
-    def __eq__(self, other):
-        return type(self) is type(other) and self._data == other._data
-
-    def __repr__(self):
-        return f"{type(self).__name__}({self._data!r})"
-
-    def to_dict(self):
-        """The answer as the JSON object of ``spec/json-api.md`` (a fresh copy)."""
-        return _copy.deepcopy(self._data)
-
-
-class Parsed(Result):
-    """A hand read from notation: ``hand`` (its canonical JSON) and ``text``."""
-
-
-class Shanten(Result):
-    """Shanten overall (``shanten``) and per form (``regular``, ``chiitoitsu``, ...)."""
-
-
-class Analysis(Result):
-    """Shanten, forms, useful tiles, waits, improvements, or the discard table."""
-
-
-class Stats(Result):
-    """A shanten distribution of dealt hands."""
-
-
-class Ev(Result):
-    """Tenpai probability, win probability and expected score of each discard by turn."""
-
-
-class RecordCheck(Result):
-    """A record replayed and every win scored again: counts and ``mismatches``."""
-
-
-class Review(Result):
-    """Every discard of a record against the best one, and a summary per player."""
-
-
-def parse(hand, dialect=None, to=None):
-    """Reads a hand in any notation; ``to`` names the notation of ``text``."""
-    fields = {k: v for k, v in (("dialect", dialect), ("to", to)) if v is not None}
-    return Parsed(_pairi.answer_fields("parse", hand, **fields))
-
-
-def shanten(hand, **fields):
-    """Shanten per form of a hand of 13 − 3k or 14 − 3k tiles."""
-    return Shanten(_pairi.answer_fields("shanten", hand, **fields))
-
-
-def analyze(hand, **fields):
-    """Useful tiles, waits and improvements (13 − 3k tiles) or the discard table."""
-    return Analysis(_pairi.answer_fields("analyze", hand, **fields))
-
-
-def stats(**fields):
-    """Exact or Monte Carlo shanten distribution of dealt hands."""
-    unknown = sorted(set(fields) - _STATS_FIELDS)
-    if unknown:
-        raise TypeError(f"stats() got an unexpected keyword argument '{unknown[0]}'")
-    # Counts reach past 2^64 (`observed`): read through JSON, which carries them whole.
-    request = {k: v for k, v in fields.items() if v is not None}
-    return Stats(_json.loads(_pairi.answer("stats", _json.dumps(request))))
-
-
-_STATS_FIELDS = {"tiles", "form", "exact", "hands", "seed", "observed", "players"}
-
-
-def ev(hand, **fields):
-    """Expected value of each discard of ``hand`` (``spec/ev-model.md``): fields as the
-    JSON request (``dora``, ``turn``, ``t_max``, ``search_radius``, ``model``,
-    ``maximize``, ``explain``, ...); discards sorted best first."""
-    fields = {k: v for k, v in fields.items() if v is not None}
-    return Ev(_pairi.answer_fields("ev", hand, **fields))
+def _looks_like_path(text):
+    """Whether a record given as text looks like a file name instead."""
+    if "\n" in text or len(text) > 4096:
+        return False
+    return text.strip().lower().endswith(_RECORD_ENDINGS) or _os.path.exists(text)
 
 
 def _record_text(record):
-    """A record given as its text, as bytes (gzip unpacked), or as a path."""
-    import os as _os
-
+    """A record given as its text, as bytes (gzip unpacked) or as a path."""
     if isinstance(record, _os.PathLike):
         with open(record, "rb") as f:
             record = f.read()
-    if isinstance(record, (bytes, bytearray)):
-        if record[:2] == b"\x1f\x8b":
-            import gzip as _gzip
+    if isinstance(record, (bytes, bytearray, memoryview)):
+        data = bytes(record)
+        if data[:2] == b"\x1f\x8b":
+            import gzip
+            import zlib
 
-            record = _gzip.decompress(record)
-        record = bytes(record).decode("utf-8")
-    return record
+            try:
+                data = gzip.decompress(data)
+            except (OSError, EOFError, zlib.error) as e:
+                raise ParseError(f"the record is gzip data that cannot be unpacked: {e}") from None
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ParseError(f"the record is not UTF-8 text ({e.reason} at byte {e.start})") from None
+    if isinstance(record, str):
+        return record
+    raise InvalidTypeError(
+        "record: the record's text (str), its bytes or a path (os.PathLike), "
+        f"not a {type(record).__name__}"
+    )
 
 
 def _record_request(kind, record, **fields):
-    request = {k: v for k, v in fields.items() if v is not None}
-    request["record"] = _record_text(record)
-    return _json.loads(_pairi.answer(kind, _json.dumps(request)))
+    text = _record_text(record)
+    try:
+        return _pairi.answer_fields(kind, record=text, **fields)
+    except PairiError as e:
+        if isinstance(record, str) and _looks_like_path(record):
+            raise type(e)(
+                f"{e} (the record given is text that looks like a file name: pass "
+                f"pathlib.Path({record!r}) to read the file)"
+            ) from None
+        raise
 
 
-def read_record(record, format=None):
-    """A game record (tenhou.net/6 JSON, mjai JSON Lines or Tenhou XML; text, bytes or
-    a path) as its mjai events: a list of dicts, ``start_game`` to ``end_game``."""
+def read_record(record, *, format=None):
+    """A game record (tenhou.net/6 JSON, mjai JSON Lines or Tenhou XML) as its mjai
+    events: a list of dicts, ``start_game`` to ``end_game``.
+
+    ``record`` is the record's text (``str``), its bytes (gzip unpacked) or a path
+    (``os.PathLike``: ``pathlib.Path("game.json")``); a file name given as a plain
+    ``str`` is text, and the error says so. ``format``: ``tenhou6``, ``mjai`` or
+    ``mjlog`` (found from the text when ``None``)."""
+    import json
+
     text = _record_request("record_convert", record, format=format, to="mjai")["record"]
-    return [_json.loads(line) for line in text.splitlines() if line]
+    return [json.loads(line) for line in text.splitlines() if line]
 
 
-def convert_record(record, to, format=None):
+def convert_record(record, to, *, format=None):
     """A game record written as ``to`` (``"tenhou6"``, ``"mjai"`` or ``"mjlog"``), after
-    replaying it (a record that does not replay raises): the text."""
+    replaying it (a record that does not replay raises): the text. ``record`` and
+    ``format`` as for :func:`read_record`."""
     return _record_request("record_convert", record, format=format, to=to)["record"]
 
 
-def check_record(record, format=None):
-    """Replays a game record and scores every win again: what agrees, what differs."""
+def check_record(record, *, format=None):
+    """Replays a game record and scores every win again: a :class:`RecordCheck` (counts
+    of what agrees, and ``mismatches``). ``record`` and ``format`` as for
+    :func:`read_record`."""
     return RecordCheck(_record_request("record_check", record, format=format))
 
 
-def review(record, seats=None, kyoku=None, format=None):
-    """Reviews every discard of a game record (of ``seats``, in the kyoku labelled in
-    ``kyoku`` such as ``["E1", "S3.1"]``) against the best one."""
-    if seats is not None:
-        seats = [int(s) for s in seats]
-    return Review(_record_request("review", record, format=format, seats=seats, kyoku=kyoku))
+def review(record, *, seats=None, kyoku=None, format=None, ev=False):
+    """Reviews every discard of a game record against the best one: a :class:`Review`.
+    ``seats``: the seats reviewed (0 to 3; all when ``None``); ``kyoku``: the kyoku
+    reviewed by label, such as ``["E1", "S3.1"]``; ``ev``: also the expected value of
+    each discard and of the best one (slower). ``record`` and ``format`` as for
+    :func:`read_record`."""
+    return Review(
+        _record_request("review", record, format=format, seats=seats, kyoku=kyoku, ev=ev)
+    )

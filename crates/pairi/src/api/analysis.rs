@@ -1,8 +1,9 @@
-//! Analysis and shanten requests and results (`spec/json-api.md`, "Analysis result" and
-//! "Shanten result").
+//! Analysis and shanten requests and results (`docs/json-api.md`, "analyze" and
+//! "shanten").
 //!
-//! A request is `{"hand", "melds", "visible", "classic", "rules", "discarded",
-//! "kongs_in_hand"}` (only `hand` is required; `rules`: `riichi` or `mcr`); the `id` of
+//! A request is `{"hand", "melds", "visible", "classic", "family", "discarded",
+//! "kongs_in_hand", "players", "kita", "ev"}` (only `hand` is required; `family`:
+//! `riichi` or `mcr`); the `id` of
 //! a batch line is the envelope's business ([`super::batch`]). `melds` is a number of
 //! melds whose tiles are not given, or a list of [`MeldRequest`]s; melds written in
 //! brackets inside `hand` count too.
@@ -18,6 +19,7 @@
 //! assert!(json.contains(r#""tiles":[["1z",1],["2z",2]],"waits":"12z""#));
 //! ```
 
+use super::ev::{EvRequest, EvResult};
 use super::hand::{check_kita, MeldRequest, PlayersField, TilesField};
 use super::{deserialize_by_name, Error, Request};
 use crate::analysis::{
@@ -64,9 +66,10 @@ pub struct AnalysisRequest {
     /// `true`: the classic structural shanten that ignores tile availability.
     #[serde(default)]
     pub classic: bool,
-    /// Which forms count: `riichi` (the default) or `mcr`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rules: Option<Family>,
+    /// Which family's winning forms count: `riichi` (the default) or `mcr`. Also read
+    /// as `rules`, its name before 0.2.
+    #[serde(default, alias = "rules", skip_serializing_if = "Option::is_none")]
+    pub family: Option<Family>,
     /// How a discard table counts the copy just discarded: `gone` (in the river, the
     /// default) or `drawable` (from the hand alone, as tenhou.net/2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -82,6 +85,134 @@ pub struct AnalysisRequest {
     /// hand and cannot be drawn.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub kita: u32,
+    /// The expected value of each discard as well (Riichi, four or three players, every
+    /// meld's tiles known): `true` for the expected-value search's defaults, or an
+    /// object of its settings (the fields of an `ev` request but `hand`, `melds`,
+    /// `visible` and `players`, which are this request's).
+    #[serde(default, skip_serializing_if = "EvField::is_off")]
+    pub ev: EvField,
+}
+
+/// The `ev` field of an analysis request: off (`false`, the default), on with the
+/// defaults (`true`), or on with settings (an object of `ev` request fields).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum EvField {
+    /// No expected values.
+    #[default]
+    Off,
+    /// Expected values with these settings (empty: every default).
+    On(serde_json::Map<String, serde_json::Value>),
+}
+
+impl EvField {
+    fn is_off(&self) -> bool {
+        *self == EvField::Off
+    }
+}
+
+impl Serialize for EvField {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            EvField::Off => s.serialize_bool(false),
+            EvField::On(m) if m.is_empty() => s.serialize_bool(true),
+            EvField::On(m) => m.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for EvField {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = EvField;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("true, false or an object of expected-value settings")
+            }
+            fn visit_bool<E: serde::de::Error>(self, on: bool) -> Result<EvField, E> {
+                Ok(if on {
+                    EvField::On(serde_json::Map::new())
+                } else {
+                    EvField::Off
+                })
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<EvField, A::Error> {
+                let m =
+                    Deserialize::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(EvField::On(m))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The fields of an analysis request an `ev` object may not set: the analysis gives them.
+const EV_FROM_ANALYSIS: [&str; 4] = ["hand", "melds", "visible", "players"];
+
+impl AnalysisRequest {
+    /// The expected-value request of the `ev` field: the same hand, melds, visible tiles
+    /// and players, the settings of `ev`; `None` when `ev` is off.
+    ///
+    /// # Errors
+    ///
+    /// `invalid_request` for an analysis the search cannot value (MCR forms, melds
+    /// without their tiles, kita) or settings that are not those of an `ev` request.
+    pub fn ev_request(&self) -> Result<Option<EvRequest>, Error> {
+        let EvField::On(settings) = &self.ev else {
+            return Ok(None);
+        };
+        if self.family.unwrap_or_default() != Family::Riichi {
+            return Err(Error::invalid_request(
+                "`ev`: expected values are a Riichi question; the `family` is mcr",
+            ));
+        }
+        if self.kita > 0 {
+            return Err(Error::invalid_request(
+                "`ev`: the expected-value search sets no North aside (`kita`)",
+            ));
+        }
+        if let Some(k) = EV_FROM_ANALYSIS.iter().find(|k| settings.contains_key(**k)) {
+            return Err(Error::invalid_request(format!(
+                "`ev.{k}`: set by the analysis request itself, not inside `ev`"
+            )));
+        }
+        let mut fields = settings.clone();
+        fields.insert("hand".into(), self.hand.clone().into());
+        match &self.melds {
+            MeldsField::Count(0) => {}
+            MeldsField::Count(_) => {
+                return Err(Error::invalid_request(
+                    "`ev`: the search needs every meld's tiles (in brackets in `hand`, or `melds` as a list)",
+                ))
+            }
+            MeldsField::List(list) => {
+                fields.insert("melds".into(), serde_json::to_value(list)?);
+            }
+        }
+        if let Some(v) = &self.visible {
+            fields.insert("visible".into(), serde_json::to_value(v)?);
+        }
+        if let Some(p) = self.players {
+            fields.insert("players".into(), serde_json::to_value(p)?);
+        }
+        // Read as JSON text, as a batch line is: the one reader of `ev` requests (a
+        // reader of values would be a second one in the WebAssembly module).
+        let text = serde_json::Value::Object(fields).to_string();
+        let mut d = serde_json::Deserializer::from_str(&text);
+        serde_path_to_error::deserialize(&mut d)
+            .map(Some)
+            .map_err(|e| {
+                let path = e.path().to_string();
+                // The position is in the text made here, not the caller's.
+                let message = e.into_inner().to_string();
+                let message = message
+                    .rsplit_once(" at line ")
+                    .map_or(message.as_str(), |(m, _)| m);
+                Error::invalid_request(format!(
+                    "`ev.{path}`: {}",
+                    super::batch::plain_ranges(message)
+                ))
+            })
+    }
 }
 
 /// The wall of `players` under `family`, and `kita` checked against it.
@@ -126,9 +257,10 @@ pub struct ShantenRequest {
     /// `true`: the classic structural shanten that ignores tile availability.
     #[serde(default)]
     pub classic: bool,
-    /// Which forms count: `riichi` (the default) or `mcr`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rules: Option<Family>,
+    /// Which family's winning forms count: `riichi` (the default) or `mcr`. Also read
+    /// as `rules`, its name before 0.2.
+    #[serde(default, alias = "rules", skip_serializing_if = "Option::is_none")]
+    pub family: Option<Family>,
     /// As [`AnalysisRequest::kongs_in_hand`].
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub kongs_in_hand: bool,
@@ -140,17 +272,16 @@ pub struct ShantenRequest {
     pub kita: u32,
 }
 
-/// The hand of `hand` with the melds of the `melds` field, checked against `wall`
+/// `hand` with the melds of the `melds` field, checked against `wall`
 /// with `kita` Norths set aside, and whether every meld's tiles are known (a count of
 /// melds leaves them out).
 fn hand_of(
-    hand: &str,
+    mut h: Hand,
     melds: &MeldsField,
     kongs: bool,
     wall: &Wall,
     kita: u32,
 ) -> Result<(Hand, bool), Error> {
-    let mut h: Hand = parse_hand(hand)?;
     let listed = match melds {
         MeldsField::Count(n) => *n,
         MeldsField::List(list) => list.len(),
@@ -218,11 +349,12 @@ impl AnalysisRequest {
             melds: MeldsField::default(),
             visible: None,
             classic: false,
-            rules: None,
+            family: None,
             discarded: None,
             kongs_in_hand: false,
             players: None,
             kita: 0,
+            ev: EvField::Off,
         }
     }
 
@@ -237,15 +369,22 @@ impl AnalysisRequest {
     }
 
     fn prepared(&self) -> Result<Prepared, Error> {
-        let family = self.rules.unwrap_or_default();
+        self.prepared_with(None)
+    }
+
+    /// [`Self::prepared`] with `given` in place of the `hand` text when given: checked
+    /// as reading notation checks a hand, so the answer is the text's.
+    fn prepared_with(&self, given: Option<Hand>) -> Result<Prepared, Error> {
+        let family = self.family.unwrap_or_default();
         let wall = wall_of(self.players, family, self.kita)?;
-        let (hand, listed) = hand_of(
-            &self.hand,
-            &self.melds,
-            self.kongs_in_hand,
-            &wall,
-            self.kita,
-        )?;
+        let hand = match given {
+            Some(h) => {
+                h.validate(&Wall::default())?;
+                h
+            }
+            None => parse_hand(&self.hand)?,
+        };
+        let (hand, listed) = hand_of(hand, &self.melds, self.kongs_in_hand, &wall, self.kita)?;
         let holding = holding_of(&hand, &self.melds)?;
         // North tiles set aside are seen tiles.
         let mut visible = match &self.visible {
@@ -274,18 +413,24 @@ impl Request for AnalysisRequest {
     type Defaults = Family;
 
     fn apply_defaults(&mut self, family: &Family) {
-        self.rules.get_or_insert(*family);
+        self.family.get_or_insert(*family);
     }
 
     /// Shanten, forms, and useful tiles, waits and improvements (13 − 3k tiles) or the
-    /// discard table (14 − 3k tiles).
-    fn answer(&self) -> Result<AnalysisResult, Error> {
+    /// discard table (14 − 3k tiles); with `ev`, the expected value of each discard,
+    /// searched within `limits` and stopped by `stop` as an `ev` request is.
+    fn compute(
+        &self,
+        limits: &super::limits::Limits,
+        stop: &super::Stop,
+    ) -> Result<AnalysisResult, Error> {
         let Prepared {
             analyzer,
             hand,
             listed,
             holding,
         } = self.prepared()?;
+        let ev = self.ev_request()?;
         let analysis = analyzer.analyze(&holding)?;
         let mut result = AnalysisResult::of(&analysis, &analyzer, &holding);
         result.hand = hand.to_string();
@@ -310,7 +455,7 @@ impl Request for AnalysisRequest {
             }
             Analysis::Drawn(_) if analysis.shanten() == -1 && listed => {
                 if let Some(win) = hand.last() {
-                    let family = self.rules.unwrap_or_default();
+                    let family = self.family.unwrap_or_default();
                     let readings = complete_readings(&hand, family, win.tile());
                     result.readings = Some(
                         readings
@@ -326,6 +471,9 @@ impl Request for AnalysisRequest {
             }
             Analysis::Drawn(_) => {}
         }
+        if let Some(ev) = ev {
+            result.ev = Some(ev.answer_within(limits, stop)?);
+        }
         Ok(result)
     }
 }
@@ -337,7 +485,7 @@ impl From<&ShantenRequest> for AnalysisRequest {
             hand: r.hand.clone(),
             melds: r.melds.clone(),
             classic: r.classic,
-            rules: r.rules,
+            family: r.family,
             kongs_in_hand: r.kongs_in_hand,
             players: r.players,
             kita: r.kita,
@@ -351,14 +499,33 @@ impl Request for ShantenRequest {
     type Defaults = Family;
 
     fn apply_defaults(&mut self, family: &Family) {
-        self.rules.get_or_insert(*family);
+        self.family.get_or_insert(*family);
     }
 
     /// Shanten and shanten per form.
-    fn answer(&self) -> Result<ShantenResult, Error> {
-        let (analyzer, h) = AnalysisRequest::from(self).prepare()?;
+    fn compute(&self, _: &super::limits::Limits, _: &super::Stop) -> Result<ShantenResult, Error> {
+        self.answer_with(None)
+    }
+}
+
+impl ShantenRequest {
+    /// [`Request::answer`] of this request for `hand` rather than the `hand` text (which
+    /// is not read): what a binding given tile counts saves by not writing them as
+    /// notation to read them again. The answer, error included, is the one of the
+    /// request whose text is `hand` written out.
+    ///
+    /// # Errors
+    ///
+    /// As [`Request::answer`].
+    pub fn answer_hand(&self, hand: Hand) -> Result<ShantenResult, Error> {
+        self.answer_with(Some(hand))
+    }
+
+    fn answer_with(&self, hand: Option<Hand>) -> Result<ShantenResult, Error> {
+        let p = AnalysisRequest::from(self).prepared_with(hand)?;
+        let h = p.holding;
         h.size()?;
-        let forms = analyzer.forms(h.concealed(), h.melds())?;
+        let forms = p.analyzer.forms(h.concealed(), h.melds())?;
         Ok(ShantenResult::from_forms(&forms))
     }
 }
@@ -524,8 +691,8 @@ impl ImprovementView {
 }
 
 /// An analysis result. A 13 − 3k tile hand has `useful`, `count` and `waits` (`null`
-/// unless tenpai); a 14 − 3k tile hand has `discards`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// unless tenpai); a 14 − 3k tile hand has `discards`; a request with `ev` has `ev`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AnalysisResult {
     /// The hand as read, normalised (MPSZ, melds in brackets; kongs read from fours
     /// with `kongs_in_hand`).
@@ -563,6 +730,10 @@ pub struct AnalysisResult {
     /// (the number of readings is the number of ways it is complete).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub readings: Option<Vec<ReadingView>>,
+    /// The expected value of each discard (a request with `ev`): the answer of the
+    /// `ev` request of the same hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ev: Option<EvResult>,
 }
 
 /// A wait of a tenpai hand.
@@ -646,6 +817,7 @@ impl AnalysisResult {
             improvements: None,
             wait_shapes: None,
             readings: None,
+            ev: None,
         };
         match a {
             Analysis::Waiting(w) => {
@@ -782,6 +954,93 @@ mod tests {
     }
 
     #[test]
+    fn ev_ok_one_answer_with_the_ev_request_of_the_same_hand() {
+        let out = answer(
+            r#"{"hand": "222567m345p33667s", "visible": "1z", "ev": {"dora": ["1z"], "t_max": 8}}"#,
+            Family::Riichi,
+        );
+        let ev: EvRequest = serde_json::from_str(
+            r#"{"hand": "222567m345p33667s", "visible": "1z", "dora": ["1z"], "t_max": 8}"#,
+        )
+        .unwrap();
+        let ev = serde_json::to_string(&ev.answer().unwrap()).unwrap();
+        let plain = answer(
+            r#"{"hand": "222567m345p33667s", "visible": "1z"}"#,
+            Family::Riichi,
+        );
+        assert_eq!(
+            out,
+            format!("{},\"ev\":{ev}}}", plain.strip_suffix('}').unwrap())
+        );
+        // `true`: every default; the result reads back whole.
+        let out = answer(
+            r#"{"hand": "123m456p789s11223z", "ev": true}"#,
+            Family::Riichi,
+        );
+        let back: AnalysisResult = serde_json::from_str(&out).unwrap();
+        assert_eq!(back.ev.unwrap().discards[0].tile.as_deref(), Some("3z"));
+        let off = answer(
+            r#"{"hand": "123m456p789s11223z", "ev": false}"#,
+            Family::Riichi,
+        );
+        assert!(!off.contains("\"ev\""), "{off}");
+    }
+
+    #[test]
+    fn ev_err_what_the_search_cannot_value_or_read() {
+        for (json, family, want) in [
+            (
+                r#"{"hand": "123m456p789s11223z", "ev": true}"#,
+                Family::Mcr,
+                "error invalid_request: `ev`: expected values are a Riichi question",
+            ),
+            (
+                r#"{"hand": "123m456p789s1z", "melds": 1, "ev": true}"#,
+                Family::Riichi,
+                "error invalid_request: `ev`: the search needs every meld's tiles",
+            ),
+            (
+                r#"{"hand": "123m456p789s11223z", "ev": {"hand": "1m"}}"#,
+                Family::Riichi,
+                "error invalid_request: `ev.hand`: set by the analysis request",
+            ),
+            (
+                r#"{"hand": "123m456p789s11223z", "ev": {"t_max": "x"}}"#,
+                Family::Riichi,
+                "error invalid_request: `ev.t_max`: invalid type: string \"x\", expected a whole number from 0 to 255",
+            ),
+        ] {
+            let out = answer(json, family);
+            assert!(out.starts_with(want), "{json}: {out}");
+            assert!(!out.contains(" at line"), "{json}: {out}");
+        }
+        assert!(
+            serde_json::from_str::<AnalysisRequest>(r#"{"hand": "1m", "ev": 3}"#)
+                .unwrap_err()
+                .to_string()
+                .contains("true, false or an object of expected-value settings")
+        );
+    }
+
+    #[test]
+    fn family_ok_read_as_rules_too() {
+        let new: AnalysisRequest =
+            serde_json::from_str(r#"{"hand": "1m", "family": "mcr"}"#).unwrap();
+        let old: AnalysisRequest =
+            serde_json::from_str(r#"{"hand": "1m", "rules": "mcr"}"#).unwrap();
+        assert_eq!(
+            (new.family, old.family),
+            (Some(Family::Mcr), Some(Family::Mcr))
+        );
+        let old: ShantenRequest =
+            serde_json::from_str(r#"{"hand": "1m", "rules": "mcr"}"#).unwrap();
+        assert_eq!(old.family, Some(Family::Mcr));
+        assert!(serde_json::to_string(&new)
+            .unwrap()
+            .contains(r#""family":"mcr""#));
+    }
+
+    #[test]
     fn answer_ok_waiting_not_tenpai() {
         let out = answer(r#"{"hand": "123m456p789s11z35z"}"#, Family::Riichi);
         assert!(
@@ -900,6 +1159,37 @@ mod tests {
         ] {
             let r: ShantenResult = serde_json::from_str(json).unwrap();
             assert_eq!(serde_json::to_string(&r).unwrap(), json);
+        }
+    }
+
+    proptest::proptest! {
+        /// A hand given as a `Hand` answers as its notation does, errors included: any
+        /// counts of 0 to 5 copies (too many tiles, a fifth copy), with or without
+        /// melds, three players, MCR forms.
+        #[test]
+        fn answer_hand_ok_equals_the_text(
+            counts in proptest::collection::vec(0u8..=5, 34),
+            melds in 0usize..=5,
+            family in proptest::sample::select(vec![Family::Riichi, Family::Mcr]),
+            three in proptest::bool::ANY,
+            classic in proptest::bool::ANY,
+        ) {
+            let Ok(hand) = Hand::from_counts(TileCounts::from_array(counts.try_into().unwrap()))
+            else {
+                return Ok(());
+            };
+            let mut req = ShantenRequest {
+                hand: String::new(),
+                melds: MeldsField::Count(melds),
+                classic,
+                family: Some(family),
+                kongs_in_hand: false,
+                players: three.then(|| serde_json::from_str("3").unwrap()),
+                kita: 0,
+            };
+            let given = req.answer_hand(hand.clone());
+            req.hand = hand.to_string();
+            proptest::prop_assert_eq!(given, req.answer());
         }
     }
 }

@@ -1,5 +1,5 @@
-//! Expected-value requests and results (`spec/json-api.md`, "Expected value"): the
-//! fields of `spec/ev-model.md`, as the lines of `data/ev/cases.jsonl` write them.
+//! Expected-value requests and results (`docs/json-api.md`, "ev"): the
+//! fields of `docs/ev-model.md`, as the lines of `data/ev/cases.jsonl` write them.
 //!
 //! ```
 //! use pairi::api::{ev::EvRequest, Request};
@@ -12,7 +12,8 @@
 //! ```
 
 use super::hand::{MeldRequest, PlayersField, TilesField};
-use super::{deserialize_by_name, Error, Request};
+use super::limits::{self, Bounded, Limits};
+use super::{deserialize_by_name, Error, Request, Stop};
 use crate::ev::{
     self, DiscardValue, EvError, Evaluation, Explanation, Maximize, Model, Options, Setup,
 };
@@ -131,21 +132,15 @@ pub struct EvRequest {
     /// 3 or 4 players (default 4): three play without 2m–8m.
     #[serde(default)]
     pub players: Option<PlayersField>,
-    /// The most hand states the search may build (default 2 000 000).
-    #[serde(default = "max_states")]
-    pub max_states: usize,
-}
-
-const fn max_states() -> usize {
-    ev::MAX_STATES
+    /// The most hand states the search may build (default 2 000 000, or the limit of
+    /// the front that answers if less: see [`Limits::states`]).
+    #[serde(default)]
+    pub max_states: Option<usize>,
 }
 
 const fn three() -> usize {
     3
 }
-
-/// The most paths an explanation lists.
-pub const MAX_PATHS: usize = 20;
 
 /// A wall: copies per kind (a five counting its red copies) and red fives per suit.
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -165,7 +160,8 @@ impl EvRequest {
             .unwrap_or_else(|_| unreachable!("a hand alone is a request"))
     }
 
-    /// The library's setup and options.
+    /// The library's setup and options (the search bounded as [`limits::LIBRARY`]
+    /// bounds a request that names no `max_states`).
     ///
     /// # Errors
     ///
@@ -214,14 +210,14 @@ impl EvRequest {
             shanten_back: self.shanten_back,
             hand_changes: self.hand_changes,
             maximize: self.maximize,
-            max_states: self.max_states,
+            max_states: limits::LIBRARY.states(self.max_states),
         };
         Ok((setup, options))
     }
 }
 
 /// The values of one discard.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DiscardView {
     /// The tile discarded (`0m` for a red five); `null` for a 13 − 3k hand.
     pub tile: Option<String>,
@@ -238,7 +234,7 @@ pub struct DiscardView {
     /// Riichi declared with the discard.
     pub riichi: bool,
     /// Why (with `explain`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explain: Option<ExplanationView>,
 }
 
@@ -258,7 +254,7 @@ impl DiscardView {
 }
 
 /// The answer to an expected-value request.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EvResult {
     /// Shanten of the hand as given.
     pub shanten: i8,
@@ -275,7 +271,7 @@ pub struct EvResult {
 }
 
 /// Why a discard is worth its value (`explain`), for the quantity maximised.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExplanationView {
     /// The value at the turn asked.
     pub value: f64,
@@ -290,7 +286,7 @@ pub struct ExplanationView {
 }
 
 /// One first draw.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FirstDrawView {
     /// The tile drawn.
     pub draw: String,
@@ -309,7 +305,7 @@ pub struct FirstDrawView {
 }
 
 /// A path to a win.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PathView {
     /// `[draw, discard]` pairs.
     pub steps: Vec<(String, String)>,
@@ -402,25 +398,36 @@ impl EvResult {
 }
 
 impl EvRequest {
-    /// [`Request::answer`], reporting the hand states built so far to `progress` now
-    /// and then (a long search on a terminal).
+    /// [`Request::answer_within`], reporting the hand states built so far to `progress`
+    /// now and then (a long search on a terminal).
     ///
     /// # Errors
     ///
-    /// As [`Request::answer`].
-    pub fn answer_with(&self, progress: &mut dyn FnMut(usize)) -> Result<EvResult, Error> {
-        let (setup, options) = self.setup()?;
+    /// As [`Request::answer_within`].
+    pub fn answer_with(
+        &self,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<EvResult, Error> {
+        self.check(limits)?;
+        self.compute_with(limits, stop, progress)
+    }
+
+    fn compute_with(
+        &self,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<EvResult, Error> {
+        let (setup, mut options) = self.setup()?;
+        options.max_states = limits.states(self.max_states);
         if self.explain {
-            if self.paths > MAX_PATHS {
-                return Err(Error::invalid_request(format!(
-                    "`paths`: at most {MAX_PATHS}; got {}",
-                    self.paths
-                )));
-            }
-            let (ev, why) = ev::explain(&setup, &options, self.maximize, self.paths, progress)?;
+            let (ev, why) =
+                ev::explain(&setup, &options, self.maximize, self.paths, progress, stop)?;
             Ok(EvResult::explained(&ev, &why, self.turn, self.maximize))
         } else {
-            let ev = ev::evaluate_with(&setup, &options, progress)?;
+            let ev = ev::evaluate_with(&setup, &options, progress, stop)?;
             Ok(EvResult::of(&ev, self.turn, self.maximize))
         }
     }
@@ -434,8 +441,8 @@ impl Request for EvRequest {
 
     /// Evaluates every discard: `parse`, `invalid_hand` (not a hand, or already
     /// complete), `invalid_request` (too far from tenpai, turns, radius or wall out of
-    /// range).
-    fn answer(&self) -> Result<EvResult, Error> {
-        self.answer_with(&mut |_| {})
+    /// range), `too_large` (a search past its bound), `timeout` (stopped).
+    fn compute(&self, limits: &Limits, stop: &Stop) -> Result<EvResult, Error> {
+        self.compute_with(limits, stop, &mut |_| {})
     }
 }

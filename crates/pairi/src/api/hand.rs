@@ -1,6 +1,6 @@
 //! The JSON form of hands and melds: [`HandView`], the canonical view of a parsed hand
 //! (what `pairi parse --json` prints), and [`MeldRequest`], a meld as the requests of
-//! `spec/json-api.md` and `spec/cases.md` write it (Riichi and MCR vocabularies both).
+//! `docs/json-api.md` writes it (Riichi and MCR vocabularies both).
 //!
 //! Two spellings of the same hand give the same view:
 //!

@@ -1,4 +1,4 @@
-//! MCR fan requests and results (`spec/json-api.md`, `spec/cases.md`).
+//! MCR fan requests and results (`docs/json-api.md`).
 //!
 //! A request is the MCR case format: `hand` (concealed tiles, the winning tile included),
 //! `melds` (`chow` with `claimed`, `pung` / `kong` with `from`, `concealed_kong`),
@@ -202,7 +202,7 @@ impl Request for FanRequest {
 
     /// The fans of the hand: `parse`, `invalid_request`, `invalid_hand` or
     /// `not_winning` when it cannot be scored.
-    fn answer(&self) -> Result<FanResponse, Error> {
+    fn compute(&self, _: &super::limits::Limits, _: &super::Stop) -> Result<FanResponse, Error> {
         let (hand, ctx) = self.to_input()?;
         let result = score_with(&hand, &ctx, &self.rules())?;
         Ok(FanResponse::of(&result, ctx.win))

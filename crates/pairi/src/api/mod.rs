@@ -1,4 +1,4 @@
-//! The JSON contract (`spec/json-api.md`): every request the front ends accept, the one
+//! The JSON contract (`docs/json-api.md`): every request the front ends accept, the one
 //! [`Request::answer`] of each, its result, and the batch envelope. The command line,
 //! the HTTP server, the web page and the Python bindings are shims over this module:
 //! they build a request (from arguments, a body, a call), call [`Request::answer`] or
@@ -30,6 +30,7 @@ pub mod analysis;
 pub mod batch;
 pub mod ev;
 pub mod hand;
+pub mod limits;
 pub mod mcr;
 pub mod parse;
 pub mod record;
@@ -37,6 +38,8 @@ pub mod riichi;
 pub mod stats;
 
 pub use crate::error::ErrorKind;
+pub use crate::util::Stop;
+use limits::{Bounded, Limits};
 use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 
@@ -133,14 +136,21 @@ impl From<crate::wall::WallError> for Error {
     }
 }
 
+impl From<crate::util::Stopped> for Error {
+    fn from(e: crate::util::Stopped) -> Error {
+        Error::new(e.kind(), e)
+    }
+}
+
 impl From<serde_json::Error> for Error {
     fn from(e: serde_json::Error) -> Error {
         Error::invalid_request(e)
     }
 }
 
-/// A request of the JSON contract.
-pub trait Request: DeserializeOwned {
+/// A request of the JSON contract: read, checked against [`Limits`] ([`Bounded`]),
+/// computed.
+pub trait Request: DeserializeOwned + Bounded {
     /// The result of a successful answer.
     type Answer: Serialize;
 
@@ -151,13 +161,36 @@ pub trait Request: DeserializeOwned {
     /// keeps its value).
     fn apply_defaults(&mut self, defaults: &Self::Defaults);
 
-    /// Answers the request.
+    /// The work of a request already checked against `limits`, given up with a
+    /// `timeout` error soon after `stop` is set (long work checks it now and then).
+    ///
+    /// # Errors
+    ///
+    /// As [`Request::answer`].
+    fn compute(&self, limits: &Limits, stop: &Stop) -> Result<Self::Answer, Error>;
+
+    /// Checks the request against `limits` ([`Bounded::check`]), then answers it,
+    /// stopping when `stop` says.
+    ///
+    /// # Errors
+    ///
+    /// As [`Request::answer`]; `too_large` for a request past `limits`; `timeout`
+    /// once `stop` is set.
+    fn answer_within(&self, limits: &Limits, stop: &Stop) -> Result<Self::Answer, Error> {
+        self.check(limits)?;
+        self.compute(limits, stop)
+    }
+
+    /// Answers the request within the library's limits ([`limits::LIBRARY`]).
     ///
     /// # Errors
     ///
     /// [`Error`] of the kind the problem is: `parse`, `invalid_request`,
-    /// `invalid_hand`, `not_winning` or `no_yaku`.
-    fn answer(&self) -> Result<Self::Answer, Error>;
+    /// `invalid_hand`, `not_winning` or `no_yaku`; `too_large` past the library's
+    /// limits.
+    fn answer(&self) -> Result<Self::Answer, Error> {
+        self.answer_within(&limits::LIBRARY, &Stop::never())
+    }
 }
 
 /// Reads one of `names` (each JSON name with its value) as that value; any other text

@@ -53,7 +53,7 @@ impl Request for ParseRequest {
     fn apply_defaults(&mut self, (): &()) {}
 
     /// The hand read and written back: `parse` or `invalid_hand` when it cannot be read.
-    fn answer(&self) -> Result<ParseResult, Error> {
+    fn compute(&self, _: &super::limits::Limits, _: &super::Stop) -> Result<ParseResult, Error> {
         let hand = parse_hand_with(&self.hand, self.dialect.unwrap_or_default())?;
         Ok(ParseResult {
             text: format_hand(&hand, self.to.unwrap_or_default()),

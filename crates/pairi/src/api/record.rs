@@ -1,6 +1,6 @@
 //! Game-record requests and results: check a record (replay and re-score every win),
 //! convert it, review its discards. The record travels as its text, in any of the
-//! formats of `spec/formats.md` (found from its first characters unless `format` says).
+//! formats of `docs/formats.md` (found from its first characters unless `format` says).
 //!
 //! ```
 //! use pairi::api::{record::CheckRequest, Request};
@@ -11,7 +11,8 @@
 //! assert_eq!((res.kyokus, res.wins, res.mismatches.len()), (1, 0, 0));
 //! ```
 
-use super::{deserialize_by_name, Error, Request};
+use super::limits::{self, Limits};
+use super::{deserialize_by_name, Error, Request, Stop};
 use crate::notation::{format_pai, format_pais, format_set, Format as Notation};
 use crate::record::check::{self, Mismatch};
 use crate::record::review::{self, Flag, Selection};
@@ -60,7 +61,9 @@ pub struct MismatchView {
     pub kyoku: String,
     /// The event's index in the kyoku.
     pub event: usize,
-    /// What differs: `han`, `fu`, `points`, `yaku`, `deltas`, `score`, `scores`.
+    /// What differs: `han`, `fu`, `points`, `yaku`, `deltas`, `score`, `scores`,
+    /// `furiten`; or `rule`: the win agrees under a rule the record does not state
+    /// (kiriage), which is not a difference.
     pub what: &'static str,
     /// The record's reading.
     pub record: String,
@@ -91,7 +94,8 @@ pub struct CheckResult {
     pub kyokus: usize,
     /// Wins scored again.
     pub wins: usize,
-    /// Wins whose han, fu, points, yaku and score changes agree with the record.
+    /// Wins whose han, fu, points, yaku and score changes agree with the record (those
+    /// with a `rule` mismatch under that rule).
     pub wins_agreeing: usize,
     /// Kyoku whose score changes agree.
     pub kyokus_agreeing: usize,
@@ -107,7 +111,7 @@ impl Request for CheckRequest {
 
     /// `parse` for a text that is not a record, `invalid_hand` for a record the table
     /// does not allow (with the kyoku and event).
-    fn answer(&self) -> Result<CheckResult, Error> {
+    fn compute(&self, _: &Limits, _: &Stop) -> Result<CheckResult, Error> {
         let format = self.format.unwrap_or_else(|| Format::detect(&self.record));
         let game = read(&self.record, Some(format))?;
         let report = check::check(&game, &check::rules_of(&game))?;
@@ -155,7 +159,7 @@ impl Request for ConvertRequest {
     /// As [`CheckRequest`]: the record is replayed before it is written, and one the
     /// table does not allow is an error (`invalid_hand`, with the kyoku and event), never
     /// a converted record. See [`record::convert()`].
-    fn answer(&self) -> Result<ConvertResult, Error> {
+    fn compute(&self, _: &Limits, _: &Stop) -> Result<ConvertResult, Error> {
         let game = read(&self.record, self.format)?;
         let record = record::convert(&game, self.to)?;
         Ok(ConvertResult {
@@ -358,24 +362,43 @@ fn selected(game: &Game, labels: &[String]) -> Result<Vec<usize>, Error> {
 }
 
 impl ReviewRequest {
-    /// Answers from a game already read.
+    /// Answers from a game already read, within the library's limits.
     ///
     /// # Errors
     ///
     /// As [`Request::answer`].
     pub fn answer_game(&self, game: &Game, format: Format) -> Result<ReviewResult, Error> {
+        self.review_game(game, format, &limits::LIBRARY, &Stop::never())
+    }
+
+    /// [`ReviewRequest::answer_game`]: each discard's search bounded by `limits`, the
+    /// review given up soon after `stop` is set.
+    fn review_game(
+        &self,
+        game: &Game,
+        format: Format,
+        limits: &Limits,
+        stop: &Stop,
+    ) -> Result<ReviewResult, Error> {
         let n = game.players.count();
-        let seats = self.seats.clone().unwrap_or_default();
+        let mut seats = self.seats.clone().unwrap_or_default();
         if let Some(s) = seats.iter().find(|&&s| s >= n) {
             return Err(Error::invalid_request(format!(
                 "`seats`: {s} is not a seat of a {n}-player game (0 to {})",
                 n - 1
             )));
         }
+        seats.sort_unstable();
+        seats.dedup();
+        let mut kyokus = selected(game, self.kyoku.as_deref().unwrap_or_default())?;
+        kyokus.sort_unstable();
+        kyokus.dedup();
         let selection = Selection {
             seats,
-            kyokus: selected(game, self.kyoku.as_deref().unwrap_or_default())?,
+            kyokus,
             ev: self.ev,
+            ev_states: Some(limits.max_states.min(review::EV_MAX_STATES)),
+            stop: stop.clone(),
         };
         let rules = check::rules_of(game);
         let r = review::review(game, &rules, &selection)?;
@@ -494,10 +517,10 @@ impl Request for ReviewRequest {
     fn apply_defaults(&mut self, (): &()) {}
 
     /// As [`CheckRequest`]; `invalid_request` for a seat or kyoku the record does not
-    /// have.
-    fn answer(&self) -> Result<ReviewResult, Error> {
+    /// have; `timeout` once `stop` is set.
+    fn compute(&self, limits: &Limits, stop: &Stop) -> Result<ReviewResult, Error> {
         let format = self.format.unwrap_or_else(|| Format::detect(&self.record));
         let game = read(&self.record, Some(format))?;
-        self.answer_game(&game, format)
+        self.review_game(&game, format, limits, stop)
     }
 }

@@ -1,4 +1,4 @@
-//! Riichi scoring requests and results (`spec/json-api.md`, `spec/cases.md`).
+//! Riichi scoring requests and results (`docs/json-api.md`).
 //!
 //! A request is a case line of `cases.md`: `hand`, `melds`, `win`, the flags, winds,
 //! `dora`/`ura` indicators, `honba`, `riichi_sticks`, and optionally `rules` (a preset
@@ -14,8 +14,8 @@ use crate::decompose::{Origin, Reading};
 use crate::hand::Hand;
 use crate::notation::{parse_hand_unchecked, Dialect};
 use crate::riichi::rules::{
-    DoubleWindFu, DoubleYakuman, KazoeLimit, OpenPinfuFu, PinfuTsumoFu, RedFives, Renhou,
-    RinshanFu, ThreePlayerTsumo, YakumanStacking,
+    DoubleWindFu, DoubleYakuman, KazoeLimit, OpenKanDora, OpenPinfuFu, PaoHonba, PinfuTsumoFu,
+    RedFives, Renhou, RinshanFu, ThreePlayerTsumo, YakumanStacking,
 };
 use crate::riichi::yaku::YakuList;
 use crate::riichi::{self, Flags, Fu, FuItem, Payments, Preset, Rules, Score, WinContext};
@@ -185,6 +185,16 @@ pub struct RuleOptions {
     /// Tsumo fu on a rinshan win.
     #[serde(default)]
     pub rinshan_fu: Option<bool>,
+    /// When an open or added kong's dora indicator is turned: `after_discard` or
+    /// `at_once`.
+    #[serde(default)]
+    pub open_kan_dora: Option<OpenKanDora>,
+    /// Thirteen orphans may rob a closed kong.
+    #[serde(default)]
+    pub kokushi_robs_closed_kan: Option<bool>,
+    /// Who pays a liable ron's honba: `liable` or `discarder`.
+    #[serde(default)]
+    pub pao_honba: Option<PaoHonba>,
     /// 3 or 4 players.
     #[serde(default)]
     pub players: Option<PlayersField>,
@@ -231,6 +241,16 @@ deserialize_by_name!(KazoeLimit, "yakuman or sanbaiman", {
 deserialize_by_name!(ThreePlayerTsumo, "loss or split", {
     "loss" => ThreePlayerTsumo::Loss,
     "split" => ThreePlayerTsumo::Split,
+});
+
+deserialize_by_name!(OpenKanDora, "after_discard or at_once", {
+    "after_discard" => OpenKanDora::AfterDiscard,
+    "at_once" => OpenKanDora::AtOnce,
+});
+
+deserialize_by_name!(PaoHonba, "liable or discarder", {
+    "liable" => PaoHonba::Liable,
+    "discarder" => PaoHonba::Discarder,
 });
 
 deserialize_by_name!(Renhou, "off, mangan or yakuman", {
@@ -314,6 +334,15 @@ impl RuleOptions {
             } else {
                 RinshanFu::NoTsumoFu
             };
+        }
+        if let Some(v) = self.open_kan_dora {
+            r.open_kan_dora = v;
+        }
+        if let Some(v) = self.kokushi_robs_closed_kan {
+            r.kokushi_robs_closed_kan = v;
+        }
+        if let Some(v) = self.pao_honba {
+            r.pao_honba = v;
         }
         if let Some(v) = self.players {
             r.players = v.0;
@@ -533,7 +562,7 @@ impl Request for ScoreRequest {
 
     /// Scores the request: `parse`, `invalid_hand`, `not_winning` or `no_yaku` when it
     /// cannot.
-    fn answer(&self) -> Result<ScoreResult, Error> {
+    fn compute(&self, _: &super::limits::Limits, _: &super::Stop) -> Result<ScoreResult, Error> {
         self.prepare()?.answer(&self.hand)
     }
 }
@@ -550,6 +579,42 @@ impl Serialize for YakuMap {
             map.serialize_entry(v.yaku.id(), &v.value)?;
         }
         map.end()
+    }
+}
+
+/// The yaku of a result with their names: a JSON array of `{"id", "en", "ja", "han",
+/// "yakuman"}` objects in table order (`en` the English name, `ja` the Japanese one,
+/// `han` 0 for a yakuman, `yakuman` its multiplier and 0 for an ordinary yaku), the
+/// names from the one yaku table (`riichi/yaku.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct YakuNames {
+    /// The yaku with their values.
+    pub yaku: YakuList,
+    /// Whether the values are yakuman multipliers (a yakuman hand) rather than han.
+    pub yakuman: bool,
+}
+
+impl Serialize for YakuNames {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeSeq, SerializeStruct};
+        struct Line(crate::riichi::yaku::YakuValue, bool);
+        impl Serialize for Line {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let (info, value) = (self.0.yaku.info(), self.0.value);
+                let mut st = s.serialize_struct("YakuLine", 5)?;
+                st.serialize_field("id", info.id)?;
+                st.serialize_field("en", info.english)?;
+                st.serialize_field("ja", info.japanese)?;
+                st.serialize_field("han", &if self.1 { 0 } else { value })?;
+                st.serialize_field("yakuman", &if self.1 { value } else { 0 })?;
+                st.end()
+            }
+        }
+        let mut seq = s.serialize_seq(Some(self.yaku.len()))?;
+        for &v in &self.yaku {
+            seq.serialize_element(&Line(v, self.yakuman))?;
+        }
+        seq.end()
     }
 }
 
@@ -629,7 +694,7 @@ impl Serialize for FuDetail {
     }
 }
 
-/// A scoring result (`spec/json-api.md`, "Riichi result"). Serialising it allocates
+/// A scoring result (`docs/json-api.md`, "score"). Serialising it allocates
 /// nothing beyond the output.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
 pub struct ScoreResult {
@@ -659,6 +724,8 @@ pub struct ScoreResult {
     pub win: Display<Pai>,
     /// Whether it was self-drawn (`tsumo`) or claimed (`ron`).
     pub how: &'static str,
+    /// The yaku again, each with its English and Japanese names.
+    pub breakdown: YakuNames,
 }
 
 impl ScoreResult {
@@ -683,6 +750,10 @@ impl ScoreResult {
             fu_detail: FuDetail(s.fu_detail),
             decomposition: Display(s.reading),
             wait: s.wait.wait.id(),
+            breakdown: YakuNames {
+                yaku: s.yaku,
+                yakuman: s.han == 0 && s.yakuman > 0,
+            },
         }
     }
 }
@@ -724,6 +795,42 @@ mod tests {
     }
 
     #[test]
+    fn rules_ok_table_options() {
+        let r: RulesRequest = serde_json::from_str(
+            r#"{"preset": "tenhou", "open_kan_dora": "at_once", "kokushi_robs_closed_kan": true,
+            "pao_honba": "discarder"}"#,
+        )
+        .unwrap();
+        let r = r.rules();
+        assert_eq!(
+            (r.open_kan_dora, r.kokushi_robs_closed_kan, r.pao_honba),
+            (OpenKanDora::AtOnce, true, PaoHonba::Discarder)
+        );
+        for bad in [r#"{"open_kan_dora": "later"}"#, r#"{"pao_honba": "both"}"#] {
+            assert!(serde_json::from_str::<RulesRequest>(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// A win on an open kong's replacement tile with the indicators turned before the
+    /// kong: scored under Tenhou's rules, refused where the indicator is turned at once.
+    #[test]
+    fn score_ok_rinshan_after_an_open_kong_by_rule() {
+        let line = |rules: &str| {
+            format!(
+                r#"{{"hand": "234m567p234s99m", "melds": [{{"kind": "minkan", "tiles": "5555z", "from": 1}}],
+                "tsumo": true, "rinshan": true, "seat_wind": "S", "dora": ["9s"], "rules": {rules}}}"#
+            )
+        };
+        let r = req(&line(r#""tenhou""#)).answer().unwrap();
+        assert_eq!((r.han, r.fu, r.total), (2, 40, 2700));
+        let e = req(&line(r#"{"preset": "tenhou", "open_kan_dora": "at_once"}"#))
+            .answer()
+            .unwrap_err();
+        assert_eq!(e.kind(), "invalid_hand");
+        assert!(e.message.contains("dora indicators"), "{}", e.message);
+    }
+
+    #[test]
     fn rules_err_unknown_or_bad_values() {
         for bad in [
             r#""tenho""#,
@@ -753,6 +860,34 @@ mod tests {
             .answer()
             .unwrap();
         assert_eq!(r.total, 2000);
+    }
+
+    #[test]
+    fn breakdown_ok_names_and_values() {
+        let json = |j: &str| serde_json::to_value(req(j).answer().unwrap()).unwrap();
+        let r = json(r#"{"hand": "234m406p78999s[777z]", "win": "9s", "dora": ["3p"]}"#);
+        assert_eq!(
+            r["breakdown"][0],
+            serde_json::json!({"id": "yakuhai_chun", "en": "Red dragon", "ja": "役牌 中", "han": 1, "yakuman": 0})
+        );
+        assert_eq!(r["breakdown"].as_array().unwrap().len(), 3);
+        let r = json(r#"{"hand": "19m19p19s11234567z", "win": "7z"}"#);
+        assert_eq!(
+            r["breakdown"],
+            serde_json::json!([{"id": "kokushi", "en": "Thirteen orphans", "ja": "国士無双", "han": 0, "yakuman": 1}])
+        );
+        // Renhou as a mangan is 5 han, not a yakuman.
+        let r = json(
+            r#"{"hand": "123m456p789s11122z", "win": "2z", "renhou": true, "seat_wind": "S", "rules": {"renhou": "mangan"}}"#,
+        );
+        assert_eq!(r["breakdown"][0]["id"], "renhou");
+        assert_eq!(
+            (
+                r["breakdown"][0]["han"].as_u64(),
+                r["breakdown"][0]["yakuman"].as_u64()
+            ),
+            (Some(5), Some(0))
+        );
     }
 
     #[test]

@@ -22,7 +22,8 @@
 //! ```
 
 use super::hand::PlayersField;
-use super::{Error, Request};
+use super::limits::{Bounded, Limits};
+use super::{Error, Request, Stop};
 use crate::stats::{self, Counted, Distribution, MonteCarlo, StatsError};
 use crate::wall::Wall;
 use serde::{de, Deserialize, Deserializer, Serialize};
@@ -55,10 +56,6 @@ pub struct StatsRequest {
     #[serde(default)]
     pub players: Option<PlayersField>,
 }
-
-/// The most hands a Monte Carlo request deals: ten billion (about five minutes on two
-/// cores), far more than any distribution needs to be read to four digits.
-pub const MAX_HANDS: u64 = 10_000_000_000;
 
 fn thirteen() -> usize {
     13
@@ -128,11 +125,6 @@ impl StatsRequest {
     ///
     /// `invalid_request` for a hand size or form no hand has, or no hands.
     pub fn monte_carlo(&self) -> Result<Option<MonteCarlo>, Error> {
-        if let Some(n) = self.hands.filter(|&n| n > MAX_HANDS) {
-            return Err(Error::invalid_request(format!(
-                "`hands` is 1 to {MAX_HANDS}, not {n}"
-            )));
-        }
         let wall = self.wall();
         self.hands
             .map(|n| MonteCarlo::on(&wall, self.tiles, self.form.0, n, self.seed))
@@ -140,17 +132,20 @@ impl StatsRequest {
             .map_err(Error::from)
     }
 
-    /// The distributions, the Monte Carlo blocks run by `run` (which may spread them over
-    /// threads and show progress: see [`MonteCarlo::run_block`]).
+    /// The distributions, the request checked against `limits` first, the Monte Carlo
+    /// blocks run by `run` (which may spread them over threads and show progress: see
+    /// [`MonteCarlo::run_block`]).
     ///
     /// # Errors
     ///
     /// `invalid_request` for a hand size or form no hand has, counts out of range, or
-    /// nothing to compute.
+    /// nothing to compute; `too_large` past `limits`.
     pub fn compute_with(
         &self,
+        limits: &Limits,
         run: impl FnOnce(&MonteCarlo) -> Result<Distribution, Error>,
     ) -> Result<Computed, Error> {
+        self.check(limits)?;
         let form = self.form.0;
         if !self.exact && self.hands.is_none() && self.observed.is_none() {
             return Err(Error::invalid_request(
@@ -218,9 +213,19 @@ impl Request for StatsRequest {
 
     fn apply_defaults(&mut self, (): &()) {}
 
-    /// The distribution(s), Monte Carlo blocks run in order on this thread.
-    fn answer(&self) -> Result<StatsResult, Error> {
-        self.compute_with(|mc| Ok(mc.run()))?.result(self)
+    /// The distribution(s), Monte Carlo blocks run in order on this thread, `stop`
+    /// checked between blocks (65 536 hands, a few milliseconds).
+    fn compute(&self, limits: &Limits, stop: &Stop) -> Result<StatsResult, Error> {
+        let run = |mc: &MonteCarlo| {
+            let mut d = mc.run_block(0);
+            for b in 1..mc.blocks() {
+                stop.check()?;
+                // Blocks of one run always merge.
+                let _ = d.merge(&mc.run_block(b));
+            }
+            Ok(d)
+        };
+        self.compute_with(limits, run)?.result(self)
     }
 }
 

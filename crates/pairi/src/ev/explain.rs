@@ -13,6 +13,7 @@ use super::state::{self, kind_between, RIICHI};
 use super::values::History;
 use super::{Maximize, Model, Problem};
 use crate::tile::{Pai, TileSet};
+use crate::util::{Stop, Stopped};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -134,7 +135,8 @@ pub(crate) fn explain(
     history: &History,
     metric: Maximize,
     paths: usize,
-) -> Vec<Explanation> {
+    stop: &Stop,
+) -> Result<Vec<Explanation>, Stopped> {
     let turn = usize::from(problem.turn);
     let t_max = usize::from(problem.t_max);
     // The tiles a draw node draws from at turn t: `S − t`, or its own wall (pairi).
@@ -149,6 +151,7 @@ pub(crate) fn explain(
         .candidates
         .iter()
         .map(|&(kind, node)| {
+            stop.check()?;
             let value = history[turn][node as usize];
             let later = if turn < t_max {
                 history[turn + 1][graph.stay(node) as usize]
@@ -193,15 +196,15 @@ pub(crate) fn explain(
                 }
                 first_draws.sort_by(|a, b| b.contribution.total_cmp(&a.contribution));
             }
-            Explanation {
+            Ok(Explanation {
                 tile: kind.map(|k| state::pai(usize::from(k))),
                 metric,
                 value,
                 later,
                 first_draws,
-                paths: best_paths(problem, graph, history, node, paths),
+                paths: best_paths(problem, graph, history, node, paths, stop)?,
                 paths_to_tenpai: paths_to_tenpai(graph, node, t_max - turn),
-            }
+            })
         })
         .collect()
 }
@@ -244,7 +247,8 @@ fn best_paths(
     history: &History,
     start: u32,
     k: usize,
-) -> Vec<Path> {
+    stop: &Stop,
+) -> Result<Vec<Path>, Stopped> {
     let turn = usize::from(problem.turn);
     let t_max = usize::from(problem.t_max);
     // The tiles a draw node draws from at turn t: `S − t`, or its own wall (pairi).
@@ -274,6 +278,9 @@ fn best_paths(
         }
         if done.len() >= k && p.bound <= done[k - 1].probability {
             break;
+        }
+        if expansions % 64 == 0 {
+            stop.check()?;
         }
         expansions += 1;
         let node = graph.draws[p.node as usize];
@@ -365,7 +372,7 @@ fn best_paths(
             });
         }
     }
-    done
+    Ok(done)
 }
 
 /// Distinct paths from draw node `start` to a tenpai draw node in at most `steps`

@@ -6,6 +6,7 @@ use super::state::{self, Counts, DOUBLE, FIRST, IPPATSU, KINDS, RIICHI};
 use super::{EvError, Model, Problem};
 use crate::shanten;
 use crate::tile::{TileCounts, TileSet};
+use crate::util::Stop;
 use crate::wall::Wall;
 use hashbrown::hash_table::{Entry, HashTable};
 
@@ -190,6 +191,8 @@ struct Settled {
 /// the other cores while it runs (see [`Builder::level_pipelined`]).
 struct Builder<'a> {
     problem: &'a Problem,
+    /// Checked every [`STOP_EVERY`] new nodes.
+    stop: &'a Stop,
     /// What settling needs, copied into the jobs that settle on other cores.
     settler: Settler<'a>,
     /// Node ids by packed state (draw and discard nodes hold different tile counts, so
@@ -459,6 +462,9 @@ impl Builder<'_> {
         };
         if states > self.problem.options.max_states || full {
             return Err(EvError::TooLarge(states));
+        }
+        if states % STOP_EVERY == 0 {
+            self.stop.check()?;
         }
         let node = Node {
             key,
@@ -783,6 +789,9 @@ fn table_hash(short: u32) -> u64 {
     u64::from(short).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
+/// A search checks its [`Stop`] each time it has made this many more nodes (a few
+/// milliseconds of work).
+const STOP_EVERY: usize = 4096;
 /// Room for this many nodes is made at once: most searches need more.
 const INITIAL_IDS: usize = 1024;
 /// Room for this many nodes of each kind, and edges, is made at once: a small search
@@ -810,9 +819,11 @@ impl Graph {
         problem: &Problem,
         scorer: &WinScorer,
         progress: &mut dyn FnMut(usize),
+        stop: &Stop,
     ) -> Result<Graph, EvError> {
         let mut b = Builder {
             problem,
+            stop,
             settler: Settler { problem, scorer },
             ids: HashTable::with_capacity(INITIAL_IDS.min(problem.options.max_states)),
             hashes: [
@@ -844,6 +855,7 @@ impl Graph {
         };
         let mut reported = 0;
         while !level.is_empty() {
+            stop.check()?;
             (level, settled) = b.level(&level, &settled)?;
             let states = b.ids.len();
             if states >= reported + 65_536 {

@@ -5,7 +5,7 @@
 //! # The model
 //!
 //! [`Model::Compat`] is the single-player model of nekobean/mahjong-cpp's expected-score
-//! calculator (version 0.9.8), restated in `spec/ev-model.md`: the player draws alone
+//! calculator (version 0.9.8), restated in `docs/ev-model.md`: the player draws alone
 //! until the last turn, never calls, declares riichi on every closed tenpai, and wins
 //! only by self-draw. A hand state is the concealed tiles (red fives a kind of their
 //! own) with the riichi flag; a *draw node* holds 13 − 3k tiles and waits to draw, a
@@ -52,6 +52,7 @@ use crate::riichi::rules::RedFives;
 use crate::riichi::{self, Preset, Rules, ScoreError, WinContext};
 use crate::shanten;
 use crate::tile::{Pai, Tile, TileCounts, Wind};
+use crate::util::{Stop, Stopped};
 use state::{Counts, KINDS, RED};
 
 /// The last turn the model plays to (a live wall gives each player 18 draws at most).
@@ -72,7 +73,7 @@ pub const MAX_RADIUS: u8 = 2;
 /// Which model of play the values follow.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Model {
-    /// The reference's model (`spec/ev-model.md`), reproduced quirks included.
+    /// The reference's model (`docs/ev-model.md`), reproduced quirks included.
     #[default]
     Compat,
     /// pairi's model: one policy (the one maximising the quantity asked) behind all
@@ -287,9 +288,12 @@ pub enum EvError {
         /// Copies not seen.
         left: u8,
     },
-    /// The search outgrew its bounds (`invalid_request`).
+    /// The search outgrew its bounds (`too_large`).
     #[error("the search passed {0} hand states: lower the search radius, the shanten or turn off hand changes, or raise max_states")]
     TooLarge(usize),
+    /// The search was stopped by its [`Stop`] (`timeout`).
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
     /// More copies are seen than exist (`invalid_hand`).
     #[error("{copies} {pai} seen, but only {left} are not in the hand, melds or indicators")]
     Visible {
@@ -326,8 +330,9 @@ impl EvError {
             | EvError::Radius(_)
             | EvError::Wall { .. }
             | EvError::ShortWall { .. }
-            | EvError::TooLarge(_)
             | EvError::NotSimulable => ErrorKind::InvalidRequest,
+            EvError::TooLarge(_) => ErrorKind::TooLarge,
+            EvError::Stopped(s) => s.kind(),
         }
     }
 }
@@ -576,43 +581,48 @@ fn custom_wall(
 /// [`MAX_SHANTEN`] from tenpai, turns or radius out of range, a wall holding more than
 /// is left.
 pub fn evaluate(setup: &Setup, options: &Options) -> Result<Evaluation, EvError> {
-    evaluate_with(setup, options, &mut |_| {})
+    evaluate_with(setup, options, &mut |_| {}, &Stop::never())
 }
 
-/// [`evaluate`], reporting progress (nodes built so far) to `progress` now and then.
+/// [`evaluate`], reporting progress (nodes built so far) to `progress` now and then,
+/// and giving up with [`EvError::Stopped`] soon after `stop` is set (the build checks
+/// it every few thousand nodes, the values every turn).
 ///
 /// # Errors
 ///
-/// As [`evaluate`].
+/// As [`evaluate`]; [`EvError::Stopped`].
 pub fn evaluate_with(
     setup: &Setup,
     options: &Options,
     progress: &mut dyn FnMut(usize),
+    stop: &Stop,
 ) -> Result<Evaluation, EvError> {
     let problem = Problem::new(setup, options)?;
     let scorer = scorer_of(setup, &problem)?;
-    let graph = graph::Graph::build(&problem, &scorer, progress)?;
-    Ok(values::evaluate(&problem, &graph, None).0)
+    let graph = graph::Graph::build(&problem, &scorer, progress, stop)?;
+    Ok(values::evaluate(&problem, &graph, None, stop)?.0)
 }
 
 /// [`evaluate`], with the explanation of every candidate for `metric`: first draws,
-/// the `paths` most likely paths to a win, the number of paths to tenpai.
+/// the `paths` most likely paths to a win, the number of paths to tenpai; progress and
+/// `stop` as [`evaluate_with`] (the explanation checks `stop` along its paths too).
 ///
 /// # Errors
 ///
-/// As [`evaluate`].
+/// As [`evaluate_with`].
 pub fn explain(
     setup: &Setup,
     options: &Options,
     metric: Maximize,
     paths: usize,
     progress: &mut dyn FnMut(usize),
+    stop: &Stop,
 ) -> Result<(Evaluation, Vec<Explanation>), EvError> {
     let problem = Problem::new(setup, options)?;
     let scorer = scorer_of(setup, &problem)?;
-    let graph = graph::Graph::build(&problem, &scorer, progress)?;
-    let (ev, history) = values::evaluate(&problem, &graph, Some(metric.index()));
-    let why = explain::explain(&problem, &graph, &history, metric, paths);
+    let graph = graph::Graph::build(&problem, &scorer, progress, stop)?;
+    let (ev, history) = values::evaluate(&problem, &graph, Some(metric.index()), stop)?;
+    let why = explain::explain(&problem, &graph, &history, metric, paths, stop)?;
     Ok((ev, why))
 }
 
@@ -634,8 +644,9 @@ pub fn simulate(
     }
     let problem = Problem::new(setup, options)?;
     let scorer = scorer_of(setup, &problem)?;
-    let graph = graph::Graph::build(&problem, &scorer, &mut |_| {})?;
-    let (ev, history) = values::evaluate(&problem, &graph, Some(options.maximize.index()));
+    let never = Stop::never();
+    let graph = graph::Graph::build(&problem, &scorer, &mut |_| {}, &never)?;
+    let (ev, history) = values::evaluate(&problem, &graph, Some(options.maximize.index()), &never)?;
     let sims = simulate::simulate(&problem, &graph, &history, games.max(2), seed);
     Ok((ev, sims))
 }

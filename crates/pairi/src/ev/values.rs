@@ -4,6 +4,7 @@ use super::graph::{Graph, WON};
 use super::state;
 use super::{DiscardValue, Evaluation, Model, Problem};
 use crate::tile::TileSet;
+use crate::util::{Stop, Stopped};
 
 /// Tenpai probability, win probability, expected score.
 pub(crate) type Triple = [f64; 3];
@@ -261,7 +262,8 @@ pub(crate) fn evaluate(
     problem: &Problem,
     graph: &Graph,
     keep: Option<usize>,
-) -> (Evaluation, History) {
+    stop: &Stop,
+) -> Result<(Evaluation, History), Stopped> {
     let roots = &graph.candidates;
     let n = usize::from(problem.t_max) + 1;
     let mut out: Vec<[Vec<f64>; 3]> = roots
@@ -277,6 +279,7 @@ pub(crate) fn evaluate(
         None => Read::of(graph, problem),
     };
     for t in (problem.turn..=problem.t_max).rev() {
+        stop.check()?;
         layer.step(graph, problem, t, &read);
         for (o, &(_, d)) in out.iter_mut().zip(roots) {
             let v = layer.draws[d as usize];
@@ -339,5 +342,5 @@ pub(crate) fn evaluate(
         memory_bytes: graph.built_bytes.max(graph.bytes() + values),
         discards,
     };
-    (ev, history)
+    Ok((ev, history))
 }

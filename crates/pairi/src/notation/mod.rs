@@ -1,4 +1,4 @@
-//! Tile and hand notation (`spec/notation.md`): [`parse`] reads every dialect,
+//! Tile and hand notation (`docs/notation.md`): [`parse`] reads every dialect,
 //! [`format`](mod@format) writes them.
 
 pub mod format;

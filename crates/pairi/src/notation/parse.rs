@@ -1,4 +1,4 @@
-//! One parser for every notation of `spec/notation.md`: MPSZ with red `0`, libsaki
+//! One parser for every notation of `docs/notation.md`: MPSZ with red `0`, libsaki
 //! `1f..4f`/`1y..3y`, the letters `E S W N P F C`, mjai red fives `5mr`, Unicode tiles,
 //! and bracket melds with claim numbers, mixed freely in one string.
 
@@ -210,34 +210,7 @@ impl<'a> Parser<'a> {
     }
 
     fn suited(&self, suit: char, d: u8) -> Option<Pai> {
-        match suit {
-            'm' | 'p' | 's' => {
-                let s = match suit {
-                    'm' => Suit::Man,
-                    'p' => Suit::Pin,
-                    _ => Suit::Sou,
-                };
-                if d == 0 {
-                    Tile::from_suit_number(s, 5).and_then(Tile::red)
-                } else {
-                    Tile::from_suit_number(s, d).map(Tile::black)
-                }
-            }
-            'z' => {
-                let n = match (self.dialect, d) {
-                    (Dialect::Mcr, 5) => 7,
-                    (Dialect::Mcr, 7) => 5,
-                    _ => d,
-                };
-                Tile::from_suit_number(Suit::Honor, n).map(Tile::black)
-            }
-            'f' => (1..=4)
-                .contains(&d)
-                .then(|| Tile::new_unchecked(26 + d).black()),
-            _ => (1..=3)
-                .contains(&d)
-                .then(|| Tile::new_unchecked(30 + d).black()),
-        }
+        suited(self.dialect, suit, d)
     }
 
     /// Reads a meld after its `[`.
@@ -292,6 +265,38 @@ impl<'a> Parser<'a> {
                 Some(_) => return Err(self.err(self.pos, EXPECT_ITEM).into()),
             }
         }
+    }
+}
+
+/// The tile of digit `d` before the suit letter `suit` (`m p s z f y`).
+fn suited(dialect: Dialect, suit: char, d: u8) -> Option<Pai> {
+    match suit {
+        'm' | 'p' | 's' => {
+            let s = match suit {
+                'm' => Suit::Man,
+                'p' => Suit::Pin,
+                _ => Suit::Sou,
+            };
+            if d == 0 {
+                Tile::from_suit_number(s, 5).and_then(Tile::red)
+            } else {
+                Tile::from_suit_number(s, d).map(Tile::black)
+            }
+        }
+        'z' => {
+            let n = match (dialect, d) {
+                (Dialect::Mcr, 5) => 7,
+                (Dialect::Mcr, 7) => 5,
+                _ => d,
+            };
+            Tile::from_suit_number(Suit::Honor, n).map(Tile::black)
+        }
+        'f' => (1..=4)
+            .contains(&d)
+            .then(|| Tile::new_unchecked(26 + d).black()),
+        _ => (1..=3)
+            .contains(&d)
+            .then(|| Tile::new_unchecked(30 + d).black()),
     }
 }
 
@@ -449,6 +454,49 @@ pub fn parse_hand_unchecked(input: &str) -> Result<Hand, NotationError> {
 ///
 /// As [`parse_hand`].
 pub fn parse_hand_unchecked_with(input: &str, dialect: Dialect) -> Result<Hand, NotationError> {
+    match plain_mpsz(input, dialect) {
+        Some(h) => Ok(h),
+        None => parse_any(input, dialect),
+    }
+}
+
+/// Plain MPSZ (`234m406p78999s777z`: groups of digits, each followed by `m`, `p`, `s` or
+/// `z`, nothing else), read straight into a hand: the common case of hands sent by
+/// programs, without the allocations of the reader of every notation. `None` for any
+/// other input, and for input that reader refuses (it then says why); otherwise the
+/// hand that reader reads (`proptests::plain_mpsz_ok_reads_as_every_notation`).
+pub(super) fn plain_mpsz(input: &str, dialect: Dialect) -> Option<Hand> {
+    let mut hand = Hand::default();
+    plain_each(input, dialect, |p| hand.add(p).ok())?;
+    Some(hand)
+}
+
+/// Calls `f` with each tile of plain MPSZ text in order; `None` when the text is not
+/// plain MPSZ, has a digit no suit allows, or `f` says so.
+fn plain_each(input: &str, dialect: Dialect, mut f: impl FnMut(Pai) -> Option<()>) -> Option<()> {
+    let bytes = input.as_bytes();
+    let mut digits_from = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'0'..=b'9' => {}
+            b'm' | b'p' | b's' | b'z' => {
+                let digits = &bytes[digits_from..i];
+                if digits.is_empty() {
+                    return None;
+                }
+                for &d in digits {
+                    f(suited(dialect, char::from(b), d - b'0')?)?;
+                }
+                digits_from = i + 1;
+            }
+            _ => return None,
+        }
+    }
+    (digits_from == bytes.len()).then_some(())
+}
+
+/// [`parse_hand_unchecked_with`] by the reader of every notation.
+pub(super) fn parse_any(input: &str, dialect: Dialect) -> Result<Hand, NotationError> {
     let items = parse_items(input, dialect)?;
     let mut tiles = Vec::new();
     let mut melds = Vec::new();
@@ -468,6 +516,20 @@ pub fn parse_tiles(input: &str) -> Result<Vec<Pai>, ParseError> {
 
 /// [`parse_tiles`] in a chosen dialect.
 pub fn parse_tiles_with(input: &str, dialect: Dialect) -> Result<Vec<Pai>, ParseError> {
+    let mut out = Vec::new();
+    if plain_each(input, dialect, |p| {
+        out.push(p);
+        Some(())
+    })
+    .is_some()
+    {
+        return Ok(out);
+    }
+    parse_tiles_any(input, dialect)
+}
+
+/// [`parse_tiles_with`] by the reader of every notation.
+pub(super) fn parse_tiles_any(input: &str, dialect: Dialect) -> Result<Vec<Pai>, ParseError> {
     let mut p = Parser {
         input,
         pos: 0,
@@ -504,14 +566,15 @@ pub fn parse_tile(input: &str) -> Result<Pai, ParseError> {
 /// [`ParseError`] when the text is not one of those.
 pub fn parse_wind(input: &str) -> Result<Wind, ParseError> {
     let text = input.trim();
-    let by_name = match text.to_ascii_lowercase().as_str() {
-        "e" | "east" => Some(Wind::East),
-        "s" | "south" => Some(Wind::South),
-        "w" | "west" => Some(Wind::West),
-        "n" | "north" => Some(Wind::North),
-        _ => None,
-    };
-    if let Some(w) = by_name {
+    let by_name = [
+        ("e", "east", Wind::East),
+        ("s", "south", Wind::South),
+        ("w", "west", Wind::West),
+        ("n", "north", Wind::North),
+    ]
+    .into_iter()
+    .find(|(letter, name, _)| text.eq_ignore_ascii_case(letter) || text.eq_ignore_ascii_case(name));
+    if let Some((_, _, w)) = by_name {
         return Ok(w);
     }
     let not_wind = || ParseError {

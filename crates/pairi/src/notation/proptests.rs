@@ -240,4 +240,46 @@ proptest! {
     fn parse_ok_never_panics_on_notation_like(s in notation_like()) {
         parse_everything(&s);
     }
+
+    /// The plain-MPSZ reader reads what the reader of every notation reads, and leaves
+    /// every other input (a fifth copy, a digit with no suit, `5mr`, spaces, letters) to
+    /// it: on text made of MPSZ pieces, on notation-like text, on hands written out.
+    #[test]
+    fn plain_mpsz_ok_reads_as_every_notation(
+        s in prop_oneof![
+            proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "m", "p", "s", "z",
+                    "1m", "5p", "0s", "7z", "8z", "r", " ", "[",
+                ]),
+                0..30,
+            )
+            .prop_map(|v| v.concat()),
+            notation_like(),
+            valid_hand().prop_map(|h| format_hand(&h, Format::Mpsz)),
+        ],
+    ) {
+        for dialect in [Dialect::Standard, Dialect::Mcr] {
+            if let Some(h) = parse::plain_mpsz(&s, dialect) {
+                prop_assert_eq!(Ok(h), parse::parse_any(&s, dialect), "{:?}", s);
+            }
+            // Tiles: the same answer, error included, whichever reader read it.
+            let any = parse::parse_tiles_any(&s, dialect);
+            prop_assert_eq!(parse_tiles_with(&s, dialect), any, "{:?}", s);
+        }
+    }
+}
+
+#[test]
+fn plain_mpsz_ok_takes_plain_text_only() {
+    let h = parse::plain_mpsz("234m406p78999s777z", Dialect::Standard);
+    assert_eq!(
+        h,
+        parse::parse_any("234m406p78999s777z", Dialect::Standard).ok()
+    );
+    assert!(h.is_some());
+    for other in ["", "1m ", "5mr", "11111m", "[777z]", "1x", "9z", "12"] {
+        let h = parse::plain_mpsz(other, Dialect::Standard);
+        assert!(h.is_none() || other.is_empty(), "{other:?}");
+    }
 }

@@ -228,7 +228,7 @@ fn format_ok_sets() {
 
 #[test]
 fn parse_ok_every_spec_spelling() {
-    // Every tile and meld spelling that spec/notation.md shows, one by one.
+    // Every tile and meld spelling that docs/notation.md shows, one by one.
     for (s, want) in [
         ("1m9m1p9p1s9s", "19m19p19s"),
         ("1z2z3z4z5z6z7z", "1234567z"),

@@ -14,7 +14,7 @@ use super::{
 };
 use crate::riichi::context::Flags;
 use crate::riichi::rules::{Players, RedFives};
-use crate::riichi::score::{Payments, HONBA_PER_PAYER, RIICHI_STICK};
+use crate::riichi::score::{liability, Payments, HONBA_PER_PAYER, RIICHI_STICK};
 use crate::riichi::{Preset, Rules, Score, WinContext, Yaku};
 use crate::tile::Pai;
 
@@ -31,13 +31,25 @@ pub struct Mismatch {
     pub kyoku: String,
     /// The event's index in the kyoku.
     pub event: usize,
-    /// What differs: `han`, `fu`, `points`, `yaku`, `deltas`, `score`, `scores`, or
-    /// `furiten` (a ron the rules forbid).
+    /// What differs: `han`, `fu`, `points`, `yaku`, `deltas`, `score`, `scores`,
+    /// `furiten` (a ron the rules forbid), or `rule`: the record agrees once a rule it
+    /// does not state is applied (kiriage), which [`Mismatch::is_rule`] tells apart.
     pub what: &'static str,
     /// The record's reading.
     pub record: String,
     /// pairi's reading.
     pub pairi: String,
+}
+
+/// The kind of a [`Mismatch`] that a rule variant explains ([`Mismatch::what`]).
+pub const RULE: &str = "rule";
+
+impl Mismatch {
+    /// Whether the record agrees under a rule it does not state (not a scoring error).
+    #[must_use]
+    pub fn is_rule(&self) -> bool {
+        self.what == RULE
+    }
 }
 
 /// The outcome of checking a record.
@@ -47,7 +59,8 @@ pub struct Report {
     pub kyokus: usize,
     /// Wins scored.
     pub wins: usize,
-    /// Wins whose han, fu, points, yaku and score changes all agree.
+    /// Wins whose han, fu, points, yaku and score changes all agree (under a rule the
+    /// record does not state, for those with a `rule` mismatch).
     pub wins_agreeing: usize,
     /// Kyoku whose score changes all agree.
     pub kyokus_agreeing: usize,
@@ -56,7 +69,7 @@ pub struct Report {
 }
 
 /// The scoring rules a record was played under: Tenhou's (three-player Tenhou's for
-/// three players), with the record's red fives and open tanyao.
+/// three players), with the record's red fives, open tanyao and kiriage (when it says).
 #[must_use]
 pub fn rules_of(game: &Game) -> Rules {
     let preset = match game.players {
@@ -71,10 +84,18 @@ pub fn rules_of(game: &Game) -> Rules {
         (_, n) => RedFives::from_total(n).unwrap_or(RedFives::OnePerSuit),
     };
     rules.open_tanyao = game.open_tanyao;
+    if let Some(k) = game.kiriage {
+        rules.kiriage = k;
+    }
     rules
 }
 
 /// Replays every kyoku of `game`, scores every win under `rules` and compares.
+///
+/// A win that differs under `rules` but agrees with kiriage (4 han 30 fu and 3 han 60 fu
+/// paid as mangan) gives one `rule` mismatch instead, when the record does not say
+/// whether its lobby rounds up ([`Game::kiriage`]) and `rules` do not: the record is
+/// consistent, under a rule pairi cannot read from it.
 ///
 /// # Errors
 ///
@@ -102,21 +123,22 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
         for (index, table, w) in &wins {
             report.wins += 1;
             let mut found = Vec::new();
-            let ours = compare_win(
-                kyoku,
-                table,
-                w,
-                rules,
-                first_winner == Some(w.seat),
-                &mut found,
-            );
+            let collects = first_winner == Some(w.seat);
+            let score = compare_win(kyoku, table, w, rules, collects, &mut found);
             if w.deltas.is_empty() {
-                match ours {
-                    Some(d) => unstated.iter_mut().zip(d).for_each(|(x, d)| *x += d),
+                match &score {
+                    Some((_, ours)) => unstated.iter_mut().zip(ours).for_each(|(x, d)| *x += d),
                     None => unscored = true,
                 }
             }
-            if found.is_empty() {
+            if let (false, Some((s, _))) = (found.is_empty(), score) {
+                if game.kiriage.is_none() && !rules.kiriage {
+                    if let Some(rule) = explained_by_kiriage(kyoku, table, w, rules, collects, &s) {
+                        found = vec![rule];
+                    }
+                }
+            }
+            if found.iter().all(|(what, _, _)| *what == RULE) {
                 report.wins_agreeing += 1;
             }
             report
@@ -269,10 +291,12 @@ pub fn situation(
 ) -> Result<(crate::hand::Hand, WinContext), String> {
     let s = table.seats.get(usize::from(w.seat)).ok_or("no such seat")?;
     let tsumo = w.seat == w.from;
-    // On another player's tile: an added kong's (robbed: chankan), a discard, or a
-    // North just set aside (a plain ron).
+    // On another player's tile: an added kong's (robbed: chankan), a closed kong's
+    // (robbed by thirteen orphans, where the rules allow it), a discard, or a North just
+    // set aside (a plain ron).
     let from = |t: Option<(Seat, Pai)>| t.filter(|&(seat, _)| seat == w.from).map(|(_, p)| p);
-    let robbed = from(table.robbable);
+    let robbed_closed = from(table.robbable_closed).filter(|_| !tsumo);
+    let robbed = from(table.robbable).or(robbed_closed);
     let kita = (table.robbed_kita == Some(w.from)).then(|| crate::tile::Tile::NORTH.black());
     let tile: Pai = if tsumo {
         s.drawn.ok_or("a self-draw win without a drawn tile")?
@@ -290,6 +314,16 @@ pub fn situation(
     let mut hand =
         crate::hand::Hand::from_parts(&concealed, s.melds.clone()).map_err(|e| e.to_string())?;
     hand.set_last(Some(tile));
+    if robbed_closed.is_some() {
+        let kokushi = crate::shanten::riichi(hand.concealed(), hand.melds().len())
+            .is_ok_and(|sh| sh.kokushi == Some(-1));
+        if !kokushi {
+            return Err(format!(
+                "a ron on seat {}'s closed kong by a hand other than thirteen orphans",
+                w.from
+            ));
+        }
+    }
     let riichi = s.riichi.filter(|r| r.accepted || tsumo);
     let first_go = !table.interrupted && s.river.is_empty();
     let flags = Flags {
@@ -330,11 +364,18 @@ pub fn situation(
     Ok((hand, ctx))
 }
 
-/// Score changes of a scored win: payments by the payers (a liable player pays a
-/// self-draw alone and half a ron), the total and the sticks to the winner.
+/// Score changes of a scored win: payments by the payers (a liable player's share as
+/// [`crate::riichi::score::liability`] gives it), the total and the sticks to the
+/// winner.
 #[must_use]
-pub fn deltas_of(score: &Score, w: &Win, players: Players, dealer: Seat) -> Vec<i32> {
-    let n = players.count();
+pub fn deltas_of(
+    score: &Score,
+    w: &Win,
+    ctx: &WinContext,
+    rules: &Rules,
+    dealer: Seat,
+) -> Vec<i32> {
+    let n = rules.players.count();
     let mut d = vec![0i32; usize::from(n)];
     let win = usize::from(w.seat);
     let pay = |d: &mut Vec<i32>, seat: Seat, amount: u32| {
@@ -343,13 +384,12 @@ pub fn deltas_of(score: &Score, w: &Win, players: Players, dealer: Seat) -> Vec<
         }
     };
     match (score.payments, w.pao) {
-        (Payments::Ron { discarder }, Some(pao)) => {
-            let half = discarder / 2;
-            pay(&mut d, pao, half);
-            pay(&mut d, w.from, discarder - half);
+        (_, Some(pao)) => {
+            let share = liability(score, ctx, rules);
+            pay(&mut d, pao, share.liable);
+            pay(&mut d, w.from, share.discarder);
         }
         (Payments::Ron { discarder }, None) => pay(&mut d, w.from, discarder),
-        (_, Some(pao)) => pay(&mut d, pao, score.total),
         (Payments::DealerTsumo { each }, None) => {
             for s in (0..n).filter(|&s| s != w.seat) {
                 pay(&mut d, s, each);
@@ -375,8 +415,8 @@ pub fn deltas_of(score: &Score, w: &Win, players: Players, dealer: Seat) -> Vec<
 
 type Found = Vec<(&'static str, String, String)>;
 
-/// Compares a win with pairi's scoring of it, and returns pairi's changes (`None` when
-/// pairi cannot score it).
+/// Compares a win with the record under `rules`, and returns pairi's score and score
+/// changes when the win could be scored.
 fn compare_win(
     kyoku: &Kyoku,
     table: &Table,
@@ -384,7 +424,7 @@ fn compare_win(
     rules: &Rules,
     collects: bool,
     found: &mut Found,
-) -> Option<Vec<i32>> {
+) -> Option<(Score, Vec<i32>)> {
     if w.seat != w.from {
         if let Some(t) = furiten_tile(table, w.seat) {
             found.push((
@@ -397,10 +437,22 @@ fn compare_win(
             ));
         }
     }
+    let robs_closed_kan = w.seat != w.from
+        && table
+            .robbable_closed
+            .is_some_and(|(seat, _)| seat == w.from);
     let scored = situation(kyoku, table, w, collects).and_then(|(hand, ctx)| {
-        crate::riichi::score(&hand, &ctx, rules).map_err(|e| e.to_string())
+        if robs_closed_kan && !rules.kokushi_robs_closed_kan {
+            return Err(format!(
+                "thirteen orphans robs seat {}'s closed kong, which these rules do not allow",
+                w.from
+            ));
+        }
+        crate::riichi::score(&hand, &ctx, rules)
+            .map(|s| (s, ctx))
+            .map_err(|e| e.to_string())
     });
-    let score = match scored {
+    let (score, ctx) = match scored {
         Ok(s) => s,
         Err(e) => {
             let recorded = w
@@ -411,12 +463,12 @@ fn compare_win(
             return None;
         }
     };
-    let ours = deltas_of(&score, w, table.players, table.dealer);
+    let ours = deltas_of(&score, w, &ctx, rules, table.dealer);
     if !w.deltas.is_empty() && ours != w.deltas {
         found.push(("deltas", format!("{:?}", w.deltas), format!("{ours:?}")));
     }
     let Some(v) = &w.value else {
-        return Some(ours);
+        return Some((score, ours));
     };
     let n = u32::from(table.players.count());
     let honba_part = if collects {
@@ -442,43 +494,91 @@ fn compare_win(
         }
     }
     if !v.yaku.is_empty() {
-        let mut record: Vec<(Option<Yaku>, String, u8)> = v
-            .yaku
-            .iter()
-            .filter(|y| y.value != YakuValueRec::Han(0))
-            .map(|y| {
-                let value = match y.value {
-                    YakuValueRec::Han(h) | YakuValueRec::Yakuman(h) => h,
-                };
-                (yaku_of_name(&y.name), y.name.clone(), value)
-            })
-            .collect();
-        let mut pairi: Vec<(Option<Yaku>, u8)> = score
-            .yaku
-            .iter()
-            .filter(|y| y.value > 0)
-            .map(|y| (Some(y.yaku), y.value))
-            .collect();
-        record.sort_by_key(|(y, _, v)| (*y, *v));
-        pairi.sort();
-        let same = record.len() == pairi.len()
-            && record
-                .iter()
-                .zip(&pairi)
-                .all(|((y, _, v), (p, pv))| y == p && v == pv);
-        if !same {
-            let r: Vec<String> = record
-                .iter()
-                .map(|(_, name, v)| format!("{name} {v}"))
-                .collect();
-            let p: Vec<String> = pairi
-                .iter()
-                .map(|(y, v)| format!("{} {v}", y.map_or("?", |y| y.info().japanese)))
-                .collect();
-            found.push(("yaku", r.join(", "), p.join(", ")));
+        compare_yaku(v, &score, found);
+    }
+    Some((score, ours))
+}
+
+/// Compares the yaku by kind and value. North tiles set aside count as dora where the
+/// record has no entry of their own (Tenhou lists them inside ドラ; pairi names them
+/// 抜きドラ): the values are compared, not the names.
+fn compare_yaku(v: &RecordedValue, score: &Score, found: &mut Found) {
+    let mut record: Vec<(Option<Yaku>, String, u8)> = v
+        .yaku
+        .iter()
+        .filter(|y| y.value != YakuValueRec::Han(0))
+        .map(|y| {
+            let value = match y.value {
+                YakuValueRec::Han(h) | YakuValueRec::Yakuman(h) => h,
+            };
+            (yaku_of_name(&y.name), y.name.clone(), value)
+        })
+        .collect();
+    let record_kita = record.iter().any(|(y, _, _)| *y == Some(Yaku::Kita));
+    let mut pairi: Vec<(Option<Yaku>, u8)> = Vec::new();
+    for y in score.yaku.iter().filter(|y| y.value > 0) {
+        let kind = if y.yaku == Yaku::Kita && !record_kita {
+            Yaku::Dora
+        } else {
+            y.yaku
+        };
+        match pairi.iter_mut().find(|(k, _)| *k == Some(kind)) {
+            Some((_, n)) if kind == Yaku::Dora => *n += y.value,
+            _ => pairi.push((Some(kind), y.value)),
         }
     }
-    Some(ours)
+    record.sort_by_key(|(y, _, v)| (*y, *v));
+    pairi.sort();
+    let same = record.len() == pairi.len()
+        && record
+            .iter()
+            .zip(&pairi)
+            .all(|((y, _, v), (p, pv))| y == p && v == pv);
+    if !same {
+        let r: Vec<String> = record
+            .iter()
+            .map(|(_, name, v)| format!("{name} {v}"))
+            .collect();
+        let p: Vec<String> = pairi
+            .iter()
+            .map(|(y, v)| format!("{} {v}", y.map_or("?", |y| y.info().japanese)))
+            .collect();
+        found.push(("yaku", r.join(", "), p.join(", ")));
+    }
+}
+
+/// A win that differs under `rules` and agrees in every point once 4 han 30 fu and 3 han
+/// 60 fu are paid as mangan: the `rule` mismatch saying so.
+fn explained_by_kiriage(
+    kyoku: &Kyoku,
+    table: &Table,
+    w: &Win,
+    rules: &Rules,
+    collects: bool,
+    without: &Score,
+) -> Option<(&'static str, String, String)> {
+    if without.yakuman > 0 || !matches!((without.han, without.fu), (4, 30) | (3, 60)) {
+        return None;
+    }
+    let kiriage = Rules {
+        kiriage: true,
+        ..*rules
+    };
+    let mut found = Vec::new();
+    let (with, _) = compare_win(kyoku, table, w, &kiriage, collects, &mut found)?;
+    found.is_empty().then(|| {
+        (
+            RULE,
+            format!(
+                "{} han {} fu paid {} (kiriage: 切り上げ満貫)",
+                with.han, with.fu, with.total
+            ),
+            format!(
+                "{} without kiriage, which the record does not state",
+                without.total
+            ),
+        )
+    })
 }
 
 fn describe(v: &RecordedValue) -> String {

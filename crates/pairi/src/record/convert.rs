@@ -65,9 +65,11 @@ pub fn complete(game: &Game, to: Format) -> Result<Game, RecordError> {
             Event::Win(w) if values && incomplete(w, to) => {
                 let collects = first == Some(w.seat);
                 let scored = situation(kyoku, table, w, collects).and_then(|(hand, ctx)| {
-                    crate::riichi::score(&hand, &ctx, &rules).map_err(|e| e.to_string())
+                    crate::riichi::score(&hand, &ctx, &rules)
+                        .map(|s| (s, ctx))
+                        .map_err(|e| e.to_string())
                 });
-                let score = match scored {
+                let (score, ctx) = match scored {
                     Ok(score) => score,
                     Err(why) => {
                         // Changes are stated by both formats, a value by the XML log.
@@ -84,7 +86,7 @@ pub fn complete(game: &Game, to: Format) -> Result<Game, RecordError> {
                 let ours = value_of(&score, honba, table, w.seat);
                 let mut w = w.clone();
                 if w.deltas.is_empty() {
-                    w.deltas = deltas_of(&score, &w, table.players, table.dealer);
+                    w.deltas = deltas_of(&score, &w, &ctx, &rules, table.dealer);
                 }
                 match w.value.as_mut() {
                     None => w.value = Some(ours),

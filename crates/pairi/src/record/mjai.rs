@@ -9,7 +9,7 @@
 //! object's `events` (mjai.app's match results); unknown fields and event types are
 //! ignored. The writer writes the RiichiEnv form of the wins (`pai`, `yakus`,
 //! `fan`, `fu`, `hora_points`, `ura_markers`) and the original `tenpais` of a draw.
-//! Format reference: `spec/formats.md`.
+//! Format reference: `docs/formats.md`.
 
 use serde_json::{json, Map, Value};
 

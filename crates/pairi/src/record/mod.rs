@@ -1,5 +1,5 @@
 //! Game records (牌譜 / 牌谱): one model ([`Game`]) read from and written to the formats
-//! of `spec/formats.md`, replayed seat by seat, every win re-scored, every discard
+//! of `docs/formats.md`, replayed seat by seat, every win re-scored, every discard
 //! reviewed.
 //!
 //! - [`tenhou6`]: tenhou.net/6 JSON (read and write), whose per-seat lists are put back
@@ -55,16 +55,20 @@ pub enum RecordError {
         /// What is wrong.
         message: String,
     },
+    /// The work on the record was stopped by its [`crate::util::Stop`] (`timeout`).
+    #[error(transparent)]
+    Stopped(#[from] crate::util::Stopped),
 }
 
 impl RecordError {
     /// The JSON error kind: `parse` for a text that is not a record, `invalid_hand`
-    /// for a record that breaks the rules.
+    /// for a record that breaks the rules, `timeout` for work stopped.
     #[must_use]
     pub const fn kind(&self) -> ErrorKind {
         match self {
             RecordError::Format { .. } => ErrorKind::Parse,
             RecordError::Inconsistent { .. } => ErrorKind::InvalidHand,
+            RecordError::Stopped(s) => s.kind(),
         }
     }
 

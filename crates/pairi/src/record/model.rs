@@ -25,6 +25,10 @@ pub struct Game {
     pub open_tanyao: bool,
     /// The rounds the game was to last, when the record says.
     pub length: Option<Length>,
+    /// Whether 4 han 30 fu and 3 han 60 fu are paid as mangan (切り上げ満貫), when the
+    /// record says: Tenhou's XML log does by its lobby bits (its chip rooms round up, its
+    /// other public rooms do not); tenhou.net/6 and mjai carry no such flag.
+    pub kiriage: Option<bool>,
     /// The kyoku in order.
     pub kyokus: Vec<Kyoku>,
     /// What a tenhou.net/6 record carries beyond the game itself (title, rule label,
@@ -358,8 +362,9 @@ impl Event {
 
 impl Kyoku {
     /// The tile a win was made on, when the record does not name it: the winner's last
-    /// draw for a self-draw, otherwise the last tile discarded, added to a kong or set
-    /// aside as a kita by the player who dealt it.
+    /// draw for a self-draw, otherwise the last tile discarded, added to a kong, made a
+    /// closed kong (robbed by thirteen orphans, where the rules allow it) or set aside as
+    /// a kita by the player who dealt it.
     #[must_use]
     pub fn winning_tile(&self, w: &Win) -> Option<Pai> {
         let tsumo = w.seat == w.from;
@@ -370,6 +375,7 @@ impl Kyoku {
             {
                 Some(pai)
             }
+            Event::ClosedKan { seat, consumed } if !tsumo && seat == w.from => Some(consumed[0]),
             Event::Kita { seat } if !tsumo && seat == w.from => {
                 Some(crate::tile::Tile::NORTH.black())
             }

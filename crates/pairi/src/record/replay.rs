@@ -116,6 +116,9 @@ pub struct Table {
     pub last_discard: Option<(Seat, Pai)>,
     /// The last added kong's tile, while it can be robbed (搶槓).
     pub robbable: Option<(Seat, Pai)>,
+    /// The last closed kong's tile, while it can be robbed: by thirteen orphans alone,
+    /// and only where the rules allow it ([`crate::riichi::Rules::kokushi_robs_closed_kan`]).
+    pub robbable_closed: Option<(Seat, Pai)>,
     /// The seat that just set a North aside, while it can be won on (three players;
     /// not a chankan).
     pub robbed_kita: Option<Seat>,
@@ -123,6 +126,10 @@ pub struct Table {
     pub wall: Wall,
     /// The seat whose next draw replaces a kong or a kita.
     replacement_due: Option<Seat>,
+    /// A kong or a kita was declared and no one has won on its tile yet: the next event
+    /// completes it and ends every ippatsu (a robbed kong never completes, so the robber
+    /// keeps its ippatsu; so does a ron on a kita).
+    ippatsu_ending: bool,
     /// Every tile out of the wall so far (dealt, drawn, indicators), to check copies.
     out: TileCounts,
     /// Red fives among them, per suit.
@@ -156,9 +163,11 @@ impl Table {
             interrupted: false,
             last_discard: None,
             robbable: None,
+            robbable_closed: None,
             robbed_kita: None,
             wall,
             replacement_due: None,
+            ippatsu_ending: false,
             out: TileCounts::new(),
             out_red: [0; 3],
         }
@@ -343,6 +352,11 @@ impl Table {
                 return Err(format!("seat {from} at a {n}-player table"));
             }
         }
+        if !matches!(e, Event::Win(_) | Event::Dora { .. })
+            && std::mem::take(&mut self.ippatsu_ending)
+        {
+            self.end_ippatsu();
+        }
         match *e {
             Event::Draw { seat, pai } => {
                 self.hand_size_ok(seat, false)?;
@@ -354,6 +368,7 @@ impl Table {
                 self.draws += 1;
                 self.last_discard = None;
                 self.robbable = None;
+                self.robbable_closed = None;
                 self.robbed_kita = None;
                 let s = self.seat_mut(seat)?;
                 s.concealed.push(pai);
@@ -406,6 +421,7 @@ impl Table {
                 }
                 self.last_discard = Some((seat, pai));
                 self.robbable = None;
+                self.robbable_closed = None;
                 if declaring && !self.is_tenpai(seat) {
                     return Err(format!("seat {seat} declares riichi without a ready hand"));
                 }
@@ -488,7 +504,7 @@ impl Table {
                 s.drawn = None;
                 self.robbable = Some((seat, pai));
                 self.interrupted = true;
-                self.end_ippatsu();
+                self.ippatsu_ending = true;
                 self.replacement_due = Some(seat);
             }
             Event::ClosedKan { seat, consumed } => {
@@ -502,8 +518,9 @@ impl Table {
                 s.melds.push(meld);
                 s.drawn = None;
                 self.robbable = None;
+                self.robbable_closed = Some((seat, consumed[0]));
                 self.interrupted = true;
-                self.end_ippatsu();
+                self.ippatsu_ending = true;
                 self.replacement_due = Some(seat);
             }
             Event::Kita { seat } => {
@@ -519,6 +536,9 @@ impl Table {
                 self.robbed_kita = Some(seat);
                 self.last_discard = None;
                 self.interrupted = true;
+                // A completed kita ends every ippatsu, the kita player's own too (Tenhou;
+                // sources in docs/riichi-rules.md).
+                self.ippatsu_ending = true;
                 self.replacement_due = Some(seat);
             }
             Event::Dora { indicator } => {

@@ -15,6 +15,7 @@ use crate::decompose::Family;
 use crate::riichi::Rules;
 use crate::shanten::Discard;
 use crate::tile::{Pai, TileSet};
+use crate::util::Stop;
 
 /// Something worth a second look about a discard.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -219,12 +220,19 @@ pub struct Selection {
     /// The kyoku reviewed, by index in the game (all when empty).
     pub kyokus: Vec<usize>,
     /// Value each discard with the expected-value engine too (milliseconds to a
-    /// second a discard; hands beyond 3-shanten or [`EV_MAX_STATES`] states are left
-    /// without).
+    /// second a discard; hands beyond 3-shanten or [`Selection::ev_states`] states are
+    /// left without).
     pub ev: bool,
+    /// The largest state graph searched for one discard ([`EV_MAX_STATES`] when
+    /// `None`).
+    pub ev_states: Option<usize>,
+    /// The review gives up with [`RecordError::Stopped`] soon after this is set: it is
+    /// checked before each discard and inside each search.
+    pub stop: Stop,
 }
 
-/// The largest state graph a review searches for one discard.
+/// The largest state graph a review searches for one discard, unless its selection
+/// says less.
 pub const EV_MAX_STATES: usize = 300_000;
 
 impl Selection {
@@ -264,6 +272,7 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
         let mut reviews: Vec<DiscardReview> = Vec::new();
         let mut missed: Vec<Missed> = Vec::new();
         let mut furiten = vec![false; usize::from(n)];
+        let mut stopped = None;
         let events = &kyoku.events;
         replay(game, ki, |table, i, e| {
             // A discard just passed (this event is not a win on it): who could have won?
@@ -304,14 +313,24 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
                     furiten[usize::from(seat)] = false;
                 }
                 // After riichi the discards are not a choice.
-                if !selection.seat(seat) || s.riichi.is_some() {
+                if !selection.seat(seat) || s.riichi.is_some() || stopped.is_some() {
+                    return;
+                }
+                if let Err(e) = selection.stop.check() {
+                    stopped = Some(e);
                     return;
                 }
                 if let Some(mut r) = review_discard(table, seat, pai, tsumogiri, riichi_declared) {
                     r.kyoku = ki;
                     r.event = i;
                     if selection.ev && r.shanten_before <= crate::ev::MAX_SHANTEN {
-                        r.ev = value(table, seat, pai);
+                        match value(table, seat, pai, selection) {
+                            Ok(v) => r.ev = v,
+                            Err(e) => {
+                                stopped = Some(e);
+                                return;
+                            }
+                        }
                     }
                     if let Some(points) = s
                         .drawn
@@ -338,6 +357,9 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
                 }
             }
         })?;
+        if let Some(e) = stopped {
+            return Err(e.into());
+        }
         tally(&mut out.players, kyoku, &reviews);
         out.discards.extend(reviews);
         out.missed
@@ -439,11 +461,21 @@ fn review_discard(
 }
 
 /// The expected-value engine's values of the chosen and the best discard, the turns
-/// left counted from the live wall.
-fn value(table: &Table, seat: Seat, pai: Pai) -> Option<EvReview> {
-    use crate::ev::{evaluate, Model, Options, Setup, MAX_TURNS};
-    let s = table.seats.get(usize::from(seat))?;
-    let hand = s.hand().ok()?;
+/// left counted from the live wall: `None` for a hand the engine does not take (or a
+/// search past the selection's bound), an error once the selection's stop is set.
+fn value(
+    table: &Table,
+    seat: Seat,
+    pai: Pai,
+    selection: &Selection,
+) -> Result<Option<EvReview>, crate::util::Stopped> {
+    use crate::ev::{evaluate_with, EvError, Model, Options, Setup, MAX_TURNS};
+    let Some(s) = table.seats.get(usize::from(seat)) else {
+        return Ok(None);
+    };
+    let Ok(hand) = s.hand() else {
+        return Ok(None);
+    };
     let n = u32::from(table.players.count());
     let left = u8::try_from(table.left() / n)
         .unwrap_or(MAX_TURNS)
@@ -466,10 +498,20 @@ fn value(table: &Table, seat: Seat, pai: Pai) -> Option<EvReview> {
     };
     let options = Options {
         model: Model::Pairi,
-        max_states: EV_MAX_STATES,
+        max_states: selection.ev_states.unwrap_or(EV_MAX_STATES),
         ..Options::default()
     };
-    let e = evaluate(&setup, &options).ok()?;
+    let e = match evaluate_with(&setup, &options, &mut |_| {}, &selection.stop) {
+        Ok(e) => e,
+        Err(EvError::Stopped(s)) => return Err(s),
+        Err(_) => return Ok(None),
+    };
+    Ok(chosen_and_best(&e, turn, pai))
+}
+
+/// The values at `turn` of the discard of `pai` and of the best discard by expected
+/// score.
+fn chosen_and_best(e: &crate::ev::Evaluation, turn: u8, pai: Pai) -> Option<EvReview> {
     let at = usize::from(turn);
     let get = |d: &crate::ev::DiscardValue| (d.win[at], d.score[at]);
     let chosen = e
@@ -701,11 +743,10 @@ mod ev_tests {
 
     #[test]
     fn the_expected_value_engine_values_near_hands() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/data/logs/tenhou6/double_ron.json"
-        );
-        let game = crate::record::tenhou6::read(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let Some(text) = crate::test_shared::read("data/logs/tenhou6/double_ron.json") else {
+            return;
+        };
+        let game = crate::record::tenhou6::read(&text).unwrap();
         let sel = Selection {
             seats: vec![3],
             ev: true,
@@ -724,5 +765,12 @@ mod ev_tests {
             .discards
             .iter()
             .all(|d| d.shanten_before <= 3 || d.ev.is_none()));
+        // A review whose stop is set gives up.
+        let stop = Stop::new();
+        stop.stop();
+        let sel = Selection { stop, ..sel };
+        let e = review(&game, &rules_of(&game), &sel).unwrap_err();
+        assert!(matches!(e, RecordError::Stopped(_)), "{e:?}");
+        assert_eq!(e.kind(), crate::ErrorKind::Timeout);
     }
 }

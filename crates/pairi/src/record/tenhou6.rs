@@ -6,7 +6,7 @@
 //! a claim on that tile from that seat claims it (a pon or kong before a chi). When the
 //! same tile is discarded twice before a claim, either discard could be the claimed
 //! one: the reader tries the claim first and, if the rest of the kyoku cannot be played
-//! from there, goes back and lets the tile pass. Format reference: `spec/formats.md`.
+//! from there, goes back and lets the tile pass. Format reference: `docs/formats.md`.
 
 use serde_json::{json, Map, Value};
 
@@ -132,6 +132,7 @@ pub fn from_value(value: &Value) -> Result<Game, RecordError> {
         red_fives,
         open_tanyao,
         length,
+        kiriage: None,
         kyokus: Vec::new(),
         tenhou6: Some(Tenhou6Extras {
             meta,

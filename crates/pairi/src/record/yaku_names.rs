@@ -3,7 +3,7 @@
 //! mapped onto [`Yaku`].
 //!
 //! Source of the id order: Tenhou's mjlog format as documented by
-//! nekobean/mahjong-cpp (`docs/tenhou_mjlog.md`) and the `spec/formats.md` summary.
+//! nekobean/mahjong-cpp (`docs/tenhou_mjlog.md`) and the `docs/formats.md` summary.
 //! Round and seat winds have one id per wind; pairi has one yaku for each, so those map
 //! to [`Yaku::YakuhaiRoundWind`] and [`Yaku::YakuhaiSeatWind`].
 

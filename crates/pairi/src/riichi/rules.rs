@@ -162,6 +162,29 @@ pub enum RinshanFu {
     NoTsumoFu,
 }
 
+/// When the new dora indicator of an open or added kong (大明槓, 加槓) is turned over. A
+/// closed kong's (暗槓) is turned at once under every rule here.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum OpenKanDora {
+    /// Once the kong's player discards (or declares another kong): a win on the
+    /// replacement tile counts only the indicators turned before the kong (後めくり).
+    #[default]
+    AfterDiscard,
+    /// At once, like a closed kong's (即乗り).
+    AtOnce,
+}
+
+/// Who pays the honba (積み棒) of a ron when another player is liable for the hand
+/// (責任払い / 包, pao): the liable player and the discarder share the rest half each.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum PaoHonba {
+    /// The liable player pays them all.
+    #[default]
+    Liable,
+    /// The discarder pays them all.
+    Discarder,
+}
+
 /// Whether the four shapes with a double form (kokushi 13-sided, suuankou tanki,
 /// junsei chuuren, daisuushii) count as two yakuman (ダブル役満).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -216,6 +239,16 @@ pub struct Rules {
     pub nagashi_mangan: bool,
     /// Tsumo fu on a rinshan win.
     pub rinshan_fu: RinshanFu,
+    /// When an open or added kong's dora indicator is turned: the indicators a win on
+    /// its replacement tile counts.
+    pub open_kan_dora: OpenKanDora,
+    /// Thirteen orphans may win on a tile another player makes a closed kong of
+    /// (暗槓の国士無双搶槓). A rule of the table, not of a hand's score: records are
+    /// checked against it.
+    pub kokushi_robs_closed_kan: bool,
+    /// Who pays the honba of a ron another player is liable for. A rule of the table,
+    /// not of a hand's score: see [`crate::riichi::score::liability`].
+    pub pao_honba: PaoHonba,
 }
 
 impl Rules {
@@ -321,6 +354,9 @@ impl Preset {
             renhou: Renhou::Off,
             nagashi_mangan: false,
             rinshan_fu: RinshanFu::TsumoFu,
+            open_kan_dora: OpenKanDora::AfterDiscard,
+            kokushi_robs_closed_kan: false,
+            pao_honba: PaoHonba::Liable,
         };
         match self {
             Preset::Default => base,
@@ -331,6 +367,7 @@ impl Preset {
             },
             Preset::MahjongSoul => Rules {
                 nagashi_mangan: true,
+                kokushi_robs_closed_kan: true,
                 ..base
             },
             Preset::MLeague => Rules {
@@ -358,6 +395,9 @@ impl Preset {
                 kiriage: true,
                 renhou: Renhou::Mangan,
                 nagashi_mangan: true,
+                open_kan_dora: OpenKanDora::AtOnce,
+                kokushi_robs_closed_kan: true,
+                pao_honba: PaoHonba::Discarder,
                 ..base
             },
             Preset::TenhouSanma => Preset::Tenhou.rules().with_players(Players::Three),

@@ -23,7 +23,7 @@
 
 use super::context::{FirstTurn, Impossible, TsumoEvent, WinContext, WinMethod};
 use super::fu::{self, Fu};
-use super::rules::{KazoeLimit, Players, Renhou, Rules, ThreePlayerTsumo};
+use super::rules::{KazoeLimit, OpenKanDora, PaoHonba, Players, Renhou, Rules, ThreePlayerTsumo};
 use super::yaku::{self, Found, HandFacts, Yaku, YakuList, YakuValue};
 use super::ScoreError;
 use crate::decompose::{decompose_hand, Family, Reading, WaitShape};
@@ -343,7 +343,7 @@ fn round_up_100(x: u32) -> u32 {
 }
 
 /// Payments and total for `basic` points, honba included.
-fn pay(basic: u32, ctx: &WinContext, rules: &Rules) -> (Payments, u32) {
+pub(crate) fn pay(basic: u32, ctx: &WinContext, rules: &Rules) -> (Payments, u32) {
     let others = u32::from(rules.players.count()) - 1;
     let honba = HONBA_PER_PAYER.saturating_mul(ctx.honba);
     // Under the North split the share of the missing non-dealer (basic × 1 on a
@@ -377,6 +377,48 @@ fn pay(basic: u32, ctx: &WinContext, rules: &Rules) -> (Payments, u32) {
         let discarder =
             round_up_100(basic.saturating_mul(factor)).saturating_add(honba.saturating_mul(others));
         (Payments::Ron { discarder }, discarder)
+    }
+}
+
+/// Who pays a win another player is liable for (責任払い / 包, pao: the player who let
+/// the last set of a big three dragons or big four winds be called).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Liability {
+    /// What the liable player pays.
+    pub liable: u32,
+    /// What the discarder pays (0 on a self-draw).
+    pub discarder: u32,
+}
+
+/// The payments of `score` when a player is liable for it: the whole of a self-draw,
+/// honba included; half of a ron, the other half by the discarder (an odd hundred by the
+/// discarder), and the ron's honba by the player [`Rules::pao_honba`] names (Tenhou: the
+/// liable one, 「積み棒は包」; sources in `docs/riichi-rules.md`). The two add up to
+/// [`Score::total`].
+#[must_use]
+pub fn liability(score: &Score, ctx: &WinContext, rules: &Rules) -> Liability {
+    match score.payments {
+        Payments::Ron { discarder } => {
+            let others = u32::from(rules.players.count()) - 1;
+            let honba = HONBA_PER_PAYER
+                .saturating_mul(ctx.honba)
+                .saturating_mul(others)
+                .min(discarder);
+            let base = discarder - honba;
+            let half = base / 200 * 100;
+            let (liable_honba, discarder_honba) = match rules.pao_honba {
+                PaoHonba::Liable => (honba, 0),
+                PaoHonba::Discarder => (0, honba),
+            };
+            Liability {
+                liable: half + liable_honba,
+                discarder: base - half + discarder_honba,
+            }
+        }
+        Payments::DealerTsumo { .. } | Payments::Tsumo { .. } => Liability {
+            liable: score.total,
+            discarder: 0,
+        },
     }
 }
 
@@ -507,8 +549,24 @@ fn check_indicators(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), 
         return Err(Impossible::MoreUraThanDora.into());
     }
     let kongs = hand.melds().iter().filter(|m| m.kind().is_kan()).count();
-    if !ctx.dora.is_empty() && ctx.dora.len() < 1 + kongs {
+    if !ctx.dora.is_empty()
+        && ctx.dora.len() + usize::from(pending_kan_dora(hand, ctx, rules)) < 1 + kongs
+    {
         return Err(Impossible::TooFewIndicators { kongs }.into());
     }
     Ok(())
+}
+
+/// Whether the winner's last kong may still lack its indicator: a win on the
+/// replacement tile of an open or added kong, whose indicator these rules turn only
+/// after the discard that never came (Tenhou's logs show the win with the indicators
+/// turned before the kong). Only the last kong can be pending: a second kong turns the
+/// first one's indicator.
+fn pending_kan_dora(hand: &Hand, ctx: &WinContext, rules: &Rules) -> bool {
+    rules.open_kan_dora == OpenKanDora::AfterDiscard
+        && ctx.method == WinMethod::Tsumo(TsumoEvent::Rinshan)
+        && hand
+            .melds()
+            .iter()
+            .any(|m| matches!(m.kind(), MeldKind::OpenKan | MeldKind::AddedKan))
 }

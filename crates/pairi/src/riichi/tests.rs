@@ -2,7 +2,8 @@
 //! impossible situation.
 
 use super::rules::{
-    DoubleWindFu, KazoeLimit, OpenPinfuFu, PinfuTsumoFu, RedFives, Renhou, RinshanFu,
+    DoubleWindFu, KazoeLimit, OpenKanDora, OpenPinfuFu, PaoHonba, PinfuTsumoFu, RedFives, Renhou,
+    RinshanFu,
 };
 use super::*;
 use crate::notation::{parse_hand_unchecked, parse_tile};
@@ -842,6 +843,106 @@ fn score_err_impossible_indicators() {
     );
 }
 
+/// An open or added kong's indicator is turned after the kong's discard on Tenhou: a win
+/// on its replacement tile counts only the indicators turned before the kong (one here).
+/// Rules that turn it at once want one more; a closed kong's is always turned at once.
+#[test]
+fn kan_dora_ok_rinshan_after_open_kong_by_rule() {
+    let tenhou = Preset::Tenhou.rules();
+    let at_once = Rules {
+        open_kan_dora: OpenKanDora::AtOnce,
+        ..tenhou
+    };
+    for hand in ["234m567p234s9m9m[5555z,1]", "234m567p234s9m9m[5555z,5]"] {
+        let s = score_with(hand, "tsumo rinshan seat=S dora=9s", &tenhou)
+            .unwrap_or_else(|e| panic!("{hand}: {e}"));
+        assert_eq!((s.han, s.fu, s.total), (2, 40, 2700), "{hand}");
+        assert!(yaku(&s).contains(&("rinshan_kaihou", 1)), "{hand}");
+        assert_eq!(
+            score_with(hand, "tsumo rinshan dora=9s", &at_once).unwrap_err(),
+            ScoreError::Impossible(Impossible::TooFewIndicators { kongs: 1 })
+        );
+        // Its second indicator, when given, counts.
+        assert!(score_with(hand, "tsumo rinshan dora=9s,4z", &at_once).is_ok());
+        // Only the replacement tile can be won before the indicator is turned.
+        assert_eq!(
+            score_with(hand, "tsumo dora=9s", &tenhou).unwrap_err(),
+            ScoreError::Impossible(Impossible::TooFewIndicators { kongs: 1 })
+        );
+    }
+    assert_eq!(
+        score_with("234m567p234s9m9m[5555z]", "tsumo rinshan dora=9s", &tenhou).unwrap_err(),
+        ScoreError::Impossible(Impossible::TooFewIndicators { kongs: 1 })
+    );
+    assert_eq!(Preset::Ema.rules().open_kan_dora, OpenKanDora::AtOnce);
+    assert_eq!(
+        Preset::MahjongSoul.rules().open_kan_dora,
+        OpenKanDora::AfterDiscard
+    );
+}
+
+/// Robbing an added kong (搶槓) keeps the robber's ippatsu: the kong never completes.
+#[test]
+fn yaku_ok_chankan_with_ippatsu() {
+    let s = ok("23499m456789p46s5s", "riichi ippatsu chankan seat=W");
+    assert_eq!(
+        yaku(&s),
+        [("riichi", 1), ("ippatsu", 1), ("chankan", 1)],
+        "{}",
+        s.reading
+    );
+    assert_eq!((s.han, s.fu, s.total), (3, 40, 5200));
+}
+
+/// The liable player (包) pays a self-draw alone and half a ron; the ron's honba go to
+/// the player the rules name (Tenhou: the liable one; EMA: the discarder).
+#[test]
+fn liability_ok_honba_by_rule() {
+    let tenhou = Preset::Tenhou.rules();
+    let hand = "234m9s9s[555z,1][666z,2][777z,3]";
+    let s = score_with(hand, "seat=S honba=1", &tenhou).unwrap();
+    assert_eq!(s.total, 32300);
+    let ctx = WinContext::ron(parse_tile("9s").unwrap())
+        .with_winds(Wind::East, Wind::South)
+        .unwrap()
+        .with_counters(1, 0);
+    let pay = score::liability(&s, &ctx, &tenhou);
+    assert_eq!((pay.liable, pay.discarder), (16300, 16000));
+    let ema = Rules {
+        pao_honba: PaoHonba::Discarder,
+        ..tenhou
+    };
+    let pay = score::liability(&s, &ctx, &ema);
+    assert_eq!((pay.liable, pay.discarder), (16000, 16300));
+    // A self-draw: the liable player pays everything, honba included.
+    let s = score_with(hand, "tsumo seat=S honba=1", &tenhou).unwrap();
+    let ctx = WinContext::tsumo(parse_tile("9s").unwrap())
+        .with_winds(Wind::East, Wind::South)
+        .unwrap()
+        .with_counters(1, 0);
+    let pay = score::liability(&s, &ctx, &tenhou);
+    assert_eq!((pay.liable, pay.discarder), (32300, 0));
+}
+
+/// Kiriage (切り上げ満貫): 4 han 30 fu and 3 han 60 fu paid as mangan, by rule.
+#[test]
+fn kiriage_ok_a_hand_by_rule() {
+    let tenhou = Preset::Tenhou.rules();
+    let kiriage = Rules {
+        kiriage: true,
+        ..tenhou
+    };
+    // Riichi, pinfu, tanyao and one dora: 4 han 30 fu.
+    let hand = "234m567m45p678s88s6p";
+    let s = score_with(hand, "riichi seat=W dora=4m", &tenhou).unwrap();
+    assert_eq!((s.han, s.fu, s.total, s.limit), (4, 30, 7700, None));
+    let s = score_with(hand, "riichi seat=W dora=4m", &kiriage).unwrap();
+    assert_eq!(
+        (s.han, s.fu, s.total, s.limit),
+        (4, 30, 8000, Some(Limit::Mangan))
+    );
+}
+
 /// The context is only changed through checked methods: an impossible situation
 /// cannot be built from outside the module.
 #[test]
@@ -971,6 +1072,22 @@ mod sanma {
             impossible3(ITTSU, "tsumo riichi rinshan"),
             Impossible::RinshanWithoutKan
         );
+    }
+
+    /// A completed kita ends every ippatsu, the kita player's own too (Tenhou): a win on
+    /// its replacement tile is never ippatsu. A ron on the North being set aside is
+    /// (a plain ron, no chankan), which the situation alone cannot tell from a ron after
+    /// an earlier kita: ippatsu with kita is accepted.
+    #[test]
+    fn kita_ok_ippatsu_on_the_kita_not_after_it() {
+        assert_eq!(
+            impossible3(ITTSU, "tsumo riichi ippatsu rinshan kita=1"),
+            Impossible::IppatsuWithRinshan
+        );
+        let s = ok3("123p456p678p234s44z", "riichi ippatsu seat=W");
+        assert_eq!(yaku(&s), [("riichi", 1), ("ippatsu", 1)], "{}", s.reading);
+        assert_eq!((s.fu, s.total), (40, 2600));
+        assert!(yaku(&ok3(ITTSU, "riichi ippatsu kita=1")).contains(&("ippatsu", 1)));
     }
 
     #[test]

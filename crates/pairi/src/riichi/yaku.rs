@@ -2,7 +2,7 @@
 //! reading of a hand.
 //!
 //! The table below is the only list of yaku in the project: the [`Yaku`] enum, the
-//! JSON ids of `spec/json-api.md`, the names in English, Japanese and Chinese, the han
+//! JSON ids of `docs/json-api.md`, the names in English, Japanese and Chinese, the han
 //! of a closed and of an open hand, and the yakuman multiplier are all generated from
 //! it. Han values follow the common modern rules as described by the Japanese Mahjong
 //! Wiki (riichi.wiki, "Yaku") and the EMA and WRC rule books; an open-hand value of 0
