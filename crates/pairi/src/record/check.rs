@@ -499,6 +499,10 @@ fn compare_win(
     Some((score, ours))
 }
 
+/// The original mjai's one entry for every dragon triplet (mjai-manue-go writes it):
+/// compared with the sum of pairi's 役牌 白, 發 and 中.
+const SANGENPAI: &str = "sangenpai";
+
 /// Compares the yaku by kind and value. North tiles set aside count as dora where the
 /// record has no entry of their own (Tenhou lists them inside ドラ; pairi names them
 /// 抜きドラ): the values are compared, not the names.
@@ -511,19 +515,32 @@ fn compare_yaku(v: &RecordedValue, score: &Score, found: &mut Found) {
             let value = match y.value {
                 YakuValueRec::Han(h) | YakuValueRec::Yakuman(h) => h,
             };
-            (yaku_of_name(&y.name), y.name.clone(), value)
+            let kind = if y.name.trim() == SANGENPAI {
+                Some(Yaku::YakuhaiHaku)
+            } else {
+                yaku_of_name(&y.name)
+            };
+            (kind, y.name.clone(), value)
         })
         .collect();
     let record_kita = record.iter().any(|(y, _, _)| *y == Some(Yaku::Kita));
+    let dragons_as_one = v.yaku.iter().any(|y| y.name.trim() == SANGENPAI);
     let mut pairi: Vec<(Option<Yaku>, u8)> = Vec::new();
     for y in score.yaku.iter().filter(|y| y.value > 0) {
+        let dragon = matches!(
+            y.yaku,
+            Yaku::YakuhaiHaku | Yaku::YakuhaiHatsu | Yaku::YakuhaiChun
+        );
         let kind = if y.yaku == Yaku::Kita && !record_kita {
             Yaku::Dora
+        } else if dragon && dragons_as_one {
+            Yaku::YakuhaiHaku
         } else {
             y.yaku
         };
+        let summed = kind == Yaku::Dora || dragon && dragons_as_one;
         match pairi.iter_mut().find(|(k, _)| *k == Some(kind)) {
-            Some((_, n)) if kind == Yaku::Dora => *n += y.value,
+            Some((_, n)) if summed => *n += y.value,
             _ => pairi.push((Some(kind), y.value)),
         }
     }
@@ -590,4 +607,71 @@ fn describe(v: &RecordedValue) -> String {
         v.points.map_or("-".into(), |p| p.to_string()),
         yaku.join(", ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::RecordedYaku;
+    use super::*;
+    use crate::notation::{parse_hand_unchecked, parse_tile};
+    use crate::tile::Wind;
+
+    /// A closed hand with triplets of 發 and 中, won by ron on 3p (a closed wait): 役牌 發 1, 役牌 中 1,
+    /// 混一色 3 (no dora).
+    fn two_dragons() -> Score {
+        let hand = parse_hand_unchecked("12p456p11p666z777z3p").expect("a hand");
+        let win = parse_tile("3p").expect("a tile");
+        let ctx = WinContext::new(
+            win,
+            Flags::default(),
+            Wind::East,
+            Wind::South,
+            &[],
+            &[],
+            0,
+            0,
+        )
+        .expect("a situation");
+        crate::riichi::score(&hand, &ctx, &Rules::default()).expect("a score")
+    }
+
+    fn recorded(yaku: &[(&str, u8)]) -> RecordedValue {
+        RecordedValue {
+            han: None,
+            fu: None,
+            points: None,
+            yaku: yaku
+                .iter()
+                .map(|&(name, han)| RecordedYaku {
+                    name: name.to_owned(),
+                    value: YakuValueRec::Han(han),
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn sangenpai_stands_for_every_dragon_triplet() {
+        let score = two_dragons();
+        let mut found = Vec::new();
+        compare_yaku(
+            &recorded(&[("sangenpai", 2), ("honiso", 3)]),
+            &score,
+            &mut found,
+        );
+        assert!(found.is_empty(), "{found:?}");
+        compare_yaku(
+            &recorded(&[("sangenpai", 1), ("honiso", 3)]),
+            &score,
+            &mut found,
+        );
+        assert_eq!(found.len(), 1, "one dragon short is a difference");
+        found.clear();
+        compare_yaku(
+            &recorded(&[("役牌 發", 1), ("役牌 中", 1), ("混一色", 3)]),
+            &score,
+            &mut found,
+        );
+        assert!(found.is_empty(), "{found:?}");
+    }
 }
