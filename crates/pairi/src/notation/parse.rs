@@ -270,6 +270,7 @@ impl<'a> Parser<'a> {
 }
 
 /// The tile of digit `d` before the suit letter `suit` (`m p s z f y`).
+#[inline]
 fn suited(dialect: Dialect, suit: char, d: u8) -> Option<Pai> {
     match suit {
         'm' | 'p' | 's' => {
