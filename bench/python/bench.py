@@ -15,8 +15,12 @@ interleaved rounds.
 
 Each round times one pass over the items with every contender, in an order that
 alternates between rounds; a contender's figure is its median pass (time per call),
-and each ratio the median of the per-round ratios, which a burst of load from another
-process moves much less than the times themselves.
+and each ratio the median of the per-round ratios. A pass is timed by the CPU time of
+the thread that runs it (``time.thread_time``): on a machine shared with other
+processes, wall-clock time also counts the time a pass waits for a core, which falls
+unevenly on a pass of a few milliseconds (pairi's) and one of a few hundred (the
+``mahjong`` package's), so that wall-clock ratios jump between rounds. ``--wall``
+times by the wall clock instead (``time.perf_counter``), as a quiet machine would.
 
 Run from the repository root: ``bash bench/python/run.sh`` (makes the virtual
 environment target/py-venv if needed, installs pairi, xiangting and mahjong into it,
@@ -37,6 +41,10 @@ import pairi
 DATA = pathlib.Path(__file__).resolve().parents[3] / "shared" / "data"
 
 
+# The clock of a pass: the thread's CPU time, or the wall clock with --wall.
+CLOCK = time.perf_counter if "--wall" in sys.argv else time.thread_time
+
+
 def rounds(contenders, items, n):
     """Interleaved passes: {name: [µs per call of each round]}."""
     times = {name: [] for name in contenders}
@@ -45,7 +53,7 @@ def rounds(contenders, items, n):
         order = names if r % 2 == 0 else names[::-1]
         for name in order:
             f = contenders[name]
-            t = timeit.timeit(lambda: [f(x) for x in items[name]], number=1)
+            t = timeit.timeit(lambda: [f(x) for x in items[name]], number=1, timer=CLOCK)
             times[name].append(t / len(items[name]) * 1e6)
     return times
 
@@ -285,7 +293,8 @@ def bench_shanten_array(n=1_000_000):
 
 if __name__ == "__main__":
     quick = "--quick" in sys.argv
-    print(f"pairi {pairi.__version__}, Python {sys.version.split()[0]}")
+    clock = "wall-clock time" if CLOCK is time.perf_counter else "the thread's CPU time"
+    print(f"pairi {pairi.__version__}, Python {sys.version.split()[0]}; passes timed by {clock}")
     bench_shanten(10 if quick else 40)
     bench_riichi(3 if quick else 15)
     bench_mcr(3 if quick else 11)

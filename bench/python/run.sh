@@ -3,8 +3,9 @@
 # in one process. Uses the virtual environment of the Python tests (target/py-venv,
 # made here if missing), installs into it pairi from crates/pairi-py and the two peers
 # at the versions compared, then runs the bench; arguments go to it (--quick: fewer
-# rounds). PyMahjongGB is compared too when installed in that environment.
-# Usage, from the repository root: bash bench/python/run.sh [--quick]
+# rounds; --wall: passes timed by the wall clock rather than the thread's CPU time).
+# PyMahjongGB is compared too when installed in that environment.
+# Usage, from the repository root: bash bench/python/run.sh [--quick] [--wall]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 venv="$root/target/py-venv"

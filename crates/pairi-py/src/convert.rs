@@ -161,6 +161,57 @@ pub(crate) fn field<T: DeserializeOwned>(name: &str, v: &Bound<'_, PyAny>) -> Py
     Ok(one.0)
 }
 
+/// A flag: a bool (or NumPy bool); anything else as JSON reads it (refused).
+pub(crate) fn flag(name: &str, v: &Bound<'_, PyAny>) -> PyResult<bool> {
+    match v.downcast::<PyBool>() {
+        Ok(b) => Ok(b.is_true()),
+        Err(_) => field(name, v),
+    }
+}
+
+/// A whole number of `u32`.
+pub(crate) fn count32(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u32> {
+    if let Some(n) = small_int(v) {
+        return Ok(u32::from(n));
+    }
+    if let Ok(i) = v.downcast_exact::<PyInt>() {
+        if let Ok(n) = i.extract::<u32>() {
+            return Ok(n);
+        }
+    }
+    field(name, v)
+}
+
+/// A wind in any spelling (as JSON reads a wind's text).
+pub(crate) fn wind(name: &str, v: &Bound<'_, PyAny>) -> PyResult<pairi::Wind> {
+    if let Ok(s) = v.downcast::<PyString>() {
+        if let Ok(w) = pairi::notation::parse_wind(text(s, name)?) {
+            return Ok(w);
+        }
+    }
+    field(name, v)
+}
+
+/// A text field, or `None`.
+pub(crate) fn optional_text(name: &str, v: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    match v.downcast::<PyString>() {
+        Ok(s) => Ok(Some(text(s, name)?.to_owned())),
+        Err(_) => field(name, v),
+    }
+}
+
+/// A list field that is most often empty.
+pub(crate) fn list<T: serde::de::DeserializeOwned>(
+    name: &str,
+    v: &Bound<'_, PyAny>,
+) -> PyResult<Vec<T>> {
+    match (v.downcast::<PyList>(), v.downcast::<PyTuple>()) {
+        (Ok(l), _) if l.is_empty() => Ok(Vec::new()),
+        (_, Ok(t)) if t.is_empty() => Ok(Vec::new()),
+        _ => field(name, v),
+    }
+}
+
 /// A one-field object's value (its key is not looked at).
 struct One<T>(T);
 
@@ -306,17 +357,25 @@ fn too_long(n: usize) -> PyErr {
 /// its value (the hot path of `shanten` on a list of counts).
 static SMALL_COUNTS: PyOnceLock<[Py<PyAny>; 5]> = PyOnceLock::new();
 
-/// One count of 34: 0 to 4.
-fn count(item: &Bound<'_, PyAny>) -> PyResult<u8> {
+/// The value of `item` when it is one of CPython's `int` objects 0 to 4.
+pub(crate) fn small_int(item: &Bound<'_, PyAny>) -> Option<u8> {
     let small = SMALL_COUNTS.get_or_init(item.py(), || {
         [0u8, 1, 2, 3, 4].map(|n| match n.into_pyobject(item.py()) {
             Ok(i) => i.into_any().unbind(),
             Err(e) => match e {},
         })
     });
-    if let Some(n) = small.iter().position(|c| c.as_ptr() == item.as_ptr()) {
-        // At most 4.
-        return Ok(n as u8);
+    // At most 4.
+    small
+        .iter()
+        .position(|c| c.as_ptr() == item.as_ptr())
+        .map(|n| n as u8)
+}
+
+/// One count of 34: 0 to 4.
+fn count(item: &Bound<'_, PyAny>) -> PyResult<u8> {
+    if let Some(n) = small_int(item) {
+        return Ok(n);
     }
     let n = tile_number(item, count_error)?;
     u8::try_from(n)

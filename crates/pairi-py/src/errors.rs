@@ -200,9 +200,14 @@ pub(crate) fn parse_error(message: impl Into<String>) -> PyErr {
 pub(crate) fn unknown_keyword(function: &str, fields: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
     match fields.and_then(|f| f.keys().into_iter().next()) {
         None => Ok(()),
-        Some(key) => Err(type_error(format!(
-            "{function}() got an unexpected keyword argument {}",
-            key.repr().map_or_else(|_| "?".into(), |r| r.to_string())
-        ))),
+        Some(key) => Err(unexpected_keyword(function, &key)),
     }
+}
+
+/// The `TypeError` of the keyword `key`, which the function `function` does not take.
+pub(crate) fn unexpected_keyword(function: &str, key: &Bound<'_, PyAny>) -> PyErr {
+    type_error(format!(
+        "{function}() got an unexpected keyword argument {}",
+        key.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+    ))
 }

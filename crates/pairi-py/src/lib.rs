@@ -9,101 +9,28 @@
 mod convert;
 mod errors;
 mod results;
+mod score;
 
-use convert::{field, hand_arg, hand_text, object, request, text, HandArg};
+use convert::{
+    count32, field, flag, hand_arg, hand_text, list, object, optional_text, request, text, wind,
+    HandArg,
+};
 use errors::{invalid, raise, type_error, unknown_keyword};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pairi::api::analysis::{AnalysisRequest, MeldsField, ShantenRequest};
 use pairi::api::batch::answer_kind;
 use pairi::api::ev::EvRequest;
-use pairi::api::hand::TilesField;
 use pairi::api::mcr::FanRequest;
 use pairi::api::parse::ParseRequest;
-use pairi::api::riichi::{Prepared, ScoreRequest, ScoreResult};
 use pairi::api::stats::StatsRequest;
 use pairi::api::{Error, Request};
 use pairi::TileCounts;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyInt, PyString};
 use rayon::prelude::*;
 use results::{Analysis, Answer, Ev, Fan, FanItem, Parsed, Score, Shanten, Stats, Yaku};
 
 type Arg<'a, 'py> = Option<&'a Bound<'py, PyAny>>;
-
-/// A flag: a bool (or NumPy bool); anything else as JSON reads it (refused).
-fn flag(name: &str, v: &Bound<'_, PyAny>) -> PyResult<bool> {
-    match v.downcast::<PyBool>() {
-        Ok(b) => Ok(b.is_true()),
-        Err(_) => field(name, v),
-    }
-}
-
-/// A whole number of `u32`.
-fn count32(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u32> {
-    if let Ok(i) = v.downcast_exact::<PyInt>() {
-        if let Ok(n) = i.extract::<u32>() {
-            return Ok(n);
-        }
-    }
-    field(name, v)
-}
-
-/// A wind in any spelling.
-fn wind(name: &str, v: &Bound<'_, PyAny>) -> PyResult<pairi::Wind> {
-    use serde::de::IntoDeserializer;
-    if let Ok(s) = v.downcast::<PyString>() {
-        let d: serde::de::value::StrDeserializer<'_, serde::de::value::Error> =
-            text(s, name)?.into_deserializer();
-        if let Ok(w) = serde::Deserialize::deserialize(d) {
-            return Ok(w);
-        }
-    }
-    field(name, v)
-}
-
-/// A text field, or `None`.
-fn optional_text(name: &str, v: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
-    match v.downcast::<PyString>() {
-        Ok(s) => Ok(Some(text(s, name)?.to_owned())),
-        Err(_) => field(name, v),
-    }
-}
-
-/// Tiles as one notation string or a list of tiles.
-fn tiles(name: &str, v: &Bound<'_, PyAny>) -> PyResult<TilesField> {
-    if let Ok(s) = v.downcast::<PyString>() {
-        return Ok(TilesField::Text(text(s, name)?.to_owned()));
-    }
-    let texts =
-        |items: &mut dyn Iterator<Item = Bound<'_, PyAny>>| -> PyResult<Option<Vec<String>>> {
-            let mut out = Vec::new();
-            for x in items {
-                match x.downcast::<PyString>() {
-                    Ok(s) => out.push(text(s, name)?.to_owned()),
-                    Err(_) => return Ok(None),
-                }
-            }
-            Ok(Some(out))
-        };
-    let read = match (v.downcast::<PyList>(), v.downcast::<PyTuple>()) {
-        (Ok(l), _) => texts(&mut l.iter())?,
-        (_, Ok(t)) => texts(&mut t.iter())?,
-        _ => None,
-    };
-    match read {
-        Some(list) => Ok(TilesField::List(list)),
-        None => field(name, v),
-    }
-}
-
-/// A list field that is most often empty.
-fn list<T: serde::de::DeserializeOwned>(name: &str, v: &Bound<'_, PyAny>) -> PyResult<Vec<T>> {
-    match (v.downcast::<PyList>(), v.downcast::<PyTuple>()) {
-        (Ok(l), _) if l.is_empty() => Ok(Vec::new()),
-        (_, Ok(t)) if t.is_empty() => Ok(Vec::new()),
-        _ => field(name, v),
-    }
-}
 
 /// Each keyword argument given (not `None`), with its name.
 fn given<'a, 'py, const N: usize>(
@@ -112,238 +39,6 @@ fn given<'a, 'py, const N: usize>(
     fields
         .into_iter()
         .filter_map(|(k, v)| v.filter(|v| !v.is_none()).map(|v| (k, v)))
-}
-
-/// Sets the scoring field `key` of `r`; false for a key that is not one.
-fn set_score_field(r: &mut ScoreRequest, key: &str, v: &Bound<'_, PyAny>) -> PyResult<bool> {
-    match key {
-        "melds" => r.melds = list(key, v)?,
-        "win" => r.win = optional_text(key, v)?,
-        "tsumo" => r.tsumo = flag(key, v)?,
-        "riichi" => r.riichi = flag(key, v)?,
-        "double_riichi" => r.double_riichi = flag(key, v)?,
-        "ippatsu" => r.ippatsu = flag(key, v)?,
-        "rinshan" => r.rinshan = flag(key, v)?,
-        "chankan" => r.chankan = flag(key, v)?,
-        "haitei" => r.haitei = flag(key, v)?,
-        "houtei" => r.houtei = flag(key, v)?,
-        "tenhou" => r.tenhou = flag(key, v)?,
-        "chiihou" => r.chiihou = flag(key, v)?,
-        "renhou" => r.renhou = flag(key, v)?,
-        "round_wind" => r.round_wind = wind(key, v)?,
-        "seat_wind" => r.seat_wind = wind(key, v)?,
-        "dora" => r.dora = tiles(key, v)?,
-        "ura" => r.ura = tiles(key, v)?,
-        "honba" => r.honba = count32(key, v)?,
-        "riichi_sticks" => r.riichi_sticks = count32(key, v)?,
-        "kita" => r.kita = count32(key, v)?,
-        "rules" => r.rules = field(key, v)?,
-        "players" => r.players = field(key, v)?,
-        _ => return Ok(false),
-    }
-    Ok(true)
-}
-
-/// The score of `hand` in the situation `p`.
-fn score_in(p: &Prepared, hand: &Bound<'_, PyAny>) -> PyResult<Score> {
-    let answer = match hand_arg(hand)? {
-        HandArg::Text(s) => p.answer(s),
-        HandArg::Tiles(h) => p.answer(&h.to_string()),
-    };
-    answer.map(|inner| Score { inner }).map_err(|e| raise(&e))
-}
-
-/// Riichi score of a winning hand: a `Score` (`han`, `fu`, `yakuman`, `yaku`,
-/// `payments`, `total`, `breakdown` with the yaku's names, ...).
-///
-/// `hand`: the concealed tiles with the winning tile, as notation (melds in brackets
-/// allowed), 34 counts or 136-tile ids. The keywords are the JSON request's fields,
-/// read as JSON reads them (a flag is a bool, a wind a str; `None` means the default):
-///
-/// - `win`: the winning tile (default: the hand's last tile); `melds`: declared melds,
-///   dicts such as `{"kind": "pon", "tiles": "777z", "from": 3}`;
-/// - `tsumo`, `riichi`, `double_riichi`, `ippatsu`, `rinshan`, `chankan`, `haitei`,
-///   `houtei`, `tenhou`, `chiihou`, `renhou` (under a renhou rule): the situation;
-/// - `round_wind`, `seat_wind`: `E S W N` (or `east`, `1z`, ...);
-/// - `dora`, `ura`: indicators, notation or a list of tiles;
-/// - `honba`, `riichi_sticks`: the counters on the table; `kita`: North tiles set
-///   aside (three players);
-/// - `rules`: a preset (`tenhou`, `mahjongsoul`, `mleague`, `wrc`, `ema`,
-///   `tenhou-sanma`, ...) or a dict of rule options; `players`: 3 or 4.
-///
-/// Raises `ParseError`, `InvalidRequestError` (`InvalidTypeError` for a wrong type or
-/// keyword), `InvalidHandError`, `NotWinningError` or `NoYakuError`. To score many
-/// hands in one situation, read it once with `Situation`.
-#[pyfunction]
-#[pyo3(text_signature = "(hand, *, win=None, melds=(), tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, renhou=False, round_wind='E', seat_wind='E', dora=(), ura=(), honba=0, riichi_sticks=0, rules=None, players=None, kita=0)",
-    // The keywords most often given first: a keyword is found by a search in this order.
-    signature = (hand, *, win=None, tsumo=None, riichi=None, dora=None, seat_wind=None,
-    round_wind=None, ura=None, melds=None, honba=None, riichi_sticks=None, ippatsu=None,
-    rules=None, players=None, kita=None, double_riichi=None, rinshan=None, chankan=None,
-    haitei=None, houtei=None, tenhou=None, chiihou=None, renhou=None, **unknown))]
-#[allow(clippy::too_many_arguments)]
-fn score<'py>(
-    hand: &Bound<'py, PyAny>,
-    win: Arg<'_, 'py>,
-    tsumo: Arg<'_, 'py>,
-    riichi: Arg<'_, 'py>,
-    dora: Arg<'_, 'py>,
-    seat_wind: Arg<'_, 'py>,
-    round_wind: Arg<'_, 'py>,
-    ura: Arg<'_, 'py>,
-    melds: Arg<'_, 'py>,
-    honba: Arg<'_, 'py>,
-    riichi_sticks: Arg<'_, 'py>,
-    ippatsu: Arg<'_, 'py>,
-    rules: Arg<'_, 'py>,
-    players: Arg<'_, 'py>,
-    kita: Arg<'_, 'py>,
-    double_riichi: Arg<'_, 'py>,
-    rinshan: Arg<'_, 'py>,
-    chankan: Arg<'_, 'py>,
-    haitei: Arg<'_, 'py>,
-    houtei: Arg<'_, 'py>,
-    tenhou: Arg<'_, 'py>,
-    chiihou: Arg<'_, 'py>,
-    renhou: Arg<'_, 'py>,
-    unknown: Option<&Bound<'py, PyDict>>,
-) -> PyResult<Score> {
-    unknown_keyword("score", unknown)?;
-    let mut r = ScoreRequest::default();
-    macro_rules! read {
-        ($($field:ident: $read:ident),* $(,)?) => {$(
-            if let Some(v) = $field.filter(|v| !v.is_none()) {
-                r.$field = $read(stringify!($field), v)?;
-            }
-        )*};
-    }
-    read!(
-        win: optional_text,
-        melds: list,
-        tsumo: flag,
-        riichi: flag,
-        double_riichi: flag,
-        ippatsu: flag,
-        rinshan: flag,
-        chankan: flag,
-        haitei: flag,
-        houtei: flag,
-        tenhou: flag,
-        chiihou: flag,
-        renhou: flag,
-        round_wind: wind,
-        seat_wind: wind,
-        dora: tiles,
-        ura: tiles,
-        honba: count32,
-        riichi_sticks: count32,
-        rules: field,
-        players: field,
-        kita: count32,
-    );
-    let p = r.prepare().map_err(|e| raise(&e))?;
-    score_in(&p, hand)
-}
-
-/// The scoring request of keyword arguments in a dict (`function` names the caller in
-/// an unknown keyword's error).
-fn score_fields(function: &str, fields: Option<&Bound<'_, PyDict>>) -> PyResult<ScoreRequest> {
-    let mut r = ScoreRequest::default();
-    if let Some(fields) = fields {
-        for (key, v) in fields {
-            let name = match key.downcast::<PyString>() {
-                Ok(k) => text(k, "a keyword")?,
-                Err(_) => return Err(type_error("keywords must be strings")),
-            };
-            if v.is_none() {
-                continue;
-            }
-            if !set_score_field(&mut r, name, &v)? {
-                return Err(type_error(format!(
-                    "{function}() got an unexpected keyword argument '{name}'"
-                )));
-            }
-        }
-    }
-    Ok(r)
-}
-
-/// A Riichi scoring situation read once: the keyword arguments of `score` without the
-/// hand, for scoring many hands in it. `Situation(win="9s", tsumo=True).score(hand)`
-/// equals `score(hand, win="9s", tsumo=True)`.
-#[pyclass(module = "pairi", frozen)]
-struct Situation {
-    inner: Prepared,
-}
-
-#[pymethods]
-impl Situation {
-    #[new]
-    #[pyo3(text_signature = "(*, win=None, melds=(), tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, renhou=False, round_wind='E', seat_wind='E', dora=(), ura=(), honba=0, riichi_sticks=0, rules=None, players=None, kita=0)", signature = (**fields))]
-    fn new(fields: Option<&Bound<'_, PyDict>>) -> PyResult<Situation> {
-        let r = score_fields("Situation", fields)?;
-        r.prepare()
-            .map(|inner| Situation { inner })
-            .map_err(|e| raise(&e))
-    }
-
-    /// score(self, hand)
-    /// --
-    ///
-    /// Scores `hand` (notation, 34 counts or 136-tile ids) in this situation.
-    fn score(&self, hand: &Bound<'_, PyAny>) -> PyResult<Score> {
-        score_in(&self.inner, hand)
-    }
-}
-
-/// Scores a list of requests (dicts of the JSON fields, `hand` included) on every
-/// core, in order: a `Score`, or the exception (not raised) of a request that could not
-/// be scored.
-#[pyfunction]
-fn score_many(py: Python<'_>, requests: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
-    let requests = requests
-        .downcast::<PyList>()
-        .map_err(|_| type_error("requests: a list of dicts"))?;
-    let mut read = Vec::with_capacity(requests.len());
-    for d in requests {
-        let one = match d.downcast::<PyDict>() {
-            Ok(d) => {
-                let fields = d.copy()?;
-                let hand = fields.get_item("hand")?;
-                if hand.is_some() {
-                    fields.del_item("hand")?;
-                }
-                match hand {
-                    Some(hand) => score_fields("score_many", Some(&fields))
-                        .and_then(|r| Ok((hand_text(&hand)?, r))),
-                    None => Err(raise(&Error::invalid_request("missing field `hand`"))),
-                }
-            }
-            Err(_) => Err(type_error(format!(
-                "a request is a dict, not a {}",
-                convert::type_name(&d)
-            ))),
-        };
-        read.push(one);
-    }
-    let answered: Vec<Option<Result<ScoreResult, Error>>> = py.detach(|| {
-        read.par_iter()
-            .map(|r| {
-                r.as_ref()
-                    .ok()
-                    .map(|(hand, r)| r.prepare().and_then(|p| p.answer(hand)))
-            })
-            .collect()
-    });
-    read.into_iter()
-        .zip(answered)
-        .map(|(r, a)| match (r, a) {
-            (Err(e), _) => Ok(e.into_value(py).into_any()),
-            (Ok(_), Some(Ok(inner))) => Ok(Py::new(py, Score { inner })?.into_any()),
-            (Ok(_), Some(Err(e))) => Ok(raise(&e).into_value(py).into_any()),
-            (Ok(_), None) => Err(invalid("unreachable")),
-        })
-        .collect()
 }
 
 /// MCR (Chinese Official) fans of a winning hand: a `Fan` (`fan` in all, `fans`,
@@ -852,7 +547,7 @@ fn _pairi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Fan>()?;
     m.add_class::<FanItem>()?;
     m.add_class::<Shanten>()?;
-    m.add_class::<Situation>()?;
+    m.add_class::<score::Situation>()?;
     m.add_class::<Answer>()?;
     m.add_class::<Parsed>()?;
     m.add_class::<Analysis>()?;
@@ -863,11 +558,11 @@ fn _pairi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(shanten, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
-    m.add_function(wrap_pyfunction!(score, m)?)?;
+    m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(fan, m)?)?;
     m.add_function(wrap_pyfunction!(stats, m)?)?;
     m.add_function(wrap_pyfunction!(ev, m)?)?;
-    m.add_function(wrap_pyfunction!(score_many, m)?)?;
+    m.add_function(wrap_pyfunction!(score::score_many, m)?)?;
     m.add_function(wrap_pyfunction!(answer_fields, m)?)?;
     m.add_function(wrap_pyfunction!(answer, m)?)?;
     m.add_function(wrap_pyfunction!(shanten_array, m)?)?;

@@ -636,7 +636,20 @@ impl TileCounts {
     /// The number of tiles.
     #[must_use]
     pub fn total(&self) -> u32 {
-        self.0.iter().map(|&c| u32::from(c)).sum()
+        // Eight counts at a time (every hand's size is asked several times a score):
+        // neighbouring bytes added into four 16-bit lanes (each at most 510), the lanes
+        // added by one multiplication into the top lane (at most 2 040, no carry out).
+        const LOW: u64 = 0x00ff_00ff_00ff_00ff;
+        let (words, rest) = self.0.split_at(32);
+        let mut sum = 0u64;
+        for w in words.chunks_exact(8) {
+            let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+            let lanes = (x & LOW) + ((x >> 8) & LOW);
+            sum += lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48;
+        }
+        let rest: u64 = rest.iter().map(|&c| u64::from(c)).sum();
+        // At most 34 × 255.
+        (sum + rest) as u32
     }
 
     /// The kinds present, with their counts, in index order.
@@ -655,13 +668,23 @@ impl TileCounts {
     /// The set of kinds present.
     #[must_use]
     pub fn kinds(&self) -> TileSet {
-        // Branch-free: scorers build this set for every hand.
-        TileSet(
-            self.0
-                .iter()
-                .enumerate()
-                .fold(0, |k, (i, &n)| k | u64::from(n > 0) << i),
-        )
+        // Branch-free, eight counts at a time (scorers build this set for every hand):
+        // the top bit of each byte set when the byte is not zero, then the eight top
+        // bits gathered into one byte by a multiplication whose partial products never
+        // overlap (byte k's bit lands on bit 56 + k).
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let (words, rest) = self.0.split_at(32);
+        let mut set = 0u64;
+        for (i, w) in words.chunks_exact(8).enumerate() {
+            let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+            let nonzero = (x | ((x & LOW7) + LOW7)) & HIGH;
+            set |= ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+        }
+        for (i, &n) in rest.iter().enumerate() {
+            set |= u64::from(n > 0) << (32 + i);
+        }
+        TileSet(set)
     }
 
     /// The counts of one numbered suit (9 entries) or the honours (7 entries).
@@ -984,6 +1007,35 @@ pub mod shape {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The word-at-a-time total and kinds agree with a count-by-count reading, on
+        /// any bytes (not only counts a wall allows).
+        #[test]
+        fn counts_total_and_kinds_ok_match_a_count_by_count_reading(
+            counts in proptest::array::uniform32(proptest::prelude::any::<u8>()),
+            last in proptest::array::uniform2(proptest::prelude::any::<u8>()),
+            sparse in proptest::prelude::any::<u64>(),
+        ) {
+            let mut all = [0u8; 34];
+            all[..32].copy_from_slice(&counts);
+            all[32..].copy_from_slice(&last);
+            // Many zeros too: a count is kept when its bit of `sparse` is set.
+            for (i, n) in all.iter_mut().enumerate() {
+                if sparse >> i & 1 == 0 {
+                    *n = 0;
+                }
+            }
+            let c = TileCounts::from_array(all);
+            let total: u32 = all.iter().map(|&n| u32::from(n)).sum();
+            let kinds = all
+                .iter()
+                .enumerate()
+                .fold(0u64, |k, (i, &n)| k | u64::from(n > 0) << i);
+            proptest::prop_assert_eq!(c.total(), total);
+            proptest::prop_assert_eq!(c.kinds().0, kinds);
+        }
+    }
 
     #[test]
     fn tile_ok_suit_and_number_table_matches_the_index_layout() {

@@ -16,9 +16,13 @@
 use super::{deserialize_by_name, Error};
 use crate::decompose::Family;
 use crate::hand::{Hand, HandSize, Meld, MeldKind, Source};
-use crate::notation::{format_pai, format_pais, parse_tiles_with, parse_wind, Dialect, Format};
+use crate::notation::{
+    format_pai, format_pais, parse_tiles_each, parse_tiles_with, parse_wind, Dialect, Format,
+};
+use crate::riichi::context::MAX_INDICATORS;
 use crate::riichi::rules::Players;
 use crate::tile::{Pai, Tile, TileCounts, Wind};
+use crate::util::FixedList;
 use crate::wall::Wall;
 use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 
@@ -194,6 +198,24 @@ impl TilesField {
         })
     }
 
+    /// The tiles as indicators ([`IndicatorTiles`]), in order.
+    ///
+    /// # Errors
+    ///
+    /// `parse` when a tile is not notation.
+    pub fn indicators(&self) -> Result<IndicatorTiles, Error> {
+        let mut out = IndicatorTiles::default();
+        match self {
+            TilesField::Text(s) => out.read(s)?,
+            TilesField::List(v) => {
+                for s in v {
+                    out.read(s)?;
+                }
+            }
+        }
+        Ok(out)
+    }
+
     /// The tiles as counts.
     ///
     /// # Errors
@@ -205,6 +227,34 @@ impl TilesField {
             .into_iter()
             .map(Pai::tile)
             .collect())
+    }
+}
+
+/// The dora or ura indicators of a request, read without allocating: the first six
+/// tiles are kept, one more than a situation holds, so that however many are given,
+/// [`WinContext::new`](crate::riichi::WinContext::new) refuses what it would refuse of
+/// them all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IndicatorTiles(FixedList<Pai, { MAX_INDICATORS + 1 }>);
+
+impl IndicatorTiles {
+    /// Appends the tiles of `text` (notation, standard dialect): what
+    /// [`TilesField::pais`] reads of it.
+    ///
+    /// # Errors
+    ///
+    /// `parse` when `text` is not notation (the tiles are then unchanged).
+    pub fn read(&mut self, text: &str) -> Result<(), Error> {
+        parse_tiles_each(text, Dialect::Standard, |p| {
+            self.0.push(p);
+        })?;
+        Ok(())
+    }
+
+    /// The tiles kept, in order.
+    #[must_use]
+    pub fn as_slice(&self) -> &[Pai] {
+        self.0.as_slice()
     }
 }
 
@@ -313,8 +363,13 @@ pub(crate) fn winning_pai(hand: &mut Hand, win: Option<Pai>) -> Result<Pai, Erro
 
 /// Reads exactly one tile in `dialect`.
 pub(crate) fn parse_tile_with(s: &str, dialect: Dialect) -> Result<Pai, Error> {
-    match parse_tiles_with(s, dialect)?.as_slice() {
-        [one] => Ok(*one),
+    let (mut first, mut n) = (None, 0);
+    parse_tiles_each(s, dialect, |p| {
+        first = first.or(Some(p));
+        n += 1;
+    })?;
+    match (first, n) {
+        (Some(one), 1) => Ok(one),
         _ => Err(crate::notation::parse_tile(s)
             .map(|_| Error::invalid_request(format!("{s:?} is not one tile")))
             .unwrap_or_else(Error::from)),

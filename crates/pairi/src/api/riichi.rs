@@ -8,7 +8,7 @@
 //! Three-player (sanma) requests say `"players": 3` (or name a `-sanma` preset) and
 //! give the North tiles set aside as `"kita": n`.
 
-use super::hand::{check_kita, winning_pai, MeldRequest, PlayersField, TilesField};
+use super::hand::{check_kita, winning_pai, IndicatorTiles, MeldRequest, PlayersField, TilesField};
 use super::{deserialize_by_name, Display, Error, Request};
 use crate::decompose::{Origin, Reading};
 use crate::hand::Hand;
@@ -406,6 +406,106 @@ impl ScoreRequest {
     ///
     /// As [`ScoreRequest::inputs`], for all but the hand.
     pub fn prepare(&self) -> Result<Prepared, Error> {
+        self.fields().prepare()
+    }
+
+    /// The fields but the hand, as [`ScoreFields`].
+    #[must_use]
+    pub fn fields(&self) -> ScoreFields<'_> {
+        ScoreFields {
+            melds: &self.melds,
+            win: self.win.as_deref().map(win_tile),
+            flags: Flags {
+                tsumo: self.tsumo,
+                riichi: self.riichi,
+                double_riichi: self.double_riichi,
+                ippatsu: self.ippatsu,
+                rinshan: self.rinshan,
+                chankan: self.chankan,
+                haitei: self.haitei,
+                houtei: self.houtei,
+                tenhou: self.tenhou,
+                chiihou: self.chiihou,
+                renhou: self.renhou,
+            },
+            round_wind: self.round_wind,
+            seat_wind: self.seat_wind,
+            dora: self.dora.indicators(),
+            ura: self.ura.indicators(),
+            honba: self.honba,
+            riichi_sticks: self.riichi_sticks,
+            rules: self.rules.as_ref().map(RulesRequest::rules),
+            players: self.players,
+            kita: self.kita,
+        }
+    }
+}
+
+/// The fields of a scoring request but the hand, read into their types: what
+/// [`ScoreRequest::fields`] gives, and what a binding fills straight from its own
+/// arguments (the Python module's keywords) rather than through a request. Both are
+/// checked by the one [`ScoreFields::prepare`], so they answer and fail alike.
+///
+/// The winning tile and the indicators are read already ([`win_tile`],
+/// [`TilesField::indicators`]); a reading that failed is kept and reported where
+/// `prepare` comes to it (the indicators after the counters and melds, the winning tile
+/// after the rules), as a request reports it.
+#[derive(Clone, Debug)]
+pub struct ScoreFields<'a> {
+    /// Declared melds.
+    pub melds: &'a [MeldRequest],
+    /// The winning tile, or why it could not be read; `None`: the last tile of the hand.
+    pub win: Option<Result<Pai, Error>>,
+    /// The flags.
+    pub flags: Flags,
+    /// Round wind.
+    pub round_wind: Wind,
+    /// Seat wind.
+    pub seat_wind: Wind,
+    /// Dora indicators, or why they could not be read.
+    pub dora: Result<IndicatorTiles, Error>,
+    /// Ura dora indicators, or why they could not be read.
+    pub ura: Result<IndicatorTiles, Error>,
+    /// Honba counters.
+    pub honba: u32,
+    /// Riichi sticks on the table.
+    pub riichi_sticks: u32,
+    /// The rules asked for (`None`: the default rules).
+    pub rules: Option<Rules>,
+    /// 3 or 4 players, when asked for.
+    pub players: Option<PlayersField>,
+    /// North tiles set aside.
+    pub kita: u32,
+}
+
+impl Default for ScoreFields<'_> {
+    /// The fields of a request that gives none: ron, East round and seat, no indicators,
+    /// default rules.
+    fn default() -> Self {
+        ScoreFields {
+            melds: &[],
+            win: None,
+            flags: Flags::default(),
+            round_wind: Wind::East,
+            seat_wind: Wind::East,
+            dora: Ok(IndicatorTiles::default()),
+            ura: Ok(IndicatorTiles::default()),
+            honba: 0,
+            riichi_sticks: 0,
+            rules: None,
+            players: None,
+            kita: 0,
+        }
+    }
+}
+
+impl ScoreFields<'_> {
+    /// Checks the fields and reads them into a [`Prepared`] situation.
+    ///
+    /// # Errors
+    ///
+    /// As [`ScoreRequest::prepare`].
+    pub fn prepare(self) -> Result<Prepared, Error> {
         in_range("honba", self.honba, MAX_COUNTER)?;
         in_range("riichi_sticks", self.riichi_sticks, MAX_COUNTER)?;
         check_kita(self.kita)?;
@@ -414,58 +514,33 @@ impl ScoreRequest {
             .iter()
             .map(|m| m.to_meld(Dialect::Standard))
             .collect::<Result<Vec<_>, _>>()?;
-        let flags = Flags {
-            tsumo: self.tsumo,
-            riichi: self.riichi,
-            double_riichi: self.double_riichi,
-            ippatsu: self.ippatsu,
-            rinshan: self.rinshan,
-            chankan: self.chankan,
-            haitei: self.haitei,
-            houtei: self.houtei,
-            tenhou: self.tenhou,
-            chiihou: self.chiihou,
-            renhou: self.renhou,
-        };
-        let dora: Vec<Pai> = self
-            .dora
-            .pais(Dialect::Standard)
-            .map_err(|e| e.in_field("dora"))?;
-        let ura: Vec<Pai> = self
-            .ura
-            .pais(Dialect::Standard)
-            .map_err(|e| e.in_field("ura"))?;
-        let mut rules = self
-            .rules
-            .as_ref()
-            .map_or_else(Rules::default, RulesRequest::rules);
+        let flags = self.flags;
+        let dora = self.dora.map_err(|e| e.in_field("dora"))?;
+        let ura = self.ura.map_err(|e| e.in_field("ura"))?;
+        let mut rules = self.rules.unwrap_or_default();
         if let Some(p) = self.players {
             rules.players = p.0;
         }
-        if self.renhou && rules.renhou == Renhou::Off {
+        if flags.renhou && rules.renhou == Renhou::Off {
             return Err(Error::invalid_request(
                 "`renhou` is not a yaku under these rules: turn on the rule option \
                  `renhou` (`mangan` or `yakuman`), or a preset that has it (wrc, ema)",
             ));
         }
-        let win = self
-            .win
-            .as_deref()
-            .map(|w| super::hand::parse_tile_with(w, Dialect::Standard))
-            .transpose()
-            .map_err(|e| e.in_field("win"))?;
+        let win = self.win.transpose().map_err(|e| e.in_field("win"))?;
+        let kita = u8::try_from(self.kita).unwrap_or(u8::MAX);
         let situation = |win: Pai| {
             WinContext::new(
                 win,
                 flags,
                 self.round_wind,
                 self.seat_wind,
-                &dora,
-                &ura,
+                dora.as_slice(),
+                ura.as_slice(),
                 self.honba,
                 self.riichi_sticks,
             )
-            .and_then(|c| c.with_kita(u8::try_from(self.kita).unwrap_or(u8::MAX)))
+            .and_then(|c| c.with_kita(kita))
             .map_err(|e| Error::from(riichi::ScoreError::from(e)))
         };
         // With the winning tile given, the whole situation is read now; without it, it
@@ -482,10 +557,19 @@ impl ScoreRequest {
             seat_wind: self.seat_wind,
             honba: self.honba,
             riichi_sticks: self.riichi_sticks,
-            kita: u8::try_from(self.kita).unwrap_or(u8::MAX),
+            kita,
             rules,
         })
     }
+}
+
+/// The winning tile of a request's `win` (one tile, in notation).
+///
+/// # Errors
+///
+/// `parse` for text that is not notation, `invalid_request` for more tiles than one.
+pub fn win_tile(text: &str) -> Result<Pai, Error> {
+    super::hand::parse_tile_with(text, Dialect::Standard)
 }
 
 /// A scoring request read once without its hand ([`ScoreRequest::prepare`]).
@@ -494,7 +578,7 @@ pub struct Prepared {
     melds: Vec<crate::hand::Meld>,
     win: Option<Pai>,
     /// The situation, or what it is made of until a hand names its winning tile.
-    context: Result<WinContext, (Flags, Vec<Pai>, Vec<Pai>)>,
+    context: Result<WinContext, (Flags, IndicatorTiles, IndicatorTiles)>,
     round_wind: Wind,
     seat_wind: Wind,
     honba: u32,
@@ -522,8 +606,8 @@ impl Prepared {
                 *flags,
                 self.round_wind,
                 self.seat_wind,
-                dora,
-                ura,
+                dora.as_slice(),
+                ura.as_slice(),
                 self.honba,
                 self.riichi_sticks,
             )

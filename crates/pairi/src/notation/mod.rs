@@ -9,7 +9,8 @@ pub use format::{
 };
 pub use parse::{
     parse_hand, parse_hand_unchecked, parse_hand_unchecked_with, parse_hand_with, parse_tile,
-    parse_tiles, parse_tiles_with, parse_wind, Dialect, NotationError, ParseError,
+    parse_tiles, parse_tiles_each, parse_tiles_with, parse_wind, Dialect, NotationError,
+    ParseError,
 };
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 use crate::error::ErrorKind;
 use crate::hand::{Hand, HandError, Meld, MeldKind, Source};
 use crate::tile::{Pai, Suit, Tile, Wind};
+use crate::util::FixedList;
 use crate::wall::Wall;
 
 /// Which meaning `z` digits have.
@@ -269,6 +270,7 @@ impl<'a> Parser<'a> {
 }
 
 /// The tile of digit `d` before the suit letter `suit` (`m p s z f y`).
+#[inline]
 fn suited(dialect: Dialect, suit: char, d: u8) -> Option<Pai> {
     match suit {
         'm' | 'p' | 's' => {
@@ -528,6 +530,27 @@ pub fn parse_tiles_with(input: &str, dialect: Dialect) -> Result<Vec<Pai>, Parse
     parse_tiles_any(input, dialect)
 }
 
+/// Calls `f` with each tile [`parse_tiles_with`] reads, in order: a few tiles of plain
+/// MPSZ (an indicator, a winning tile) without allocating, anything else as
+/// [`parse_tiles_with`] reads it.
+///
+/// # Errors
+///
+/// As [`parse_tiles_with`], before `f` is called.
+pub fn parse_tiles_each(
+    input: &str,
+    dialect: Dialect,
+    mut f: impl FnMut(Pai),
+) -> Result<(), ParseError> {
+    let mut few = FixedList::<Pai, 16>::new();
+    if plain_each(input, dialect, |p| few.push(p).then_some(())).is_some() {
+        few.iter().for_each(|&p| f(p));
+        return Ok(());
+    }
+    parse_tiles_with(input, dialect)?.into_iter().for_each(f);
+    Ok(())
+}
+
 /// [`parse_tiles_with`] by the reader of every notation.
 pub(super) fn parse_tiles_any(input: &str, dialect: Dialect) -> Result<Vec<Pai>, ParseError> {
     let mut p = Parser {
@@ -565,6 +588,16 @@ pub fn parse_tile(input: &str) -> Result<Pai, ParseError> {
 ///
 /// [`ParseError`] when the text is not one of those.
 pub fn parse_wind(input: &str) -> Result<Wind, ParseError> {
+    // The letter alone, the spelling most often sent, first.
+    if let [letter] = input.as_bytes() {
+        match letter.to_ascii_lowercase() {
+            b'e' => return Ok(Wind::East),
+            b's' => return Ok(Wind::South),
+            b'w' => return Ok(Wind::West),
+            b'n' => return Ok(Wind::North),
+            _ => {}
+        }
+    }
     let text = input.trim();
     let by_name = [
         ("e", "east", Wind::East),

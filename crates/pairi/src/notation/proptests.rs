@@ -265,7 +265,10 @@ proptest! {
             }
             // Tiles: the same answer, error included, whichever reader read it.
             let any = parse::parse_tiles_any(&s, dialect);
-            prop_assert_eq!(parse_tiles_with(&s, dialect), any, "{:?}", s);
+            prop_assert_eq!(parse_tiles_with(&s, dialect), any.clone(), "{:?}", s);
+            let mut each = Vec::new();
+            let read = parse::parse_tiles_each(&s, dialect, |p| each.push(p)).map(|()| each);
+            prop_assert_eq!(read, any, "{:?}", s);
         }
     }
 }

@@ -284,3 +284,28 @@ fn parse_err_message_names_offset_found_expected() {
     assert_eq!((e.offset, e.column), (8, 3));
     assert_eq!(parse_err("12").found, "end of input");
 }
+
+#[test]
+fn parse_wind_ok_every_spelling() {
+    use crate::tile::Wind;
+    for (text, w) in [
+        ("E", Wind::East),
+        ("e", Wind::East),
+        ("S", Wind::South),
+        ("s", Wind::South),
+        ("W", Wind::West),
+        ("n", Wind::North),
+        (" N ", Wind::North),
+        ("east", Wind::East),
+        ("SOUTH", Wind::South),
+        ("3z", Wind::West),
+        ("4z", Wind::North),
+        ("🀀", Wind::East),
+        ("1f", Wind::East),
+    ] {
+        assert_eq!(parse_wind(text), Ok(w), "{text:?}");
+    }
+    for bad in ["", "x", "5z", "P", "1m", "EE", "es"] {
+        assert!(parse_wind(bad).is_err(), "{bad:?}");
+    }
+}

@@ -1,0 +1,531 @@
+//! Riichi scoring from Python: `score(hand, **fields)`, `Situation` and `score_many`.
+//!
+//! A call's keywords are read in one walk over the dictionary CPython hands over, each
+//! keyword found by its name's length and letters, each value converted straight to
+//! its field's type (a flag to a bool, a wind to a `Wind`, indicators to tiles): no
+//! JSON value and no owned text on the way. The fields then go through
+//! `ScoreFields::prepare`, the code the JSON request's fields go through, so the two
+//! answer and fail alike; a value of another type than the fast paths take is read as
+//! JSON reads it ([`field`]), for the same error.
+
+use crate::convert::{
+    count32, field, flag, hand_arg, hand_text, list, small_int, text, type_name, wind, HandArg,
+};
+use crate::errors::{invalid, raise, type_error, unexpected_keyword};
+use crate::results::Score;
+use pairi::api::hand::{IndicatorTiles, MeldRequest, PlayersField, TilesField};
+use pairi::api::riichi::{win_tile, Prepared, RulesRequest, ScoreFields, ScoreResult};
+use pairi::api::Error;
+use pairi::notation::parse_wind;
+use pairi::riichi::{Flags, Preset, Rules};
+use pairi::{Pai, Wind};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
+use rayon::prelude::*;
+
+/// The keywords of a scoring call, in the order their values are read: of two wrong
+/// values, the one whose keyword comes first here is reported.
+const KEYWORDS: [&str; 22] = [
+    "win",
+    "melds",
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+    "renhou",
+    "round_wind",
+    "seat_wind",
+    "dora",
+    "ura",
+    "honba",
+    "riichi_sticks",
+    "rules",
+    "players",
+    "kita",
+];
+
+/// The place of the keyword `name` in [`KEYWORDS`].
+fn keyword(name: &str) -> Option<usize> {
+    keyword_of(name.as_bytes())
+}
+
+// Each keyword is found in its own place.
+const _: () = {
+    let mut i = 0;
+    while i < KEYWORDS.len() {
+        assert!(matches!(keyword_of(KEYWORDS[i].as_bytes()), Some(j) if j == i));
+        i += 1;
+    }
+};
+
+/// [`keyword`] of the name's bytes: byte-string patterns, matched by length, then byte
+/// by byte.
+const fn keyword_of(name: &[u8]) -> Option<usize> {
+    Some(match name {
+        b"win" => 0,
+        b"melds" => 1,
+        b"tsumo" => 2,
+        b"riichi" => 3,
+        b"double_riichi" => 4,
+        b"ippatsu" => 5,
+        b"rinshan" => 6,
+        b"chankan" => 7,
+        b"haitei" => 8,
+        b"houtei" => 9,
+        b"tenhou" => 10,
+        b"chiihou" => 11,
+        b"renhou" => 12,
+        b"round_wind" => 13,
+        b"seat_wind" => 14,
+        b"dora" => 15,
+        b"ura" => 16,
+        b"honba" => 17,
+        b"riichi_sticks" => 18,
+        b"rules" => 19,
+        b"players" => 20,
+        b"kita" => 21,
+        _ => return None,
+    })
+}
+
+/// The text of `v` when it is a `str` of valid Unicode.
+fn str_of<'a>(v: &'a Bound<'_, PyAny>) -> Option<&'a str> {
+    v.downcast::<PyString>().ok().and_then(|s| s.to_str().ok())
+}
+
+/// Indicators given as notation, or a list or tuple of notation strings (each read as
+/// `TilesField::indicators` reads it: a reading that fails is kept, the first, for
+/// `ScoreFields::prepare` to report in its turn); `None` for a value of another form,
+/// or text that is not Unicode.
+fn indicators_of(v: &Bound<'_, PyAny>) -> Option<Result<IndicatorTiles, Error>> {
+    let mut tiles = IndicatorTiles::default();
+    if let Some(s) = str_of(v) {
+        return Some(tiles.read(s).map(|()| tiles));
+    }
+    let mut failed = None;
+    let mut read = |x: Bound<'_, PyAny>| {
+        let s = str_of(&x)?;
+        if failed.is_none() {
+            failed = tiles.read(s).err();
+        }
+        Some(())
+    };
+    match (v.downcast::<PyList>(), v.downcast::<PyTuple>()) {
+        (Ok(l), _) => l.iter().try_for_each(&mut read)?,
+        (_, Ok(t)) => t.iter().try_for_each(&mut read)?,
+        _ => return None,
+    }
+    Some(match failed {
+        Some(e) => Err(e),
+        None => Ok(tiles),
+    })
+}
+
+/// Indicators as [`indicators_of`] reads them, anything else as JSON reads it. Text
+/// that is not Unicode is refused first, in a list up to its first item that is not
+/// text (the list is then read as JSON reads it).
+fn indicators(name: &str, v: &Bound<'_, PyAny>) -> PyResult<Result<IndicatorTiles, Error>> {
+    let unicode = |x: &Bound<'_, PyAny>| match x.downcast::<PyString>() {
+        Ok(s) => text(s, name).map(|_| true),
+        Err(_) => Ok(false),
+    };
+    if let Ok(l) = v.downcast::<PyList>() {
+        for x in l.iter() {
+            if !unicode(&x)? {
+                break;
+            }
+        }
+    } else if let Ok(t) = v.downcast::<PyTuple>() {
+        for x in t.iter() {
+            if !unicode(&x)? {
+                break;
+            }
+        }
+    } else {
+        unicode(v)?;
+    }
+    match indicators_of(v) {
+        Some(read) => Ok(read),
+        None => Ok(field::<TilesField>(name, v)?.indicators()),
+    }
+}
+
+/// The scoring fields read from keyword values.
+struct Read {
+    melds: Vec<MeldRequest>,
+    win: Option<Result<Pai, Error>>,
+    flags: Flags,
+    round_wind: Wind,
+    seat_wind: Wind,
+    dora: Result<IndicatorTiles, Error>,
+    ura: Result<IndicatorTiles, Error>,
+    honba: u32,
+    riichi_sticks: u32,
+    rules: Option<Rules>,
+    players: Option<PlayersField>,
+    kita: u32,
+}
+
+/// The flag of keyword `KEYWORDS[i]` (2 to 12).
+fn flag_of(f: &mut Flags, i: usize) -> &mut bool {
+    match i {
+        2 => &mut f.tsumo,
+        3 => &mut f.riichi,
+        4 => &mut f.double_riichi,
+        5 => &mut f.ippatsu,
+        6 => &mut f.rinshan,
+        7 => &mut f.chankan,
+        8 => &mut f.haitei,
+        9 => &mut f.houtei,
+        10 => &mut f.tenhou,
+        11 => &mut f.chiihou,
+        _ => &mut f.renhou,
+    }
+}
+
+impl Read {
+    fn new() -> Self {
+        let ScoreFields {
+            flags,
+            round_wind,
+            seat_wind,
+            honba,
+            riichi_sticks,
+            rules,
+            players,
+            kita,
+            ..
+        } = ScoreFields::default();
+        Read {
+            melds: Vec::new(),
+            win: None,
+            flags,
+            round_wind,
+            seat_wind,
+            dora: Ok(IndicatorTiles::default()),
+            ura: Ok(IndicatorTiles::default()),
+            honba,
+            riichi_sticks,
+            rules,
+            players,
+            kita,
+        }
+    }
+
+    /// Reads `v` (not `None`) as the field of keyword `KEYWORDS[i]` when it has the type
+    /// calls most often give, which cannot fail; false leaves it to [`Read::set`].
+    #[inline]
+    fn set_quickly(&mut self, i: usize, v: &Bound<'_, PyAny>) -> bool {
+        match i {
+            0 => match str_of(v) {
+                Some(s) => self.win = Some(win_tile(s)),
+                None => return false,
+            },
+            1 => match v.downcast::<PyList>() {
+                Ok(l) if l.is_empty() => self.melds = Vec::new(),
+                _ => return false,
+            },
+            2..=12 => match v.downcast_exact::<PyBool>() {
+                Ok(b) => *flag_of(&mut self.flags, i) = b.is_true(),
+                Err(_) => return false,
+            },
+            13 | 14 => match str_of(v).map(parse_wind) {
+                Some(Ok(w)) if i == 13 => self.round_wind = w,
+                Some(Ok(w)) => self.seat_wind = w,
+                _ => return false,
+            },
+            15 | 16 => match indicators_of(v) {
+                Some(read) if i == 15 => self.dora = read,
+                Some(read) => self.ura = read,
+                None => return false,
+            },
+            17 | 18 | 21 => match small_int(v) {
+                Some(n) if i == 17 => self.honba = u32::from(n),
+                Some(n) if i == 18 => self.riichi_sticks = u32::from(n),
+                Some(n) => self.kita = u32::from(n),
+                None => return false,
+            },
+            19 => match str_of(v).and_then(Preset::from_id) {
+                Some(p) => self.rules = Some(p.rules()),
+                None => return false,
+            },
+            _ => return false,
+        }
+        true
+    }
+
+    /// Reads `v` (not `None`) as the field of keyword `KEYWORDS[i]`, as JSON reads it.
+    fn set(&mut self, i: usize, v: &Bound<'_, PyAny>) -> PyResult<()> {
+        let name = KEYWORDS[i];
+        match i {
+            0 => {
+                self.win = match v.downcast::<PyString>() {
+                    Ok(s) => Some(win_tile(text(s, name)?)),
+                    Err(_) => field::<Option<String>>(name, v)?.map(|s| win_tile(&s)),
+                };
+            }
+            1 => self.melds = list(name, v)?,
+            2..=12 => *flag_of(&mut self.flags, i) = flag(name, v)?,
+            13 => self.round_wind = wind(name, v)?,
+            14 => self.seat_wind = wind(name, v)?,
+            15 => self.dora = indicators(name, v)?,
+            16 => self.ura = indicators(name, v)?,
+            17 => self.honba = count32(name, v)?,
+            18 => self.riichi_sticks = count32(name, v)?,
+            19 => {
+                self.rules = match str_of(v).and_then(Preset::from_id) {
+                    Some(p) => Some(p.rules()),
+                    None => field::<Option<RulesRequest>>(name, v)?.map(|r| r.rules()),
+                };
+            }
+            20 => {
+                let given = v
+                    .downcast_exact::<PyInt>()
+                    .ok()
+                    .and_then(|n| n.extract::<u8>().ok())
+                    .and_then(|n| PlayersField::try_from(n).ok());
+                self.players = match given {
+                    Some(p) => Some(p),
+                    None => field(name, v)?,
+                };
+            }
+            _ => self.kita = count32(name, v)?,
+        }
+        Ok(())
+    }
+
+    /// The situation of these fields, checked by `ScoreFields::prepare`.
+    fn prepare(self) -> PyResult<Prepared> {
+        ScoreFields {
+            melds: &self.melds,
+            win: self.win,
+            flags: self.flags,
+            round_wind: self.round_wind,
+            seat_wind: self.seat_wind,
+            dora: self.dora,
+            ura: self.ura,
+            honba: self.honba,
+            riichi_sticks: self.riichi_sticks,
+            rules: self.rules,
+            players: self.players,
+            kita: self.kita,
+        }
+        .prepare()
+        .map_err(|e| raise(&e))
+    }
+}
+
+/// The fields of keyword arguments given as a dict's items, read in the dict's order
+/// (`function` names the caller in an unknown keyword's error).
+fn read_items(function: &str, items: &[(Bound<'_, PyAny>, Bound<'_, PyAny>)]) -> PyResult<Read> {
+    let mut r = Read::new();
+    for (key, v) in items {
+        let name = match key.downcast::<PyString>() {
+            Ok(k) => text(k, "a keyword")?,
+            Err(_) => return Err(type_error("keywords must be strings")),
+        };
+        if v.is_none() {
+            continue;
+        }
+        match keyword(name) {
+            Some(i) => r.set(i, v)?,
+            None => {
+                return Err(type_error(format!(
+                    "{function}() got an unexpected keyword argument '{name}'"
+                )))
+            }
+        }
+    }
+    Ok(r)
+}
+
+/// The score of `hand` in the situation `p`.
+fn score_in(p: &Prepared, hand: &Bound<'_, PyAny>) -> PyResult<Score> {
+    let answer = match hand_arg(hand)? {
+        HandArg::Text(s) => p.answer(s),
+        HandArg::Tiles(h) => p.answer(&h.to_string()),
+    };
+    answer.map(|inner| Score { inner }).map_err(|e| raise(&e))
+}
+
+/// Riichi score of a winning hand: a `Score` (`han`, `fu`, `yakuman`, `yaku`,
+/// `payments`, `total`, `breakdown` with the yaku's names, ...).
+///
+/// `hand`: the concealed tiles with the winning tile, as notation (melds in brackets
+/// allowed), 34 counts or 136-tile ids. The keywords are the JSON request's fields,
+/// read as JSON reads them (a flag is a bool, a wind a str; `None` means the default):
+///
+/// - `win`: the winning tile (default: the hand's last tile); `melds`: declared melds,
+///   dicts such as `{"kind": "pon", "tiles": "777z", "from": 3}`;
+/// - `tsumo`, `riichi`, `double_riichi`, `ippatsu`, `rinshan`, `chankan`, `haitei`,
+///   `houtei`, `tenhou`, `chiihou`, `renhou` (under a renhou rule): the situation;
+/// - `round_wind`, `seat_wind`: `E S W N` (or `east`, `1z`, ...);
+/// - `dora`, `ura`: indicators, notation or a list of tiles;
+/// - `honba`, `riichi_sticks`: the counters on the table; `kita`: North tiles set
+///   aside (three players);
+/// - `rules`: a preset (`tenhou`, `mahjongsoul`, `mleague`, `wrc`, `ema`,
+///   `tenhou-sanma`, ...) or a dict of rule options; `players`: 3 or 4.
+///
+/// Raises `ParseError`, `InvalidRequestError` (`InvalidTypeError` for a wrong type or
+/// keyword), `InvalidHandError`, `NotWinningError` or `NoYakuError`. To score many
+/// hands in one situation, read it once with `Situation`.
+#[pyfunction]
+#[pyo3(text_signature = "(hand, *, win=None, melds=(), tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, renhou=False, round_wind='E', seat_wind='E', dora=(), ura=(), honba=0, riichi_sticks=0, rules=None, players=None, kita=0)",
+    // The arguments as CPython gives them, read by `read_call` in one walk.
+    signature = (*args, **fields))]
+pub(crate) fn score<'py>(
+    args: &Bound<'py, PyTuple>,
+    fields: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Score> {
+    let (hand, r) = read_call(args, fields)?;
+    score_in(&r.prepare()?, &hand)
+}
+
+/// The fields and the hand of a `score` call, read in one walk over its keywords. A
+/// value of the type calls most often give is read as it comes ([`Read::set_quickly`]);
+/// the others are read after the walk, in the order of [`KEYWORDS`], so that of two
+/// wrong values the first in that order is reported. The argument errors are those of
+/// a function of the signature `(hand, *, win=None, ...)`, in its order: too many
+/// positional arguments, the hand given twice, no hand, then an unknown keyword (the
+/// first in the call's order).
+fn read_call<'py>(
+    args: &Bound<'py, PyTuple>,
+    fields: Option<&Bound<'py, PyDict>>,
+) -> PyResult<(Bound<'py, PyAny>, Read)> {
+    if args.len() > 1 {
+        return Err(PyTypeError::new_err(format!(
+            "score() takes 1 positional arguments but {} were given",
+            args.len()
+        )));
+    }
+    let mut hand = args.get_borrowed_item(0).ok().map(|h| h.to_owned());
+    let mut r = Read::new();
+    let mut later = Vec::new();
+    let mut unknown = false;
+    for (key, v) in fields.into_iter().flatten() {
+        let name = str_of(&key);
+        match (name.and_then(keyword), name) {
+            (Some(_), _) if v.is_none() => {}
+            (Some(i), _) => {
+                if !r.set_quickly(i, &v) {
+                    later.push((i, v));
+                }
+            }
+            (None, Some("hand")) => {
+                if hand.replace(v).is_some() {
+                    return Err(PyTypeError::new_err(
+                        "score() got multiple values for argument 'hand'",
+                    ));
+                }
+            }
+            (None, _) => unknown = true,
+        }
+    }
+    let Some(hand) = hand else {
+        return Err(PyTypeError::new_err(
+            "score() missing 1 required positional argument: 'hand'",
+        ));
+    };
+    if unknown {
+        if let Some(key) = fields.and_then(first_unknown) {
+            return Err(unexpected_keyword("score", &key));
+        }
+    }
+    later.sort_unstable_by_key(|&(i, _)| i);
+    for (i, v) in &later {
+        r.set(*i, v)?;
+    }
+    Ok((hand, r))
+}
+
+/// The first key of `fields` that is not a keyword of `score`.
+fn first_unknown<'py>(fields: &Bound<'py, PyDict>) -> Option<Bound<'py, PyAny>> {
+    fields
+        .keys()
+        .into_iter()
+        .find(|key| str_of(key).is_none_or(|n| n != "hand" && keyword(n).is_none()))
+}
+
+/// A Riichi scoring situation read once: the keyword arguments of `score` without the
+/// hand, for scoring many hands in it. `Situation(win="9s", tsumo=True).score(hand)`
+/// equals `score(hand, win="9s", tsumo=True)`.
+#[pyclass(module = "pairi", frozen)]
+pub(crate) struct Situation {
+    inner: Prepared,
+}
+
+#[pymethods]
+impl Situation {
+    #[new]
+    #[pyo3(text_signature = "(*, win=None, melds=(), tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, renhou=False, round_wind='E', seat_wind='E', dora=(), ura=(), honba=0, riichi_sticks=0, rules=None, players=None, kita=0)", signature = (**fields))]
+    fn new(fields: Option<&Bound<'_, PyDict>>) -> PyResult<Situation> {
+        let items: Vec<_> = fields.into_iter().flatten().collect();
+        let inner = read_items("Situation", &items)?.prepare()?;
+        Ok(Situation { inner })
+    }
+
+    /// score(self, hand)
+    /// --
+    ///
+    /// Scores `hand` (notation, 34 counts or 136-tile ids) in this situation.
+    fn score(&self, hand: &Bound<'_, PyAny>) -> PyResult<Score> {
+        score_in(&self.inner, hand)
+    }
+}
+
+/// Scores a list of requests (dicts of the JSON fields, `hand` included) on every
+/// core, in order: a `Score`, or the exception (not raised) of a request that could not
+/// be scored.
+#[pyfunction]
+pub(crate) fn score_many(py: Python<'_>, requests: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
+    let requests = requests
+        .downcast::<PyList>()
+        .map_err(|_| type_error("requests: a list of dicts"))?;
+    let mut read = Vec::with_capacity(requests.len());
+    for d in requests {
+        let one = match d.downcast::<PyDict>() {
+            Ok(d) => {
+                let items: Vec<_> = d
+                    .iter()
+                    .filter(|(k, _)| {
+                        !k.downcast::<PyString>()
+                            .is_ok_and(|k| k.to_str().is_ok_and(|k| k == "hand"))
+                    })
+                    .collect();
+                match d.get_item("hand")? {
+                    Some(hand) => read_items("score_many", &items).and_then(|r| {
+                        let hand = hand_text(&hand)?;
+                        Ok((hand, r.prepare()?))
+                    }),
+                    None => Err(raise(&Error::invalid_request("missing field `hand`"))),
+                }
+            }
+            Err(_) => Err(type_error(format!(
+                "a request is a dict, not a {}",
+                type_name(&d)
+            ))),
+        };
+        read.push(one);
+    }
+    let answered: Vec<Option<Result<ScoreResult, Error>>> = py.detach(|| {
+        read.par_iter()
+            .map(|r| r.as_ref().ok().map(|(hand, p)| p.answer(hand)))
+            .collect()
+    });
+    read.into_iter()
+        .zip(answered)
+        .map(|(r, a)| match (r, a) {
+            (Err(e), _) => Ok(e.into_value(py).into_any()),
+            (Ok(_), Some(Ok(inner))) => Ok(Py::new(py, Score { inner })?.into_any()),
+            (Ok(_), Some(Err(e))) => Ok(raise(&e).into_value(py).into_any()),
+            (Ok(_), None) => Err(invalid("unreachable")),
+        })
+        .collect()
+}
