@@ -10,12 +10,14 @@
 //!   consistency checks of a real table;
 //! - [`check`]: each recorded win scored again by [`crate::riichi`] and compared with
 //!   the record, and every kyoku's score changes reproduced;
-//! - [`review`]: each discard against the best one by shanten and useful tiles.
+//! - [`review`]: each discard against the best one by shanten and useful tiles;
+//! - [`played`]: a game played at a [`crate::table::Table`] as a record.
 
 pub mod check;
 pub mod mjai;
 pub mod mjlog;
 mod model;
+pub mod played;
 pub mod replay;
 pub mod review;
 pub mod tenhou6;
