@@ -189,9 +189,13 @@ pub(crate) fn rank_discards(
             .take_while(|(_, e)| e.shanten == first.shanten && e.useful == first.useful)
             .count();
         if tied > 1 && first.shanten > 0 {
+            // One shape per kind: the tile from the hand and the one drawn, a red five
+            // and a black one, leave the same hand.
+            let mut done: [Option<u32>; 34] = [None; 34];
             for (a, e) in &mut s[..tied] {
                 if let Action::Discard { pai, .. } = *a {
-                    e.shape = shape(sight, pai.tile(), e.shanten);
+                    let k = pai.tile();
+                    e.shape = *done[k.index()].get_or_insert_with(|| shape(sight, k, e.shanten));
                 }
             }
         }
