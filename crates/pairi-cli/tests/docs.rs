@@ -22,8 +22,9 @@ const KNOWN_WRONG: &[(&str, &str)] = &[(
      and a pair, so no reading completes the hand (not_winning)",
 )];
 
-const SUBCOMMANDS: [&str; 9] = [
-    "parse", "analyze", "shanten", "score", "fan", "stats", "ev", "record", "review",
+const SUBCOMMANDS: [&str; 11] = [
+    "parse", "analyze", "shanten", "score", "fan", "stats", "ev", "record", "review", "arena",
+    "mjai-bot",
 ];
 
 fn documents() -> Vec<PathBuf> {
@@ -152,6 +153,12 @@ fn workdir() -> PathBuf {
     ] {
         std::fs::copy(logs.join(source), dir.join(name)).expect("a record");
     }
+    // The mjai program the arena examples seat.
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bots/tsumogiri.py"),
+        dir.join("bot.py"),
+    )
+    .expect("the test bot");
     std::fs::create_dir_all(dir.join("logs")).expect("a folder");
     for sub in ["tenhou6", "mjai", "mjlog"] {
         for e in std::fs::read_dir(logs.join(sub)).expect("shared logs") {
@@ -163,11 +170,14 @@ fn workdir() -> PathBuf {
     dir
 }
 
-/// Caps `--hands N` at a million.
+/// Caps `--hands N` at a million and an arena's `--games N` at four.
 fn bounded(mut args: Vec<String>) -> Vec<String> {
     for i in 1..args.len() {
         if args[i - 1] == "--hands" && args[i].parse::<u64>().is_ok_and(|n| n > 1_000_000) {
             args[i] = "1000000".to_owned();
+        }
+        if args[i - 1] == "--games" && args[i].parse::<u64>().is_ok_and(|n| n > 4) {
+            args[i] = "4".to_owned();
         }
     }
     args
