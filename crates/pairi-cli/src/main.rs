@@ -8,12 +8,15 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod analyze;
+mod arena;
 mod batch;
+mod bot;
 #[cfg(test)]
 mod both_ways;
 mod ev;
 mod fan;
 mod html;
+mod mjai_bot;
 mod output;
 mod parse;
 mod plot;
@@ -77,6 +80,12 @@ enum Command {
     /// Review every discard of a game record against the best one, with a summary per
     /// player (`--html` for a page).
     Review(record::ReviewArgs),
+    /// Play many games between agents (built-in or mjai programs) on every core, and
+    /// compare them with 95 % intervals.
+    Arena(arena::Args),
+    /// One of pairi's agents as an mjai bot: mjai messages on standard input, one
+    /// answer a line on standard output.
+    MjaiBot(mjai_bot::Args),
     /// Serve the JSON API over HTTP (`POST /v1/<kind>`) and the web page, on loopback
     /// unless told otherwise.
     Serve(serve::Args),
@@ -101,6 +110,8 @@ fn main() -> ExitCode {
             Err(e) => Err(e),
         },
         Command::Review(a) => record::review(&a),
+        Command::Arena(a) => arena::run(&a),
+        Command::MjaiBot(a) => mjai_bot::run(&a),
         Command::Serve(a) => serve::run(&a),
     };
     output::exit(result, json)
@@ -119,7 +130,8 @@ impl Command {
             Command::Ev(a) => a.json,
             Command::Record(a) => a.json(),
             Command::Review(a) => a.json,
-            Command::Serve(_) => false,
+            Command::Arena(a) => a.json,
+            Command::MjaiBot(_) | Command::Serve(_) => false,
         }
     }
 }

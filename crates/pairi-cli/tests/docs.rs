@@ -29,12 +29,13 @@ const KNOWN_WRONG: &[(&str, &str)] = &[(
      and a pair, so no reading completes the hand (not_winning)",
 )];
 
-const SUBCOMMANDS: [&str; 10] = [
+const SUBCOMMANDS: [&str; 12] = [
     "parse", "analyze", "shanten", "score", "fan", "stats", "ev", "record", "review", "serve",
+    "arena", "mjai-bot",
 ];
 
 /// Every `--help` page: the program's, each subcommand's, and `record`'s own.
-const HELP_PAGES: [&[&str]; 13] = [
+const HELP_PAGES: [&[&str]; 15] = [
     &[],
     &["parse"],
     &["analyze"],
@@ -48,6 +49,8 @@ const HELP_PAGES: [&[&str]; 13] = [
     &["record", "convert"],
     &["review"],
     &["serve"],
+    &["arena"],
+    &["mjai-bot"],
 ];
 
 /// The documents of the repository, and the shared contract when it is there.
@@ -207,10 +210,17 @@ fn workdir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     copy_dir(&Path::new(ROOT).join("examples"), &dir);
     std::fs::create_dir_all(dir.join("docs")).expect("a folder");
+    // The mjai program the arena examples seat.
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bots/tsumogiri.py"),
+        dir.join("bot.py"),
+    )
+    .expect("the test bot");
     dir
 }
 
-/// Caps `--hands N` at a million; gives `serve` a free loopback port.
+/// Caps `--hands N` at a million and an arena's `--games N` at four; gives `serve` a free
+/// loopback port.
 fn bounded(mut args: Vec<String>) -> Vec<String> {
     for i in 1..args.len() {
         if args[i - 1] == "--hands" && args[i].parse::<u64>().is_ok_and(|n| n > 1_000_000) {
@@ -218,6 +228,9 @@ fn bounded(mut args: Vec<String>) -> Vec<String> {
         }
         if args[0] == "serve" && args[i - 1] == "--addr" {
             "127.0.0.1:0".clone_into(&mut args[i]);
+        }
+        if args[i - 1] == "--games" && args[i].parse::<u64>().is_ok_and(|n| n > 4) {
+            args[i] = "4".to_owned();
         }
     }
     if args[0] == "serve" && !args.iter().any(|a| a == "--addr") {

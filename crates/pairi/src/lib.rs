@@ -16,6 +16,7 @@
 
 // The layer order of the modules is the table of ARCHITECTURE.md (rustfmt sorts this
 // list); `tests/layering.rs` enforces it.
+pub mod agent;
 pub mod analysis;
 #[cfg(feature = "serde")]
 pub mod api;

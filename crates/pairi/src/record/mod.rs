@@ -12,13 +12,15 @@
 //!   the record, and every kyoku's score changes reproduced;
 //! - [`convert`](mod@convert): a record replayed, completed with what the target format states, and
 //!   written;
-//! - [`review`]: each discard against the best one by shanten and useful tiles.
+//! - [`review`]: each discard against the best one by shanten and useful tiles;
+//! - [`played`]: a game played at a [`crate::table::Table`] as a record.
 
 pub mod check;
 pub mod convert;
 pub mod mjai;
 pub mod mjlog;
 mod model;
+pub mod played;
 pub mod replay;
 pub mod review;
 pub mod tenhou6;

@@ -249,7 +249,7 @@ fn red_of(hand: &Hand, t: Tile) -> u8 {
 
 /// Shanten and waits of a 13 − 3k hand on `wall` (exact: a wait on a kind held four
 /// times does not count).
-fn waits_of(c: &TileCounts, melds: usize, wall: &Wall) -> (i8, TileSet) {
+pub(crate) fn waits_of(c: &TileCounts, melds: usize, wall: &Wall) -> (i8, TileSet) {
     if !wall.is_four_player() && !shanten::kernel_reads(c, wall, 1) {
         let s = shanten::riichi_on(c, melds, wall).map_or(i8::MAX, |s| s.min());
         if s != 0 {
@@ -279,7 +279,7 @@ fn waits_of(c: &TileCounts, melds: usize, wall: &Wall) -> (i8, TileSet) {
 }
 
 /// Shanten of a 14 − 3k hand on `wall`.
-fn shanten14(c: &TileCounts, melds: usize, wall: &Wall) -> i8 {
+pub(crate) fn shanten14(c: &TileCounts, melds: usize, wall: &Wall) -> i8 {
     let s = if wall.is_four_player() || shanten::kernel_reads(c, wall, 0) {
         shanten::riichi(c, melds)
     } else {
@@ -1845,7 +1845,7 @@ impl Table {
 /// The kinds held (a count above zero), as [`TileSet`] bits: eight counts at a time
 /// (each at most 4, so bits 0–2 of its byte), one bit per byte gathered by a multiply.
 #[inline]
-fn held_kinds(c: &[u8; 34]) -> u64 {
+pub(crate) fn held_kinds(c: &[u8; 34]) -> u64 {
     let mut bits = 0u64;
     for (k, chunk) in c.chunks(8).enumerate() {
         let mut b = [0u8; 8];
@@ -1858,7 +1858,7 @@ fn held_kinds(c: &[u8; 34]) -> u64 {
 }
 
 /// The pairs of kinds that make a run with `t` (lowest run first).
-fn chi_shapes(t: Tile) -> impl Iterator<Item = (Tile, Tile)> {
+pub(crate) fn chi_shapes(t: Tile) -> impl Iterator<Item = (Tile, Tile)> {
     let ok = !t.is_honor();
     let n = t.number();
     let i = t.as_u8();
@@ -1885,7 +1885,7 @@ fn variants(s: &SeatState, t: Tile) -> impl Iterator<Item = Pai> {
 
 /// Kinds kuikae forbids after calling `called` with `consumed`: the called kind, and
 /// after a chi with the called tile at one end, the kind beyond the other end.
-fn kuikae_set(called: Tile, consumed: &[Pai], chi: bool) -> TileSet {
+pub(crate) fn kuikae_set(called: Tile, consumed: &[Pai], chi: bool) -> TileSet {
     let mut set = TileSet::EMPTY;
     set.insert(called);
     if chi {
