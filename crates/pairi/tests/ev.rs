@@ -348,3 +348,26 @@ fn ev_ok_pairi_haitei() {
     let (_, score) = value("23445m4569p67822s", "", "S", 17);
     close(score, 7.0 / 121.0 * 12_000.0);
 }
+
+/// The pairi model values a discard into closed tenpai both ways: with riichi (double
+/// riichi and ippatsu on the first discard, 12 000) and dama (menzen tsumo, pinfu,
+/// tanyao: 3 han 20 fu, 700 / 1 300, 2 700), the policy's arrays the better of the two
+/// turn by turn. One draw of the 3m-6m wait, 7 copies of 121 tiles.
+#[test]
+fn ev_ok_pairi_riichi_against_dama() {
+    let d = pairi_row(
+        r#"{"hand": "23445m4569p67822s", "dora": ["1z"], "seat_wind": "S", "turn": 1, "t_max": 2, "ura": false}"#,
+    );
+    let declare = d.declare.as_ref().expect("a discard into closed tenpai");
+    let p = 7.0 / 121.0;
+    let close = |got: f64, want: f64| assert!((got - want).abs() < 1e-9 * want, "{got} vs {want}");
+    close(declare.riichi.score[1], p * 12_000.0);
+    close(declare.dama.score[1], p * 2_700.0);
+    close(declare.riichi.win[1], p);
+    close(declare.dama.win[1], p);
+    for t in 1..=2 {
+        let best = declare.riichi.score[t].max(declare.dama.score[t]);
+        assert_eq!(d.score[t], best, "turn {t}");
+    }
+    assert!(d.riichi);
+}
