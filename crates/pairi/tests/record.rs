@@ -505,3 +505,84 @@ mod hostile {
         }
     }
 }
+
+/// Every decision the review values in the shared records (each seat, each discard,
+/// each call passed or made), searched through one [`pairi::ev::Cache`] per seat and
+/// kyoku in game order as the review does, answers as the search from scratch: the same
+/// discards, shanten, useful tiles and states, every value within 1e-12. Radius 0 here
+/// (a few seconds); [`every_review_decision_with_the_cache_at_the_review_s_radius`]
+/// runs the review's own options.
+#[test]
+fn every_review_decision_with_the_cache_is_the_search_from_scratch() {
+    let mut options = pairi::record::review::ev_options(&Default::default());
+    options.search_radius = 0;
+    cache_against_scratch(&options);
+}
+
+/// [`every_review_decision_with_the_cache_is_the_search_from_scratch`] with the review's
+/// options (radius 1, every option on): minutes of searches, run by
+/// `cargo test --release -p pairi --test integration -- --ignored cache`.
+#[test]
+#[ignore = "minutes of searches: run with --release --ignored"]
+fn every_review_decision_with_the_cache_at_the_review_s_radius() {
+    cache_against_scratch(&pairi::record::review::ev_options(&Default::default()));
+}
+
+fn cache_against_scratch(options: &pairi::ev::Options) {
+    use pairi::ev::{evaluate, Cache};
+    use pairi::record::review::{positions, Selection};
+    let selection = Selection {
+        ev: true,
+        ..Selection::default()
+    };
+    let never = pairi::util::Stop::never();
+    let (mut decisions, mut reused, mut states) = (0, 0, 0);
+    for f in all_logs() {
+        let g = read(&f);
+        let mut pos = positions(&g, &check::rules_of(&g), &selection).unwrap();
+        pos.sort_by_key(|p| (p.kyoku, p.seat, p.event));
+        let mut cache = Cache::new(2_000_000);
+        let mut run = None;
+        for p in &pos {
+            if run != Some((p.kyoku, p.seat)) {
+                cache = Cache::new(2_000_000);
+                run = Some((p.kyoku, p.seat));
+            }
+            let at = format!("{} kyoku {} event {}", name(&f), p.kyoku, p.event);
+            let got = cache.evaluate(&p.setup, options, &never);
+            let want = evaluate(&p.setup, options);
+            decisions += 1;
+            let (got, want) = match (got, want) {
+                (Ok(a), Ok(b)) => (a, b),
+                (a, b) => {
+                    assert_eq!(a.err(), b.err(), "{at}");
+                    continue;
+                }
+            };
+            reused += cache.last().reused;
+            states += got.searched;
+            assert_eq!(
+                (got.shanten, got.searched, got.discards.len()),
+                (want.shanten, want.searched, want.discards.len()),
+                "{at}"
+            );
+            for (a, b) in got.discards.iter().zip(&want.discards) {
+                assert_eq!(
+                    (a.tile, a.shanten, &a.useful, a.riichi),
+                    (b.tile, b.shanten, &b.useful, b.riichi),
+                    "{at}"
+                );
+                let pairs = a.tenpai.iter().zip(&b.tenpai);
+                let pairs = pairs.chain(a.win.iter().zip(&b.win));
+                for (x, y) in pairs.chain(a.score.iter().zip(&b.score)) {
+                    assert!(
+                        (x - y).abs() <= 1e-12 * y.abs().max(1.0),
+                        "{at}: {x} vs {y}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(decisions > 400, "{decisions}");
+    assert!(reused > states / 10, "{reused} of {states}");
+}

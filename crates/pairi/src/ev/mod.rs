@@ -650,6 +650,87 @@ pub fn evaluate_with(
     Ok(values::evaluate(&problem, &graph, None, stop)?.0)
 }
 
+/// What the searches of a seat through a game share: the shanten and useful tiles of
+/// the hand states met, which depend on the counts alone (for one number of melds,
+/// players and model). Consecutive decisions of a seat meet many of the same hands (the
+/// hand after the next draw is a node of the previous search), so each search after
+/// the first takes those from here and settles only the new ones. The wall, the scores
+/// and the values are computed afresh each time: the answers are those of
+/// [`evaluate_with`], bit for bit.
+#[derive(Debug, Default)]
+pub struct Cache {
+    infos: graph::Infos,
+    /// Melds, players and model of the hands kept.
+    of: Option<(usize, Players, Model)>,
+    /// At most this many hands are kept: past it the cache starts again.
+    capacity: usize,
+    last: Reuse,
+}
+
+/// What the last search of a [`Cache`] took from it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reuse {
+    /// Hand states searched.
+    pub searched: usize,
+    /// Of those, the ones whose shanten and useful tiles came from an earlier search.
+    pub reused: usize,
+    /// Hands the cache holds after the search.
+    pub held: usize,
+    /// Bytes the cache holds after the search.
+    pub bytes: usize,
+}
+
+impl Cache {
+    /// An empty cache keeping at most `capacity` hands (about 40 bytes each).
+    #[must_use]
+    pub fn new(capacity: usize) -> Cache {
+        Cache {
+            capacity,
+            ..Cache::default()
+        }
+    }
+
+    /// [`evaluate_with`], taking what it can from the earlier searches and keeping what
+    /// this one found.
+    ///
+    /// # Errors
+    ///
+    /// As [`evaluate_with`].
+    pub fn evaluate(
+        &mut self,
+        setup: &Setup,
+        options: &Options,
+        stop: &Stop,
+    ) -> Result<Evaluation, EvError> {
+        self.last = Reuse::default();
+        let problem = Problem::new(setup, options)?;
+        let scorer = scorer_of(setup, &problem)?;
+        let of = Some((problem.melds, setup.players, options.model));
+        if self.of != of || self.infos.len() > self.capacity {
+            self.infos.clear();
+            self.of = of;
+        }
+        let g = graph::Graph::build_with(&problem, &scorer, &self.infos, &mut |_| {}, stop)?;
+        if self.infos.len() + g.len() <= self.capacity {
+            g.remember(&mut self.infos);
+        }
+        let ev = values::evaluate(&problem, &g, None, stop)?.0;
+        self.last = Reuse {
+            searched: g.len(),
+            reused: g.reused,
+            held: self.infos.len(),
+            bytes: self.infos.capacity() * (std::mem::size_of::<(u128, (i8, u64))>() + 1),
+        };
+        Ok(ev)
+    }
+
+    /// What the last search took from the cache.
+    #[must_use]
+    pub fn last(&self) -> Reuse {
+        self.last
+    }
+}
+
 /// [`evaluate`], with the explanation of every candidate for `metric`: first draws,
 /// the `paths` most likely paths to a win, the number of paths to tenpai; progress and
 /// `stop` as [`evaluate_with`] (the explanation checks `stop` along its paths too).
