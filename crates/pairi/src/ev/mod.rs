@@ -66,9 +66,10 @@ pub const MAX_TURNS: u8 = 18;
 /// 17 times, the dealer's 18th is the 69th tile; with three players the 55th and last
 /// draw is the dealer's 19th, beyond [`MAX_TURNS`].)
 const HAITEI_TURN: u8 = 18;
-/// The search stops at hands this far from tenpai: beyond it the graph grows past
-/// millions of nodes (the reference refuses them too).
-pub const MAX_SHANTEN: i8 = 3;
+/// The search takes hands up to this far from tenpai (the reference stops at 3). A
+/// 4-shanten hand's graph often passes a million states: [`Options::max_states`]
+/// bounds it, and a search past the bound is refused ([`EvError::TooLarge`]).
+pub const MAX_SHANTEN: i8 = 4;
 /// The search radius (the reference's `extra`) is at most this.
 pub const MAX_RADIUS: u8 = 2;
 
