@@ -1,68 +1,43 @@
-//! The review's expected-value searches of a record, one seat and kyoku at a time in
-//! game order through one `ev::Cache` (or from scratch with `scratch`): per decision
-//! the states searched and reused and the time, then the median, p99 and each shanten
-//! class: `cargo run --release --example review_ev -- RECORD [cache|scratch]`.
-#![allow(clippy::print_stdout)]
+//! The review's expected-value searches of a record, one after another on one thread:
+//! per decision the states searched and the time, then the median, p99 and each
+//! shanten class: `cargo run --release --example review_ev -- RECORD`.
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use pairi::ev::{evaluate, Cache};
+use pairi::ev::evaluate;
 use pairi::record::review::{ev_options, positions, Selection};
-use pairi::util::Stop;
 
 fn main() {
-    let path = std::env::args().nth(1).unwrap();
-    let mode = std::env::args().nth(2).unwrap_or_else(|| "cache".into());
-    let text = std::fs::read_to_string(path).unwrap();
-    let game = pairi::record::read(&text, None).unwrap();
+    let path = std::env::args().nth(1).expect("a record");
+    let text = std::fs::read_to_string(path).expect("readable");
+    let game = pairi::record::read(&text, None).expect("a record");
     let rules = pairi::record::check::rules_of(&game);
     let sel = Selection {
         ev: true,
         ..Selection::default()
     };
-    let pos = positions(&game, &rules, &sel).unwrap();
+    let pos = positions(&game, &rules, &sel).expect("replayable");
     let options = ev_options(&sel);
-    let mut order: Vec<usize> = (0..pos.len()).collect();
-    order.sort_by_key(|&i| (pos[i].kyoku, pos[i].seat, i));
-    let mut cache = Cache::new(4_000_000);
-    let mut last = (usize::MAX, 255u8);
-    let (mut tot, mut states, mut reused) = (0.0, 0usize, 0usize);
+    let (mut total, mut states) = (0.0, 0usize);
     let mut times = Vec::new();
     let mut class = std::collections::BTreeMap::new();
-    for &i in &order {
-        let p = &pos[i];
-        if (p.kyoku, p.seat) != last {
-            cache = Cache::new(4_000_000);
-            last = (p.kyoku, p.seat);
-        }
+    for p in &pos {
         let t0 = std::time::Instant::now();
-        let a = if mode == "scratch" {
-            evaluate(&p.setup, &options)
-        } else {
-            cache.evaluate(&p.setup, &options, &Stop::never())
-        };
+        let a = evaluate(&p.setup, &options);
         let dt = t0.elapsed().as_secs_f64();
-        tot += dt;
+        total += dt;
         times.push(dt);
-        let r = cache.last();
-        states += r.searched;
-        reused += r.reused;
         if let Ok(e) = &a {
-            class
-                .entry(e.shanten)
-                .or_insert_with(Vec::new)
-                .push((e.searched, dt));
+            states += e.searched;
+            class.entry(e.shanten).or_insert_with(Vec::new).push((e.searched, dt));
         }
         println!(
-            "k{} s{} e{} t{} {:?} reused {}/{} held {} {:.3} ms",
+            "kyoku {} seat {} event {} turn {}: {:?} {:.3} ms",
             p.kyoku,
             p.seat,
             p.event,
             p.setup.turn,
-            a.as_ref().map(|e| e.shanten).map_err(|e| e.kind()),
-            r.reused,
-            r.searched,
-            r.held,
+            a.as_ref().map(|e| (e.shanten, e.searched)).map_err(|e| e.kind()),
             dt * 1e3
         );
     }
@@ -71,7 +46,7 @@ fn main() {
         n.sort_unstable();
         v.sort_by(|a, b| a.1.total_cmp(&b.1));
         println!(
-            "class {s}: {} positions, states median {} max {}, time median {:.2} ms max {:.2} ms",
+            "{s}-shanten: {} decisions, states median {} max {}, time median {:.2} ms max {:.2} ms",
             v.len(),
             n[n.len() / 2],
             n[n.len() - 1],
@@ -81,5 +56,11 @@ fn main() {
     }
     times.sort_by(|a, b| a.total_cmp(b));
     let q = |f: f64| times[((times.len() - 1) as f64 * f) as usize] * 1e3;
-    println!("positions {} total {:.3} s states {states} reused {reused} median {:.3} ms p99 {:.3} ms max {:.3} ms", pos.len(), tot, q(0.5), q(0.99), q(1.0));
+    println!(
+        "{} decisions, {total:.3} s, {states} states, median {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+        pos.len(),
+        q(0.5),
+        q(0.99),
+        q(1.0)
+    );
 }

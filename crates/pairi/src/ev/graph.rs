@@ -9,8 +9,6 @@ use crate::tile::{TileCounts, TileSet};
 use crate::util::Stop;
 use crate::wall::Wall;
 use hashbrown::hash_table::{Entry, HashTable};
-use rustc_hash::FxHashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The target of a win under [`Model::Pairi`]: the hand ends, no node.
 pub(crate) const WON: u32 = u32::MAX;
@@ -151,8 +149,6 @@ pub(crate) struct Graph {
     /// Bytes held at the end of the build, the builder's tables and the graph's at once:
     /// the most the build held.
     pub(crate) built_bytes: usize,
-    /// Nodes whose shanten and tiles came from an earlier search ([`Graph::build_with`]).
-    pub(crate) reused: usize,
 }
 
 /// Bytes a vector holds on the heap.
@@ -230,24 +226,6 @@ struct Builder<'a> {
 struct Settler<'a> {
     problem: &'a Problem,
     scorer: &'a WinScorer,
-    /// Shanten and tiles of hands settled by earlier searches ([`Infos`]).
-    prior: &'a Infos,
-    /// How many nodes took their shanten and tiles from `prior`.
-    reused: &'a AtomicUsize,
-}
-
-/// The shanten and tiles ([`Node::shanten`], [`Node::tiles`]) of hand states by their
-/// merged counts ([`merged_key`]): they depend on nothing else for one number of melds,
-/// players and model, so one search may take them from another's.
-pub(crate) type Infos = FxHashMap<u128, (i8, u64)>;
-
-/// The key of a hand state in [`Infos`]: its 34 merged counts packed (flags and red
-/// fives folded away).
-pub(crate) fn merged_key(c: &TileCounts) -> u128 {
-    c.as_array()
-        .iter()
-        .enumerate()
-        .fold(0, |acc, (k, &n)| acc | u128::from(n) << (3 * k as u32))
 }
 
 impl Settler<'_> {
@@ -310,18 +288,10 @@ impl Settler<'_> {
         known: &mut Known,
     ) -> Result<(Node, u64), EvError> {
         let c = state::unpack(key);
-        let merged = state::merge(&c);
-        let node = if let Some(&(shanten, tiles)) = self.prior.get(&merged_key(&merged)) {
-            self.reused.fetch_add(1, Ordering::Relaxed);
-            Node {
-                key,
-                shanten,
-                tiles,
-            }
-        } else if draw {
-            self.draw_info(key, merged)?
+        let node = if draw {
+            self.draw_info(key, state::merge(&c))?
         } else {
-            self.discard_info(key, merged)?
+            self.discard_info(key, state::merge(&c))?
         };
         if !draw {
             return Ok((node, self.discards_of(&node, &c)));
@@ -851,28 +821,10 @@ impl Graph {
         progress: &mut dyn FnMut(usize),
         stop: &Stop,
     ) -> Result<Graph, EvError> {
-        Graph::build_with(problem, scorer, &Infos::default(), progress, stop)
-    }
-
-    /// [`Graph::build`], taking the shanten and tiles of the hands in `prior` from it
-    /// ([`Graph::reused`] counts them).
-    pub(crate) fn build_with(
-        problem: &Problem,
-        scorer: &WinScorer,
-        prior: &Infos,
-        progress: &mut dyn FnMut(usize),
-        stop: &Stop,
-    ) -> Result<Graph, EvError> {
-        let reused = AtomicUsize::new(0);
         let mut b = Builder {
             problem,
             stop,
-            settler: Settler {
-                problem,
-                scorer,
-                prior,
-                reused: &reused,
-            },
+            settler: Settler { problem, scorer },
             ids: HashTable::with_capacity(INITIAL_IDS.min(problem.options.max_states)),
             hashes: [
                 Vec::with_capacity(INITIAL_NODES),
@@ -912,18 +864,7 @@ impl Graph {
             }
         }
         let candidates = b.candidates(root);
-        let mut graph = b.finish(candidates);
-        graph.reused = reused.into_inner();
-        Ok(graph)
-    }
-
-    /// Adds the shanten and tiles of every node to `infos`.
-    pub(crate) fn remember(&self, infos: &mut Infos) {
-        infos.reserve(self.len());
-        for n in self.draws.iter().chain(&self.discards) {
-            let c = state::merge(&state::unpack(n.key));
-            infos.insert(merged_key(&c), (n.shanten, n.tiles));
-        }
+        Ok(b.finish(candidates))
     }
 
     /// Where draw node `i` is after a draw without an edge: itself, or the node of
@@ -1093,7 +1034,6 @@ impl Builder<'_> {
             model,
             stays: self.stays,
             built_bytes: 0,
-            reused: 0,
         };
         // The id table: an id and a control byte a slot.
         let ids = self.ids.capacity() * (std::mem::size_of::<u32>() + 1);

@@ -13,7 +13,7 @@ use super::{CallKind, Event, Game, RecordError, Seat};
 use crate::analysis::{Analyzer, Holding};
 use crate::decompose::Family;
 use crate::ev::{
-    Cache, DiscardValue, EvError, Evaluation, Maximize, Model, Options, Setup, MAX_TURNS,
+    evaluate_with, DiscardValue, EvError, Evaluation, Maximize, Model, Options, Setup, MAX_TURNS,
 };
 use crate::riichi::Rules;
 use crate::shanten::Discard;
@@ -480,69 +480,40 @@ pub fn ev_options(selection: &Selection) -> Options {
     }
 }
 
-/// The values of every job, on every core. The jobs of one seat in one kyoku run in
-/// game order on one core with one [`Cache`]: each search takes the shanten and tiles
-/// of the hands the earlier ones met. The seats' runs are spread over the cores, the
-/// heaviest (the most hands far from winning) first, so that the cores finish together.
+/// The values of every job, on every core: one search a job (a search of one position
+/// on one core wastes less than one spread over both while the other waits), the
+/// hands farthest from winning (the largest searches) first, so that the cores finish
+/// together.
 fn value_all(jobs: &[Job], selection: &Selection) -> Result<Vec<Option<Evaluation>>, RecordError> {
     let options = ev_options(selection);
-    let mut runs: Vec<Vec<usize>> = Vec::new();
-    let mut of: Vec<((usize, Seat), usize)> = Vec::new();
-    for (i, j) in jobs.iter().enumerate() {
-        let key = (j.kyoku, j.seat);
-        match of.iter().find(|(k, _)| *k == key) {
-            Some(&(_, r)) => runs[r].push(i),
-            None => {
-                of.push((key, runs.len()));
-                runs.push(vec![i]);
-            }
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    order.sort_by_key(|&i| core::cmp::Reverse(jobs[i].shanten));
+    let run = |&i: &usize| -> Result<(usize, Option<Evaluation>), Stopped> {
+        selection.stop.check()?;
+        match evaluate_with(&jobs[i].setup, &options, &mut |_| {}, &selection.stop) {
+            Ok(e) => Ok((i, Some(e))),
+            Err(EvError::Stopped(s)) => Err(s),
+            Err(_) => Ok((i, None)),
         }
-    }
-    // About ten times the hands a shanten more: the weight of a run.
-    let weight = |run: &Vec<usize>| -> u64 {
-        run.iter()
-            .map(|&i| 10u64.saturating_pow(u32::try_from(jobs[i].shanten.clamp(0, 6)).unwrap_or(0)))
-            .sum()
-    };
-    runs.sort_by_key(|r| core::cmp::Reverse(weight(r)));
-    let run = |run: &Vec<usize>| -> Valued {
-        let mut cache = Cache::new(CACHE_HANDS);
-        let mut out = Vec::with_capacity(run.len());
-        for &i in run {
-            selection.stop.check()?;
-            match cache.evaluate(&jobs[i].setup, &options, &selection.stop) {
-                Ok(e) => out.push((i, Some(e))),
-                Err(EvError::Stopped(s)) => return Err(s),
-                Err(_) => out.push((i, None)),
-            }
-        }
-        Ok(out)
     };
     #[cfg(feature = "parallel")]
-    let done: Vec<Valued> = {
+    let done: Vec<Result<(usize, Option<Evaluation>), Stopped>> = {
         use rayon::prelude::*;
-        runs.par_iter().with_max_len(1).map(run).collect()
+        order.par_iter().with_max_len(1).map(run).collect()
     };
     #[cfg(not(feature = "parallel"))]
-    let done: Vec<Valued> = runs.iter().map(run).collect();
+    let done: Vec<Result<(usize, Option<Evaluation>), Stopped>> = order.iter().map(run).collect();
     let mut values: Vec<Option<Evaluation>> = vec![None; jobs.len()];
     for d in done {
-        for (i, ev) in d? {
-            values[i] = ev;
-        }
+        let (i, ev) = d?;
+        values[i] = ev;
     }
     Ok(values)
 }
 
-/// The values of one seat's run of jobs: (job, values).
-type Valued = Result<Vec<(usize, Option<Evaluation>)>, Stopped>;
-
 /// The review values discards of hands up to this far from tenpai (the searches of
 /// farther hands take seconds each).
 const EV_MAX_SHANTEN: i8 = 3;
-
-/// The most hands one seat's [`Cache`] keeps (about 40 bytes each).
-const CACHE_HANDS: usize = 2_000_000;
 
 /// The replay of the review: every discard reviewed, the wins passed up, the calls,
 /// and the positions to value.
