@@ -7,7 +7,7 @@ use crate::batch;
 use crate::output::{pad, print_json, print_line, refused_hand};
 use crate::parse::json_name;
 use anyhow::Context;
-use pairi::api::ev::{DiscardView, EvRequest, EvResult, ExplanationView};
+use pairi::api::ev::{CallsRequest, DiscardView, EvRequest, EvResult, ExplanationView};
 use pairi::api::hand::TilesField;
 use pairi::ev::{Maximize, Model};
 use pairi::notation::Dialect;
@@ -99,6 +99,13 @@ pub(crate) struct Args {
     /// Answer a JSON Lines file of requests (`-` for standard input).
     #[arg(long, conflicts_with = "hand")]
     batch: Option<String>,
+    /// A 13 - 3k hand offered this tile: pass, pon, chi and open kong, each valued as
+    /// the position it leaves (use with --model pairi).
+    #[arg(long, value_name = "TILE", conflicts_with = "explain")]
+    calls: Option<String>,
+    /// With --calls: who discarded it (left, opposite, right); a chi only from the left.
+    #[arg(long, default_value = "left", value_parser = json_name::<pairi::hand::Source>, requires = "calls")]
+    from: pairi::hand::Source,
 }
 
 /// The request of the command-line arguments.
@@ -122,6 +129,10 @@ pub(crate) fn request(args: &Args) -> anyhow::Result<EvRequest> {
     req.paths = args.paths;
     req.max_states = Some(args.max_states);
     req.players = args.players;
+    req.calls = args.calls.clone().map(|tile| CallsRequest {
+        tile,
+        from: args.from,
+    });
     Ok(req)
 }
 
@@ -222,6 +233,41 @@ fn table(r: &EvResult) -> String {
             useful(d),
             d.useful.iter().map(|u| u32::from(u.1)).sum::<u32>()
         );
+    }
+    if let Some(calls) = &r.calls {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "answer  taken      turn   win %   exp. score  then");
+        for c in calls {
+            let then = c.discards.first().map_or(String::new(), |d| {
+                d.tile
+                    .as_deref()
+                    .map_or("draw".into(), |t| format!("discard {t}"))
+            });
+            let _ = writeln!(
+                out,
+                "{}  {}  {:>4}  {:>6}  {:>11.0}  {then}",
+                pad(&c.call, 6),
+                pad(&c.taken.join(" "), 9),
+                c.turn,
+                percent(c.win),
+                c.score,
+            );
+        }
+    }
+    // Riichi against dama where the model valued both.
+    for d in &r.discards {
+        if let Some(x) = &d.declare {
+            let at = |v: &Vec<f64>| v.get(t).copied().unwrap_or(0.0);
+            let _ = writeln!(
+                out,
+                "{}: riichi {:.0} ({}% win), dama {:.0} ({}% win)",
+                d.tile.as_deref().unwrap_or("-"),
+                at(&x.riichi.score),
+                percent(at(&x.riichi.win)),
+                at(&x.dama.score),
+                percent(at(&x.dama.win)),
+            );
+        }
     }
     // The three best discards on a terminal; --json gives every one.
     for d in r.discards.iter().take(3) {

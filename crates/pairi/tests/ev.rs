@@ -348,3 +348,73 @@ fn ev_ok_pairi_haitei() {
     let (_, score) = value("23445m4569p67822s", "", "S", 17);
     close(score, 7.0 / 121.0 * 12_000.0);
 }
+
+/// The pairi model values a discard into closed tenpai both ways: with riichi (double
+/// riichi and ippatsu on the first discard, 12 000) and dama (menzen tsumo, pinfu,
+/// tanyao: 3 han 20 fu, 700 / 1 300, 2 700), the policy's arrays the better of the two
+/// turn by turn. One draw of the 3m-6m wait, 7 copies of 121 tiles.
+#[test]
+fn ev_ok_pairi_riichi_against_dama() {
+    let d = pairi_row(
+        r#"{"hand": "23445m4569p67822s", "dora": ["1z"], "seat_wind": "S", "turn": 1, "t_max": 2, "ura": false}"#,
+    );
+    let declare = d.declare.as_ref().expect("a discard into closed tenpai");
+    let p = 7.0 / 121.0;
+    let close = |got: f64, want: f64| assert!((got - want).abs() < 1e-9 * want, "{got} vs {want}");
+    close(declare.riichi.score[1], p * 12_000.0);
+    close(declare.dama.score[1], p * 2_700.0);
+    close(declare.riichi.win[1], p);
+    close(declare.dama.win[1], p);
+    for t in 1..=2 {
+        let best = declare.riichi.score[t].max(declare.dama.score[t]);
+        assert_eq!(d.score[t], best, "turn {t}");
+    }
+    assert!(d.riichi);
+}
+
+/// `calls` answers a waiting hand offered a tile: passing first (the hand's own row),
+/// then each call with its discards; riichi against dama is a field of each closed
+/// tenpai discard under the pairi model; `calls` on a hand with a discard to make is
+/// refused.
+#[test]
+fn ev_ok_calls_and_declare_in_json() {
+    use pairi::api::Request;
+    let req: EvRequest = serde_json::from_str(
+        r#"{"hand": "23m55p456789s111z", "turn": 4, "model": "pairi", "calls": {"tile": "1z", "from": "opposite"}}"#,
+    )
+    .unwrap();
+    let res = serde_json::to_value(req.answer().unwrap()).unwrap();
+    let calls = res["calls"].as_array().unwrap();
+    let names: Vec<&str> = calls.iter().map(|c| c["call"].as_str().unwrap()).collect();
+    assert_eq!(names, ["pass", "pon", "kan"]);
+    assert_eq!(calls[0]["score"], res["discards"][0]["score"][4]);
+    assert_eq!(calls[2]["turn"], 3);
+    assert!(calls[1]["discards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|d| d["tile"] != "1z"));
+    let req: EvRequest =
+        serde_json::from_str(r#"{"hand": "23445m4569p67822s", "model": "pairi", "t_max": 4}"#)
+            .unwrap();
+    let res = serde_json::to_value(req.answer().unwrap()).unwrap();
+    let nine = res["discards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["tile"] == "9p")
+        .unwrap();
+    assert!(nine["declare"]["riichi"]["score"][1].as_f64().unwrap() > 0.0);
+    assert!(nine["declare"]["dama"]["win"][1].as_f64().unwrap() > 0.0);
+    let compat: EvRequest =
+        serde_json::from_str(r#"{"hand": "23445m4569p67822s", "t_max": 4}"#).unwrap();
+    let res = serde_json::to_value(compat.answer().unwrap()).unwrap();
+    assert!(res["discards"][0].get("declare").is_none());
+    assert!(res.get("calls").is_none());
+    let bad: EvRequest =
+        serde_json::from_str(r#"{"hand": "23445m4569p67822s", "calls": {"tile": "1z"}}"#).unwrap();
+    assert_eq!(
+        bad.answer().unwrap_err().kind,
+        pairi::ErrorKind::InvalidRequest
+    );
+}

@@ -17,7 +17,8 @@ use super::{deserialize_by_name, Error, Request, Stop};
 use crate::ev::{
     self, DiscardValue, EvError, Evaluation, Explanation, Maximize, Model, Options, Setup,
 };
-use crate::notation::{format_pai, format_set, parse_hand_unchecked, Dialect, Format};
+use crate::hand::Source;
+use crate::notation::{format_pai, format_set, parse_hand_unchecked, parse_tile, Dialect, Format};
 use crate::riichi::rules::Players;
 use crate::tile::{Pai, TileCounts, Wind};
 use serde::{Deserialize, Serialize};
@@ -136,6 +137,25 @@ pub struct EvRequest {
     /// the front that answers if less: see [`Limits::states`]).
     #[serde(default)]
     pub max_states: Option<usize>,
+    /// A 13 − 3k hand offered another player's discard: every answer (pass, pon, chi,
+    /// open kong) valued as the position it leaves, in [`EvResult::calls`].
+    #[serde(default)]
+    pub calls: Option<CallsRequest>,
+}
+
+/// The tile offered to a waiting hand, and who discarded it.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct CallsRequest {
+    /// The tile discarded (`0m` for a red five).
+    pub tile: String,
+    /// Who discarded it: `left` (a chi is possible), `opposite` or `right` (default
+    /// `left`).
+    #[serde(default = "left")]
+    pub from: Source,
+}
+
+const fn left() -> Source {
+    Source::Left
 }
 
 const fn three() -> usize {
@@ -233,9 +253,62 @@ pub struct DiscardView {
     pub useful: Vec<(String, u8)>,
     /// Riichi declared with the discard.
     pub riichi: bool,
+    /// Under the pairi model, a discard into closed tenpai: its values with riichi and
+    /// with dama, of which `tenpai`, `win` and `score` take the better turn by turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declare: Option<DeclareView>,
     /// Why (with `explain`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explain: Option<ExplanationView>,
+}
+
+/// Riichi against dama for one discard into closed tenpai.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DeclareView {
+    /// With riichi declared.
+    pub riichi: LineView,
+    /// Without (dama).
+    pub dama: LineView,
+}
+
+/// Tenpai probability, win probability and expected score by turn of one way to play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LineView {
+    /// Tenpai probability by turn.
+    pub tenpai: Vec<f64>,
+    /// Win probability by turn.
+    pub win: Vec<f64>,
+    /// Expected score by turn.
+    pub score: Vec<f64>,
+}
+
+impl LineView {
+    fn of(l: &ev::Line) -> LineView {
+        LineView {
+            tenpai: l.tenpai.clone(),
+            win: l.win.clone(),
+            score: l.score.clone(),
+        }
+    }
+}
+
+/// One answer to an offered tile ([`EvRequest::calls`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CallView {
+    /// `pass`, `chi`, `pon` or `kan`.
+    pub call: String,
+    /// The hand's tiles the call takes.
+    pub taken: Vec<String>,
+    /// The turn its values are read at: the request's, a turn earlier after a kong
+    /// (its replacement tile is one more draw).
+    pub turn: u8,
+    /// The best entry's win probability at `turn`.
+    pub win: f64,
+    /// The best entry's expected score at `turn`.
+    pub score: f64,
+    /// The hand after passing or a kong (one entry), or each discard allowed after a
+    /// chi or a pon, best first by `maximize`.
+    pub discards: Vec<DiscardView>,
 }
 
 impl DiscardView {
@@ -248,6 +321,10 @@ impl DiscardView {
             score: d.score.clone(),
             useful: d.useful.iter().map(|&(t, n)| (t.to_string(), n)).collect(),
             riichi: d.riichi,
+            declare: d.declare.as_ref().map(|x| DeclareView {
+                riichi: LineView::of(&x.riichi),
+                dama: LineView::of(&x.dama),
+            }),
             explain: None,
         }
     }
@@ -268,6 +345,9 @@ pub struct EvResult {
     pub maximize: Maximize,
     /// The discards explored, best first by `maximize` at `turn` (ties in tile order).
     pub discards: Vec<DiscardView>,
+    /// With `calls`: passing first, then each call the hand can make, in the model.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub calls: Option<Vec<CallView>>,
 }
 
 /// Why a discard is worth its value (`explain`), for the quantity maximised.
@@ -377,24 +457,30 @@ impl EvResult {
         turn: u8,
         maximize: Maximize,
     ) -> EvResult {
-        let mut order: Vec<usize> = (0..ev.discards.len()).collect();
-        let at = |i: usize| ev.discards[i].at(maximize, turn);
-        order.sort_by(|&a, &b| at(b).total_cmp(&at(a)));
         EvResult {
             shanten: ev.shanten,
             searched: ev.searched,
             memory_bytes: ev.memory_bytes,
             turn,
             maximize,
-            discards: order
-                .into_iter()
-                .map(|i| DiscardView {
-                    explain: why.get(i).map(ExplanationView::of),
-                    ..DiscardView::of(&ev.discards[i])
-                })
-                .collect(),
+            discards: sorted(ev, why, turn, maximize),
+            calls: None,
         }
     }
+}
+
+/// The discards of `ev` best first by `maximize` at `turn`, explained by `why`.
+fn sorted(ev: &Evaluation, why: &[Explanation], turn: u8, maximize: Maximize) -> Vec<DiscardView> {
+    let mut order: Vec<usize> = (0..ev.discards.len()).collect();
+    let at = |i: usize| ev.discards[i].at(maximize, turn);
+    order.sort_by(|&a, &b| at(b).total_cmp(&at(a)));
+    order
+        .into_iter()
+        .map(|i| DiscardView {
+            explain: why.get(i).map(ExplanationView::of),
+            ..DiscardView::of(&ev.discards[i])
+        })
+        .collect()
 }
 
 impl EvRequest {
@@ -422,6 +508,45 @@ impl EvRequest {
     ) -> Result<EvResult, Error> {
         let (setup, mut options) = self.setup()?;
         options.max_states = limits.states(self.max_states);
+        if let Some(c) = &self.calls {
+            if self.explain {
+                return Err(Error::invalid_request(
+                    "`explain` and `calls` are not asked together",
+                ));
+            }
+            let offered = parse_tile(&c.tile).map_err(|e| Error::from(e).in_field("calls.tile"))?;
+            let answers = ev::calls(&setup, &options, offered, c.from, stop)?;
+            let pass = &answers[0].evaluation;
+            let mut result = EvResult::of(pass, self.turn, self.maximize);
+            result.searched = answers.iter().map(|a| a.evaluation.searched).sum();
+            result.memory_bytes = answers
+                .iter()
+                .map(|a| a.evaluation.memory_bytes)
+                .max()
+                .unwrap_or(0);
+            result.calls = Some(
+                answers
+                    .iter()
+                    .map(|a| {
+                        let best = a.best(self.maximize);
+                        let at = |m| best.map_or(0.0, |d| d.at(m, a.turn));
+                        CallView {
+                            call: a.call.map_or("pass", ev::Call::id).to_owned(),
+                            taken: a
+                                .taken
+                                .iter()
+                                .map(|&p| format_pai(p, Format::Mpsz))
+                                .collect(),
+                            turn: a.turn,
+                            win: at(Maximize::Win),
+                            score: at(Maximize::Score),
+                            discards: sorted(&a.evaluation, &[], a.turn, self.maximize),
+                        }
+                    })
+                    .collect(),
+            );
+            return Ok(result);
+        }
         if self.explain {
             let (ev, why) =
                 ev::explain(&setup, &options, self.maximize, self.paths, progress, stop)?;

@@ -248,6 +248,44 @@ pub struct EvView {
     pub best_win: f64,
     /// Its expected score.
     pub best_score: f64,
+    /// At a discard into closed tenpai where riichi could be declared: the chosen
+    /// discard with riichi and with dama.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub riichi: Option<RiichiView>,
+}
+
+/// Riichi against dama for one discard (win probability, expected score each).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct RiichiView {
+    /// Win probability with riichi.
+    pub riichi_win: f64,
+    /// Expected score with riichi.
+    pub riichi_score: f64,
+    /// Win probability with dama.
+    pub dama_win: f64,
+    /// Expected score with dama.
+    pub dama_score: f64,
+}
+
+/// A call of the record against passing, with `"ev": true`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CallView {
+    /// Event index in the kyoku.
+    pub event: usize,
+    /// Who called.
+    pub seat: Seat,
+    /// `chi`, `pon` or `kan`.
+    pub call: &'static str,
+    /// The tile called.
+    pub tile: String,
+    /// Win probability after the call.
+    pub call_win: f64,
+    /// Expected score after the call.
+    pub call_score: f64,
+    /// Win probability of passing.
+    pub pass_win: f64,
+    /// Expected score of passing.
+    pub pass_score: f64,
 }
 
 /// A win passed up.
@@ -280,6 +318,9 @@ pub struct KyokuView {
     pub discards: Vec<DiscardView>,
     /// Wins passed up.
     pub missed: Vec<MissedView>,
+    /// With `"ev": true`: the calls valued against passing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub calls: Vec<CallView>,
 }
 
 /// A player's game in figures.
@@ -472,6 +513,12 @@ fn kyoku_view(
                         best: pai(e.best),
                         best_win: e.best_win,
                         best_score: e.best_score,
+                        riichi: e.riichi.map(|r| RiichiView {
+                            riichi_win: r.riichi_win,
+                            riichi_score: r.riichi_score,
+                            dama_win: r.dama_win,
+                            dama_score: r.dama_score,
+                        }),
                     }),
                 }
             })
@@ -486,6 +533,25 @@ fn kyoku_view(
                 tile: pai(m.pai),
                 tsumo: m.tsumo,
                 points: m.points,
+            })
+            .collect(),
+        calls: r
+            .calls
+            .iter()
+            .filter(|c| c.kyoku == i)
+            .map(|c| CallView {
+                event: c.event,
+                seat: c.seat,
+                call: match c.kind {
+                    record::CallKind::Chi => "chi",
+                    record::CallKind::Pon => "pon",
+                    record::CallKind::OpenKan => "kan",
+                },
+                tile: pai(c.pai),
+                call_win: c.call_win,
+                call_score: c.call_score,
+                pass_win: c.pass_win,
+                pass_score: c.pass_score,
             })
             .collect(),
     }

@@ -35,6 +35,7 @@
 //! assert!(best.win[1] > 0.3);
 //! ```
 
+mod calls;
 mod explain;
 mod graph;
 mod score;
@@ -42,6 +43,7 @@ mod simulate;
 mod state;
 mod values;
 
+pub use calls::{calls, swap_call_discards, Call, CallValue};
 pub use explain::{Explanation, FirstDraw, Path, Step};
 pub use simulate::{Estimate, Simulated};
 
@@ -64,9 +66,10 @@ pub const MAX_TURNS: u8 = 18;
 /// 17 times, the dealer's 18th is the 69th tile; with three players the 55th and last
 /// draw is the dealer's 19th, beyond [`MAX_TURNS`].)
 const HAITEI_TURN: u8 = 18;
-/// The search stops at hands this far from tenpai: beyond it the graph grows past
-/// millions of nodes (the reference refuses them too).
-pub const MAX_SHANTEN: i8 = 3;
+/// The search takes hands up to this far from tenpai (the reference stops at 3). A
+/// 4-shanten hand's graph often passes a million states: [`Options::max_states`]
+/// bounds it, and a search past the bound is refused ([`EvError::TooLarge`]).
+pub const MAX_SHANTEN: i8 = 4;
 /// The search radius (the reference's `extra`) is at most this.
 pub const MAX_RADIUS: u8 = 2;
 
@@ -207,6 +210,45 @@ pub struct DiscardValue {
     /// Riichi is declared with the discard (always on reaching closed tenpai under
     /// [`Model::Compat`]; the policy's choice at the turn asked under [`Model::Pairi`]).
     pub riichi: bool,
+    /// [`Model::Pairi`], a discard into closed tenpai: its values with riichi declared
+    /// and without (dama), of which the policy takes the better turn by turn (the
+    /// arrays above).
+    pub declare: Option<Declare>,
+}
+
+/// A discard into closed tenpai valued both ways ([`DiscardValue::declare`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Declare {
+    /// Riichi declared with the discard (ippatsu on the next draw, a double riichi on
+    /// the first discard).
+    pub riichi: Line,
+    /// No riichi (ダマ): the hand may still change its wait.
+    pub dama: Line,
+}
+
+/// Tenpai probability, win probability and expected score by turn `0..=t_max` of one
+/// way to play.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Line {
+    /// Tenpai probability by turn.
+    pub tenpai: Vec<f64>,
+    /// Win probability by turn.
+    pub win: Vec<f64>,
+    /// Expected score by turn.
+    pub score: Vec<f64>,
+}
+
+impl Line {
+    /// The value of `metric` at `turn` (0 past the arrays).
+    #[must_use]
+    pub fn at(&self, metric: Maximize, turn: u8) -> f64 {
+        let v = match metric {
+            Maximize::Score => &self.score,
+            Maximize::Win => &self.win,
+            Maximize::Tenpai => &self.tenpai,
+        };
+        v.get(usize::from(turn)).copied().unwrap_or(0.0)
+    }
 }
 
 impl Maximize {
@@ -307,6 +349,11 @@ pub enum EvError {
     /// Only the pairi model's values are probabilities of one policy (`invalid_request`).
     #[error("only the pairi model can be simulated: its three values follow one policy")]
     NotSimulable,
+    /// Calls were asked for a hand that does not wait to draw (`invalid_request`).
+    #[error(
+        "a call is made by a hand waiting to draw (13 - 3k tiles): this hand has a tile to discard"
+    )]
+    CallHand,
     /// The wall has too few tiles for the turns asked (`invalid_request`).
     #[error("the wall holds {tiles} tiles, too few for turn {t_max}")]
     ShortWall {
@@ -330,6 +377,7 @@ impl EvError {
             | EvError::Radius(_)
             | EvError::Wall { .. }
             | EvError::ShortWall { .. }
+            | EvError::CallHand
             | EvError::NotSimulable => ErrorKind::InvalidRequest,
             EvError::TooLarge(_) => ErrorKind::TooLarge,
             EvError::Stopped(s) => s.kind(),

@@ -2,7 +2,7 @@
 
 use super::graph::{Graph, WON};
 use super::state;
-use super::{DiscardValue, Evaluation, Model, Problem};
+use super::{Declare, DiscardValue, Evaluation, Line, Model, Problem};
 use crate::tile::TileSet;
 use crate::util::{Stop, Stopped};
 
@@ -302,6 +302,11 @@ pub(crate) fn evaluate(
         // then dama: the policy takes the better, turn by turn.
         if i > 0 && roots[i - 1].0 == kind && kind.is_some() {
             let prev = discards.last_mut().expect("the riichi entry came first");
+            let riichi = Line {
+                tenpai: prev.tenpai.clone(),
+                win: prev.win.clone(),
+                score: prev.score.clone(),
+            };
             let mut chose_dama_now = false;
             for t in turn..n {
                 let dama = [tenpai[t], win[t], score[t]];
@@ -316,6 +321,10 @@ pub(crate) fn evaluate(
             if chose_dama_now {
                 prev.riichi = false;
             }
+            prev.declare = Some(Declare {
+                riichi,
+                dama: Line { tenpai, win, score },
+            });
             continue;
         }
         discards.push(DiscardValue {
@@ -329,6 +338,7 @@ pub(crate) fn evaluate(
                 .map(|t| (t, merged_wall.get(t)))
                 .collect(),
             riichi,
+            declare: None,
         });
     }
     let values = super::graph::bytes_of(&layer.draws)

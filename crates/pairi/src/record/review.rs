@@ -9,13 +9,16 @@
 
 use super::check::situation;
 use super::replay::{replay, Table};
-use super::{Event, Game, RecordError, Seat};
+use super::{CallKind, Event, Game, RecordError, Seat};
 use crate::analysis::{Analyzer, Holding};
 use crate::decompose::Family;
+use crate::ev::{
+    evaluate_with, DiscardValue, EvError, Evaluation, Maximize, Model, Options, Setup, MAX_TURNS,
+};
 use crate::riichi::Rules;
 use crate::shanten::Discard;
-use crate::tile::{Pai, TileSet};
-use crate::util::Stop;
+use crate::tile::{Pai, Tile, TileSet};
+use crate::util::{Stop, Stopped};
 
 /// Something worth a second look about a discard.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -112,6 +115,66 @@ pub struct EvReview {
     pub best_win: f64,
     /// Its expected score.
     pub best_score: f64,
+    /// At a discard into closed tenpai where riichi could be declared (a closed hand
+    /// not in riichi, four tiles or more left to draw): the chosen discard with riichi
+    /// and without, whichever the record shows.
+    pub riichi: Option<RiichiReview>,
+}
+
+/// Riichi against dama (ダマ) for one discard into closed tenpai, valued at the turn of
+/// the discard ([`crate::ev::Declare`]).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct RiichiReview {
+    /// Win probability with riichi declared.
+    pub riichi_win: f64,
+    /// Expected score with riichi declared.
+    pub riichi_score: f64,
+    /// Win probability without.
+    pub dama_win: f64,
+    /// Expected score without.
+    pub dama_score: f64,
+}
+
+impl RiichiReview {
+    /// Whether riichi scores more on average than dama.
+    #[must_use]
+    pub fn riichi_better(&self) -> bool {
+        self.riichi_score > self.dama_score
+    }
+}
+
+/// A call the record shows (chi, pon or open kong on another player's discard) against
+/// passing, both valued by the expected-value engine at the turn of the call.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct CallReview {
+    /// Index of the kyoku.
+    pub kyoku: usize,
+    /// Index of the call event.
+    pub event: usize,
+    /// Who called.
+    pub seat: Seat,
+    /// Which call.
+    pub kind: CallKind,
+    /// The tile called.
+    pub pai: Pai,
+    /// Win probability after the call: of the best discard that follows a chi or a
+    /// pon (a swap-call discard excluded), of the hand after an open kong (its
+    /// replacement tile one more draw).
+    pub call_win: f64,
+    /// Expected score after the call.
+    pub call_score: f64,
+    /// Win probability of passing: the hand as it was, drawing on.
+    pub pass_win: f64,
+    /// Expected score of passing.
+    pub pass_score: f64,
+}
+
+impl CallReview {
+    /// Whether the call scores more on average than passing.
+    #[must_use]
+    pub fn call_better(&self) -> bool {
+        self.call_score > self.pass_score
+    }
 }
 
 /// A win a player could have taken and did not.
@@ -208,6 +271,9 @@ pub struct Review {
     pub discards: Vec<DiscardReview>,
     /// Wins passed up.
     pub missed: Vec<Missed>,
+    /// With [`Selection::ev`]: the calls of the chosen seats against passing, where
+    /// both could be valued.
+    pub calls: Vec<CallReview>,
     /// One summary per seat.
     pub players: Vec<PlayerSummary>,
 }
@@ -248,8 +314,214 @@ impl Selection {
 ///
 /// # Errors
 ///
-/// [`RecordError::Inconsistent`] when a kyoku cannot be replayed.
+/// [`RecordError::Inconsistent`] when a kyoku cannot be replayed;
+/// [`RecordError::Stopped`] once the selection's stop is set.
 pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Review, RecordError> {
+    let (mut out, jobs) = walk(game, rules, selection)?;
+    let values = value_all(&jobs, selection)?;
+    let mut calls: Vec<PendingCall> = Vec::new();
+    for (job, ev) in jobs.iter().zip(&values) {
+        let Some(ev) = ev else {
+            continue;
+        };
+        match job.want {
+            Want::Discard {
+                review,
+                pai,
+                riichi,
+                after_call,
+            } => {
+                let forbidden = after_call.map_or(TileSet::EMPTY, |(_, f)| f);
+                let turn = job.setup.turn;
+                out.discards[review].ev = chosen_and_best(ev, turn, pai, forbidden, riichi);
+                if let (Some((call, _)), Some(best)) = (after_call, best_of(ev, turn, forbidden)) {
+                    pending(&mut calls, call).call = Some(best);
+                }
+            }
+            Want::Pass { call } => {
+                let at = |d: &DiscardValue| {
+                    (
+                        d.at(Maximize::Win, job.setup.turn),
+                        d.at(Maximize::Score, job.setup.turn),
+                    )
+                };
+                pending(&mut calls, call).pass = ev.discards.first().map(at);
+            }
+            Want::Kan { call } => {
+                // The replacement tile is one more draw: the values a turn earlier.
+                let t = job.setup.turn;
+                let at = |d: &DiscardValue| (d.at(Maximize::Win, t), d.at(Maximize::Score, t));
+                pending(&mut calls, call).call = ev.discards.first().map(at);
+            }
+        }
+    }
+    for (i, c) in out.calls.iter_mut().enumerate() {
+        if let Some(PendingCall {
+            call: Some((call_win, call_score)),
+            pass: Some((pass_win, pass_score)),
+        }) = calls.get(i)
+        {
+            c.call_win = *call_win;
+            c.call_score = *call_score;
+            c.pass_win = *pass_win;
+            c.pass_score = *pass_score;
+        } else {
+            c.call_score = f64::NAN;
+        }
+    }
+    out.calls.retain(|c| !c.call_score.is_nan());
+    Ok(out)
+}
+
+/// The values found so far of a call: (win probability, expected score) of calling
+/// and of passing.
+#[derive(Clone, Copy, Default)]
+struct PendingCall {
+    call: Option<(f64, f64)>,
+    pass: Option<(f64, f64)>,
+}
+
+fn pending(calls: &mut Vec<PendingCall>, i: usize) -> &mut PendingCall {
+    if calls.len() <= i {
+        calls.resize(i + 1, PendingCall::default());
+    }
+    &mut calls[i]
+}
+
+/// A position the review values with the expected-value engine.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// Index of the kyoku.
+    pub kyoku: usize,
+    /// Index of the event (the discard, or the call).
+    pub event: usize,
+    /// Whose hand.
+    pub seat: Seat,
+    /// The position: the hand (14 − 3k tiles before a discard, 13 − 3k before a call
+    /// passed, or after an open kong), winds, indicators, tiles seen, turn.
+    pub setup: Setup,
+}
+
+/// What a valued position answers.
+#[derive(Clone, Copy, Debug)]
+enum Want {
+    /// The discard reviewed at this index of [`Review::discards`]: the tile thrown,
+    /// whether riichi could be declared with it, and the call it follows (its index in
+    /// [`Review::calls`] and the discards that call forbids).
+    Discard {
+        review: usize,
+        pai: Pai,
+        riichi: bool,
+        after_call: Option<(usize, TileSet)>,
+    },
+    /// The call at this index of [`Review::calls`], passed: the hand before it.
+    Pass { call: usize },
+    /// The open kong at this index of [`Review::calls`]: the hand after it.
+    Kan { call: usize },
+}
+
+struct Job {
+    /// Shanten of the hand (the larger, the larger the search).
+    shanten: i8,
+    seat: Seat,
+    kyoku: usize,
+    event: usize,
+    setup: Setup,
+    want: Want,
+}
+
+impl Job {
+    fn new(seat: Seat, kyoku: usize, event: usize, setup: Setup, want: Want) -> Job {
+        let shanten = crate::shanten::riichi(setup.hand.concealed(), setup.hand.melds().len())
+            .map_or(i8::MAX, |s| s.min());
+        Job {
+            shanten,
+            seat,
+            kyoku,
+            event,
+            setup,
+            want,
+        }
+    }
+}
+
+/// The positions [`review`] values for `selection` (with [`Selection::ev`]), in game
+/// order, each searched with [`ev_options`]; a position the engine does not take (more
+/// than 3-shanten, a search past the bound) is left without values.
+///
+/// # Errors
+///
+/// As [`review`].
+pub fn positions(
+    game: &Game,
+    rules: &Rules,
+    selection: &Selection,
+) -> Result<Vec<Position>, RecordError> {
+    let (_, jobs) = walk(game, rules, selection)?;
+    Ok(jobs
+        .into_iter()
+        .map(|j| Position {
+            kyoku: j.kyoku,
+            event: j.event,
+            seat: j.seat,
+            setup: j.setup,
+        })
+        .collect())
+}
+
+/// The options of the review's searches: pairi's model, every default, at most
+/// [`Selection::ev_states`] hand states.
+#[must_use]
+pub fn ev_options(selection: &Selection) -> Options {
+    Options {
+        model: Model::Pairi,
+        max_states: selection.ev_states.unwrap_or(EV_MAX_STATES),
+        ..Options::default()
+    }
+}
+
+/// The values of every job, on every core: one search a job (a search of one position
+/// on one core wastes less than one spread over both while the other waits), the
+/// hands farthest from winning (the largest searches) first, so that the cores finish
+/// together.
+fn value_all(jobs: &[Job], selection: &Selection) -> Result<Vec<Option<Evaluation>>, RecordError> {
+    let options = ev_options(selection);
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    order.sort_by_key(|&i| core::cmp::Reverse(jobs[i].shanten));
+    let run = |&i: &usize| -> Result<(usize, Option<Evaluation>), Stopped> {
+        selection.stop.check()?;
+        match evaluate_with(&jobs[i].setup, &options, &mut |_| {}, &selection.stop) {
+            Ok(e) => Ok((i, Some(e))),
+            Err(EvError::Stopped(s)) => Err(s),
+            Err(_) => Ok((i, None)),
+        }
+    };
+    #[cfg(feature = "parallel")]
+    let done: Vec<Result<(usize, Option<Evaluation>), Stopped>> = {
+        use rayon::prelude::*;
+        order.par_iter().with_max_len(1).map(run).collect()
+    };
+    #[cfg(not(feature = "parallel"))]
+    let done: Vec<Result<(usize, Option<Evaluation>), Stopped>> = order.iter().map(run).collect();
+    let mut values: Vec<Option<Evaluation>> = vec![None; jobs.len()];
+    for d in done {
+        let (i, ev) = d?;
+        values[i] = ev;
+    }
+    Ok(values)
+}
+
+/// The review values discards of hands up to this far from tenpai (the searches of
+/// farther hands take seconds each).
+const EV_MAX_SHANTEN: i8 = 3;
+
+/// The replay of the review: every discard reviewed, the wins passed up, the calls,
+/// and the positions to value.
+fn walk(
+    game: &Game,
+    rules: &Rules,
+    selection: &Selection,
+) -> Result<(Review, Vec<Job>), RecordError> {
     let n = game.players.count();
     let mut out = Review {
         players: (0..n)
@@ -265,6 +537,7 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
             .collect(),
         ..Review::default()
     };
+    let mut jobs: Vec<Job> = Vec::new();
     for (ki, kyoku) in game.kyokus.iter().enumerate() {
         if !selection.kyoku(ki) {
             continue;
@@ -272,8 +545,12 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
         let mut reviews: Vec<DiscardReview> = Vec::new();
         let mut missed: Vec<Missed> = Vec::new();
         let mut furiten = vec![false; usize::from(n)];
+        // Per seat, the chi or pon whose discard comes next: its index in `out.calls`
+        // and the discards it forbids.
+        let mut after_call: Vec<Option<(usize, TileSet)>> = vec![None; usize::from(n)];
         let mut stopped = None;
         let events = &kyoku.events;
+        let base = out.discards.len();
         replay(game, ki, |table, i, e| {
             // A discard just passed (this event is not a win on it): who could have won?
             if let (Some((from, pai)), false) = (table.last_discard, matches!(e, Event::Win(_))) {
@@ -296,6 +573,42 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
                     }
                 }
             }
+            if let Event::Call {
+                kind, seat, pai, ..
+            } = *e
+            {
+                if selection.ev && selection.seat(seat) {
+                    let call = out.calls.len();
+                    out.calls.push(CallReview {
+                        kyoku: ki,
+                        event: i,
+                        seat,
+                        kind,
+                        pai,
+                        call_win: 0.0,
+                        call_score: 0.0,
+                        pass_win: 0.0,
+                        pass_score: 0.0,
+                    });
+                    let turn = turn_of(table);
+                    if let Some(setup) = setup_of(table, seat, turn) {
+                        jobs.push(Job::new(seat, ki, i, setup, Want::Pass { call }));
+                    }
+                    if kind == CallKind::OpenKan {
+                        let mut after = table.clone();
+                        if let Some(setup) = after
+                            .apply(e)
+                            .ok()
+                            .and_then(|()| setup_of(&after, seat, turn.saturating_sub(1)))
+                        {
+                            jobs.push(Job::new(seat, ki, i, setup, Want::Kan { call }));
+                        }
+                    } else if let Event::Call { consumed, .. } = e {
+                        after_call[usize::from(seat)] =
+                            Some((call, swap_calls(kind, pai, consumed)));
+                    }
+                }
+            }
             if let Event::Discard {
                 seat,
                 pai,
@@ -308,6 +621,7 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
                 let Some(s) = table.seats.get(usize::from(seat)) else {
                     return;
                 };
+                let follows = after_call.get_mut(usize::from(seat)).and_then(Option::take);
                 // Temporary furiten ends with one's own discard (unless in riichi).
                 if s.riichi.is_none() {
                     furiten[usize::from(seat)] = false;
@@ -323,13 +637,16 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
                 if let Some(mut r) = review_discard(table, seat, pai, tsumogiri, riichi_declared) {
                     r.kyoku = ki;
                     r.event = i;
-                    if selection.ev && r.shanten_before <= crate::ev::MAX_SHANTEN {
-                        match value(table, seat, pai, selection) {
-                            Ok(v) => r.ev = v,
-                            Err(e) => {
-                                stopped = Some(e);
-                                return;
-                            }
+                    if selection.ev && r.shanten_before <= EV_MAX_SHANTEN {
+                        if let Some(setup) = setup_of(table, seat, turn_of(table)) {
+                            let want = Want::Discard {
+                                review: base + reviews.len(),
+                                pai,
+                                // Riichi needs a closed hand and four tiles left.
+                                riichi: s.closed() && table.left() >= 4,
+                                after_call: follows,
+                            };
+                            jobs.push(Job::new(seat, ki, i, setup, want));
                         }
                     }
                     if let Some(points) = s
@@ -365,7 +682,60 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
         out.missed
             .extend(missed.into_iter().filter(|m| selection.seat(m.seat)));
     }
-    Ok(out)
+    Ok((out, jobs))
+}
+
+/// The discards a call forbids next (喰い替え): [`crate::ev::swap_call_discards`].
+fn swap_calls(kind: CallKind, pai: Pai, consumed: &[Pai]) -> TileSet {
+    let call = if kind == CallKind::Chi {
+        crate::ev::Call::Chi
+    } else {
+        crate::ev::Call::Pon
+    };
+    let own: Vec<Tile> = consumed.iter().map(|p| p.tile()).collect();
+    crate::ev::swap_call_discards(call, pai.tile(), &own)
+}
+
+/// The turn of a position: the draws the model has made, counted from those left to
+/// the seat (a four-player wall's 70 draws, 18 or 17 a seat).
+fn turn_of(table: &Table) -> u8 {
+    let n = u32::from(table.players.count());
+    let left = u8::try_from(table.left() / n)
+        .unwrap_or(MAX_TURNS)
+        .min(MAX_TURNS);
+    (MAX_TURNS - left).max(1)
+}
+
+/// The search's setup of `seat`'s hand at `turn`: the tiles seen are every river tile
+/// not called, the other seats' melds and Norths set aside (the seat's own melds are in
+/// its hand, the indicators in [`Setup::dora`]), red fives as red.
+fn setup_of(table: &Table, seat: Seat, turn: u8) -> Option<Setup> {
+    let s = table.seats.get(usize::from(seat))?;
+    let hand = s.hand().ok()?;
+    let mut visible = Vec::new();
+    for (i, other) in table.seats.iter().enumerate() {
+        visible.extend(other.river.iter().filter(|r| !r.called).map(|r| r.pai));
+        if i != usize::from(seat) {
+            for m in &other.melds {
+                visible.extend(m.pais());
+            }
+        }
+        visible.extend(core::iter::repeat_n(
+            Tile::NORTH.black(),
+            usize::from(other.kita),
+        ));
+    }
+    Some(Setup {
+        hand,
+        round_wind: table.round,
+        seat_wind: table.seat_wind(seat),
+        dora: table.dora.clone(),
+        visible,
+        turn,
+        t_max: MAX_TURNS,
+        wall: None,
+        players: table.players,
+    })
 }
 
 fn tally(players: &mut [PlayerSummary], kyoku: &super::Kyoku, reviews: &[DiscardReview]) {
@@ -460,60 +830,17 @@ fn review_discard(
     })
 }
 
-/// The expected-value engine's values of the chosen and the best discard, the turns
-/// left counted from the live wall: `None` for a hand the engine does not take (or a
-/// search past the selection's bound), an error once the selection's stop is set.
-fn value(
-    table: &Table,
-    seat: Seat,
+/// The values at `turn` of the discard of `pai` (with riichi and without, when
+/// `riichi` could be declared) and of the best discard by expected score among those
+/// not `forbidden`.
+fn chosen_and_best(
+    e: &Evaluation,
+    turn: u8,
     pai: Pai,
-    selection: &Selection,
-) -> Result<Option<EvReview>, crate::util::Stopped> {
-    use crate::ev::{evaluate_with, EvError, Model, Options, Setup, MAX_TURNS};
-    let Some(s) = table.seats.get(usize::from(seat)) else {
-        return Ok(None);
-    };
-    let Ok(hand) = s.hand() else {
-        return Ok(None);
-    };
-    let n = u32::from(table.players.count());
-    let left = u8::try_from(table.left() / n)
-        .unwrap_or(MAX_TURNS)
-        .min(MAX_TURNS);
-    let turn = (MAX_TURNS - left).max(1);
-    let visible = table.visible_to(seat);
-    let setup = Setup {
-        hand,
-        round_wind: table.round,
-        seat_wind: table.seat_wind(seat),
-        dora: table.dora.clone(),
-        visible: visible
-            .iter()
-            .flat_map(|(t, c)| core::iter::repeat_n(t.black(), usize::from(c)))
-            .collect(),
-        turn,
-        t_max: MAX_TURNS,
-        wall: None,
-        players: table.players,
-    };
-    let options = Options {
-        model: Model::Pairi,
-        max_states: selection.ev_states.unwrap_or(EV_MAX_STATES),
-        ..Options::default()
-    };
-    let e = match evaluate_with(&setup, &options, &mut |_| {}, &selection.stop) {
-        Ok(e) => e,
-        Err(EvError::Stopped(s)) => return Err(s),
-        Err(_) => return Ok(None),
-    };
-    Ok(chosen_and_best(&e, turn, pai))
-}
-
-/// The values at `turn` of the discard of `pai` and of the best discard by expected
-/// score.
-fn chosen_and_best(e: &crate::ev::Evaluation, turn: u8, pai: Pai) -> Option<EvReview> {
-    let at = usize::from(turn);
-    let get = |d: &crate::ev::DiscardValue| (d.win[at], d.score[at]);
+    forbidden: TileSet,
+    riichi: bool,
+) -> Option<EvReview> {
+    let at = |d: &DiscardValue| (d.at(Maximize::Win, turn), d.at(Maximize::Score, turn));
     let chosen = e
         .discards
         .iter()
@@ -526,14 +853,32 @@ fn chosen_and_best(e: &crate::ev::Evaluation, turn: u8, pai: Pai) -> Option<EvRe
     let best = e
         .discards
         .iter()
-        .max_by(|a, b| get(a).1.total_cmp(&get(b).1))?;
+        .filter(|d| d.tile.is_some_and(|p| !forbidden.contains(p.tile())))
+        .max_by(|a, b| at(a).1.total_cmp(&at(b).1))?;
+    let declare = chosen.declare.as_ref().filter(|_| riichi);
     Some(EvReview {
-        win: get(chosen).0,
-        score: get(chosen).1,
+        win: at(chosen).0,
+        score: at(chosen).1,
         best: best.tile?,
-        best_win: get(best).0,
-        best_score: get(best).1,
+        best_win: at(best).0,
+        best_score: at(best).1,
+        riichi: declare.map(|d| RiichiReview {
+            riichi_win: d.riichi.at(Maximize::Win, turn),
+            riichi_score: d.riichi.at(Maximize::Score, turn),
+            dama_win: d.dama.at(Maximize::Win, turn),
+            dama_score: d.dama.at(Maximize::Score, turn),
+        }),
     })
+}
+
+/// (win probability, expected score) at `turn` of the discard of the highest expected
+/// score among those not `forbidden`.
+fn best_of(e: &Evaluation, turn: u8, forbidden: TileSet) -> Option<(f64, f64)> {
+    e.discards
+        .iter()
+        .filter(|d| d.tile.is_some_and(|p| !forbidden.contains(p.tile())))
+        .map(|d| (d.at(Maximize::Win, turn), d.at(Maximize::Score, turn)))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
 }
 
 /// What `seat` would score winning on `pai` from `from` (itself for a self-draw, the
