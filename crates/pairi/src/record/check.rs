@@ -175,6 +175,38 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
                 }
             }
         }
+        // The scores the record states before each result (Tenhou XML's `sc`): the
+        // start scores, less the riichi sticks paid, plus the earlier wins' changes.
+        for (index, stated) in &kyoku.stated_scores {
+            let table = wins
+                .iter()
+                .map(|(i, t, _)| (i, t))
+                .chain(draws.iter().map(|(i, t, _, _)| (i, t)))
+                .find(|(i, _)| *i == index)
+                .map(|(_, t)| t);
+            let Some(table) = table else { continue };
+            let mut expected: Vec<i32> = kyoku
+                .scores
+                .iter()
+                .enumerate()
+                .map(|(s, x)| x - paid_stick(table, s))
+                .collect();
+            for (_, _, w) in wins.iter().filter(|(i, _, _)| i < index) {
+                expected
+                    .iter_mut()
+                    .zip(&w.deltas)
+                    .for_each(|(x, d)| *x += d);
+            }
+            if *stated != expected {
+                report.mismatches.push(Mismatch {
+                    kyoku: label.clone(),
+                    event: *index,
+                    what: "scores",
+                    record: format!("{stated:?}"),
+                    pairi: format!("{expected:?}"),
+                });
+            }
+        }
         if let Some(next) = game.kyokus.get(i + 1) {
             let mut expected = scores_after(kyoku, &table);
             expected
@@ -204,17 +236,7 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
 
 /// The scores after a kyoku by its recorded changes: riichi sticks paid, wins and draws.
 fn scores_after(kyoku: &Kyoku, table: &Table) -> Vec<i32> {
-    let paid = |i: usize| {
-        let stick = table
-            .seats
-            .get(i)
-            .is_some_and(|s| s.riichi.is_some_and(|r| r.accepted));
-        if stick {
-            RIICHI_STICK as i32
-        } else {
-            0
-        }
-    };
+    let paid = |i: usize| paid_stick(table, i);
     kyoku
         .scores
         .iter()
@@ -222,6 +244,19 @@ fn scores_after(kyoku: &Kyoku, table: &Table) -> Vec<i32> {
         .enumerate()
         .map(|(i, (score, d))| score + d - paid(i))
         .collect()
+}
+
+/// The riichi stick seat `i` has put on the table by `table`'s moment.
+fn paid_stick(table: &Table, i: usize) -> i32 {
+    let stick = table
+        .seats
+        .get(i)
+        .is_some_and(|s| s.riichi.is_some_and(|r| r.accepted));
+    if stick {
+        RIICHI_STICK as i32
+    } else {
+        0
+    }
 }
 
 /// The winner who collects honba and riichi sticks in a multiple ron: the first after

@@ -35,8 +35,28 @@ fn bad(message: impl Into<String>) -> RecordError {
 ///
 /// [`RecordError::Format`] when the text is not such a record (or its objects are not
 /// of one game: other names or rules); [`RecordError::Inconsistent`] when a kyoku
-/// cannot be played as written.
+/// cannot be played as written; [`RecordError::CutOff`] when a kyoku has no result.
 pub fn read(text: &str) -> Result<Game, RecordError> {
+    read_with(text, false)
+}
+
+/// Reads a tenhou.net/6 record as [`read`], or a partial game too when `partial`.
+///
+/// # Errors
+///
+/// As [`read`], but a kyoku without its result is not one when `partial`.
+pub fn read_with(text: &str, partial: bool) -> Result<Game, RecordError> {
+    let game = read_any(text)?;
+    let missing = game
+        .kyokus
+        .iter()
+        .find(|k| !k.is_over())
+        .map(|k| format!("kyoku {} has no result", k.label()));
+    super::cut_off(FORMAT, missing, partial)?;
+    Ok(game)
+}
+
+fn read_any(text: &str) -> Result<Game, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut objects = serde_json::Deserializer::from_str(text).into_iter::<Value>();
     let first = match objects.next() {
@@ -84,11 +104,12 @@ fn one_game(first: Value, rest: Vec<Value>) -> Result<Value, RecordError> {
     Ok(Value::Object(game))
 }
 
-/// Reads a tenhou.net/6 record already parsed as JSON.
+/// Reads a tenhou.net/6 record already parsed as JSON, a partial game too (a kyoku
+/// without its result).
 ///
 /// # Errors
 ///
-/// As [`read`].
+/// As [`read_with`] with `partial`.
 pub fn from_value(value: &Value) -> Result<Game, RecordError> {
     let obj = value.as_object().ok_or_else(|| bad("not a JSON object"))?;
     let log = obj
@@ -389,6 +410,7 @@ fn read_kyoku(k: &Value, players: Players) -> Result<(Kyoku, Option<bool>), Reco
         ura,
         hands,
         events: Vec::new(),
+        stated_scores: Vec::new(),
     };
     let result = a
         .get(16)
@@ -470,6 +492,14 @@ fn ending(result: &[Value], n: u8) -> Result<Ending, RecordError> {
                 .map(yaku_of_text)
                 .collect::<Result<Vec<_>, _>>()?;
             let mut value = value_of_text(text, n);
+            // A win without text or yaku states no value (the changes are still
+            // checked); a text, or yaku without one, must state the points.
+            let recorded = !text.is_empty() || !yaku.is_empty();
+            if recorded && value.points.is_none() {
+                return Err(bad(format!(
+                    "a win's value text {text:?} states no points (`30符4飜7700点`, `満貫8000点`)"
+                )));
+            }
             value.han = if yaku
                 .iter()
                 .any(|y| matches!(y.value, YakuValueRec::Yakuman(_)))
@@ -485,7 +515,6 @@ fn ending(result: &[Value], n: u8) -> Result<Ending, RecordError> {
                         .fold(0u8, u8::saturating_add),
                 )
             };
-            let recorded = !text.is_empty() || !yaku.is_empty();
             value.yaku = yaku;
             events.push(Event::Win(Win {
                 seat,
