@@ -534,7 +534,36 @@ fn dora_marker(v: &Value) -> Result<Pai, String> {
 /// Writes a game as mjai events, `start_game` to `end_game`.
 #[must_use]
 pub fn write(game: &Game) -> Vec<Value> {
-    let mut out = Vec::new();
+    let mut out = vec![start_game(game)];
+    for k in &game.kyokus {
+        write_kyoku(k, &mut out);
+    }
+    out.push(json!({"type": "end_game"}));
+    out
+}
+
+/// Writes a game as [`write`] does, as JSON Lines (each line ends with a newline), one
+/// kyoku's events at a time: the memory of one kyoku beside the text.
+#[must_use]
+pub fn write_lines(game: &Game) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let line = |s: &mut String, v: &Value| {
+        let _ = writeln!(s, "{v}");
+    };
+    line(&mut s, &start_game(game));
+    let mut events = Vec::new();
+    for k in &game.kyokus {
+        write_kyoku(k, &mut events);
+        for e in events.drain(..) {
+            line(&mut s, &e);
+        }
+    }
+    line(&mut s, &json!({"type": "end_game"}));
+    s
+}
+
+fn start_game(game: &Game) -> Value {
     let mut start = Map::new();
     start.insert("type".into(), json!("start_game"));
     start.insert("names".into(), json!(game.names));
@@ -556,12 +585,7 @@ pub fn write(game: &Game) -> Vec<Value> {
             json!({"meta": x.meta, "kan_placeholder": x.kan_placeholder, "as_read": x.as_read}),
         );
     }
-    out.push(Value::Object(start));
-    for k in &game.kyokus {
-        write_kyoku(k, &mut out);
-    }
-    out.push(json!({"type": "end_game"}));
-    out
+    Value::Object(start)
 }
 
 /// The mjai name of a tile: `1m`..`9s`, `E S W N P F C`, `5mr`.
