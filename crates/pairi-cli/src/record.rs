@@ -6,7 +6,7 @@ use crate::output::{pad, print_json, print_line, refused};
 use anyhow::Context;
 use pairi::api::record::{CheckRequest, ConvertRequest, ReviewRequest, ReviewResult};
 use pairi::api::Request;
-use pairi::record::check::RULE;
+use pairi::record::check::Difference;
 use pairi::record::Format;
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
@@ -262,7 +262,11 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 Ok(res) => {
                     wins += res.wins;
                     agree += res.wins_agreeing;
-                    let rule = res.mismatches.iter().filter(|m| m.what == RULE).count();
+                    let rule = res
+                        .mismatches
+                        .iter()
+                        .filter(|m| m.what == Difference::Rule)
+                        .count();
                     by_rule += rule;
                     differ |= res.mismatches.len() > rule;
                     if args.json {

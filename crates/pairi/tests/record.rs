@@ -336,7 +336,7 @@ fn hand_written(name: &str) -> Game {
 }
 
 /// Checks `game` under `rules`: (wins, wins agreeing, every mismatch as `what`).
-fn checked(game: &Game, rules: &pairi::riichi::Rules) -> (usize, usize, Vec<&'static str>) {
+fn checked(game: &Game, rules: &pairi::riichi::Rules) -> (usize, usize, Vec<check::Difference>) {
     let r = check::check(game, rules).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.kyokus, r.kyokus_agreeing, "{:?}", r.mismatches);
     (
@@ -361,7 +361,7 @@ fn hand_written_rinshan_after_open_kong_counts_the_indicators_turned_before() {
     assert!(
         r.mismatches
             .iter()
-            .all(|m| m.what == "score" && m.pairi.contains("dora indicators")),
+            .all(|m| m.what == check::Difference::Score && m.pairi.contains("dora indicators")),
         "{:?}",
         r.mismatches
     );
@@ -463,8 +463,8 @@ fn hand_written_kiriage_where_the_record_says_and_where_it_cannot() {
     assert_eq!(g.kiriage, Some(false));
     let r = check::check(&g, &check::rules_of(&g)).unwrap();
     assert_eq!(r.wins_agreeing, 0);
-    let what: Vec<&str> = r.mismatches.iter().map(|m| m.what).collect();
-    assert_eq!(what, ["deltas", "points"]);
+    let what: Vec<check::Difference> = r.mismatches.iter().map(|m| m.what).collect();
+    assert_eq!(what, [check::Difference::Deltas, check::Difference::Points]);
     // A private lobby sets its own rules, which the log does not carry: a `rule` line.
     let text = text(&format!("{HAND_WRITTEN}kiriage_ranked_room.mjlog").into());
     let private = text.replace(r#"lobby="0""#, r#"lobby="7994""#);

@@ -564,7 +564,7 @@ fn mjai_as_other_engines_write_it() {
     assert_eq!(r.mismatches.len(), 1, "{:?}", r.mismatches);
     assert_eq!(
         (r.mismatches[0].what, r.mismatches[0].kyoku.as_str()),
-        ("scores", "E2")
+        (check::Difference::Scores, "E2")
     );
     let reasons: Vec<DrawReason> = endings(&game).iter().map(|e| e.0).collect();
     assert_eq!(reasons, [DrawReason::Exhaustive, DrawReason::NineTerminals]);
@@ -612,7 +612,7 @@ fn mjai_wrapped_in_one_object_bare_draws_and_the_original_yaku_names() {
     assert!(
         r.mismatches
             .iter()
-            .any(|m| m.what == "scores" && m.kyoku == "E1"),
+            .any(|m| m.what == check::Difference::Scores && m.kyoku == "E1"),
         "{:?}",
         r.mismatches
     );
@@ -730,7 +730,7 @@ fn xml_before_scores_that_break_continuity_are_reported() {
     let m = &report.mismatches[0];
     assert_eq!(
         (m.what, m.record.as_str()),
-        ("scores", "[25100, 25000, 25000, 24000]")
+        (check::Difference::Scores, "[25100, 25000, 25000, 24000]")
     );
     assert_eq!(report.kyokus_agreeing, report.kyokus - 1);
 }

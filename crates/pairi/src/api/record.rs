@@ -14,7 +14,7 @@
 use super::limits::{self, Limits};
 use super::{deserialize_by_name, Error, Request, Stop};
 use crate::notation::{format_pai, format_pais, format_set, Format as Notation};
-use crate::record::check::{self, Mismatch};
+use crate::record::check::{self, Difference, Mismatch};
 use crate::record::review::{self, Flag, Selection};
 use crate::record::{self, Format, Game, RecordError, Seat};
 use crate::riichi::rules::Players;
@@ -68,12 +68,17 @@ pub struct MismatchView {
     pub event: usize,
     /// What differs: `han`, `fu`, `points`, `yaku`, `deltas`, `score`, `scores`,
     /// `furiten`; or `rule`: the win agrees under a rule the record does not state
-    /// (kiriage), which is not a difference.
-    pub what: &'static str,
+    /// (kiriage), which is not a difference. Written as its name.
+    #[serde(serialize_with = "difference_name")]
+    pub what: Difference,
     /// The record's reading.
     pub record: String,
     /// pairi's reading.
     pub pairi: String,
+}
+
+fn difference_name<S: serde::Serializer>(d: &Difference, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(d.name())
 }
 
 impl From<Mismatch> for MismatchView {
