@@ -158,7 +158,7 @@ fn chart(k: &KyokuView) -> String {
 
 /// The page.
 pub(crate) fn page(title: &str, res: &ReviewResult) -> String {
-    let name = |seat: u8| escape(&crate::record::seat_name(res, seat));
+    let name = |seat: u8| escape(&crate::output::seat_name(res, seat));
     let mut h = String::new();
     let _ = write!(
         h,

@@ -177,6 +177,14 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
+/// `2 name`, or `seat 2` for a record without names.
+pub(crate) fn seat_name(res: &pairi::api::record::ReviewResult, seat: u8) -> String {
+    match res.names.get(usize::from(seat)).filter(|n| !n.is_empty()) {
+        Some(n) => format!("{seat} {n}"),
+        None => format!("seat {seat}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@ use crate::output::{pad, print_json, print_line, refused};
 use anyhow::Context;
 use pairi::api::record::{CheckRequest, ConvertRequest, ReviewRequest, ReviewResult};
 use pairi::api::Request;
-use pairi::record::check::RULE;
+use pairi::record::check::Difference;
 use pairi::record::Format;
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
@@ -52,6 +52,10 @@ pub(crate) struct CheckArgs {
     /// The records' format (found from each file's text when absent).
     #[arg(long, value_parser = format_arg)]
     format: Option<Format>,
+    /// Accept a game cut off before its end (an excerpt, a game in progress): the
+    /// kyoku up to the cut. Without it such a record is a `parse` error.
+    #[arg(long)]
+    partial: bool,
     /// One JSON line per file.
     #[arg(long)]
     pub(crate) json: bool,
@@ -68,6 +72,10 @@ pub(crate) struct ConvertArgs {
     /// The format to write: tenhou6, mjai or mjlog.
     #[arg(long, value_parser = format_arg)]
     to: Format,
+    /// Accept a game cut off before its end (an excerpt, a game in progress): the
+    /// kyoku up to the cut. Without it such a record is a `parse` error.
+    #[arg(long)]
+    partial: bool,
     /// The record's format (found from its text when absent).
     #[arg(long, value_parser = format_arg)]
     format: Option<Format>,
@@ -98,6 +106,10 @@ pub(crate) struct ReviewArgs {
     /// discard).
     #[arg(long)]
     ev: bool,
+    /// Accept a game cut off before its end (an excerpt, a game in progress): the
+    /// kyoku up to the cut. Without it such a record is a `parse` error.
+    #[arg(long)]
+    partial: bool,
     /// The review as JSON.
     #[arg(long)]
     pub(crate) json: bool,
@@ -198,6 +210,7 @@ pub(crate) fn run(args: &RecordArgs) -> anyhow::Result<ExitCode> {
                 record,
                 format: a.format,
                 to: a.to,
+                partial: a.partial,
             };
             let res = req
                 .answer()
@@ -228,6 +241,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 CheckRequest {
                     record: text,
                     format: args.format,
+                    partial: args.partial,
                 }
                 .answer()
                 .map_err(|e| format!("{}: {}", e.kind, e.message))
@@ -248,7 +262,11 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 Ok(res) => {
                     wins += res.wins;
                     agree += res.wins_agreeing;
-                    let rule = res.mismatches.iter().filter(|m| m.what == RULE).count();
+                    let rule = res
+                        .mismatches
+                        .iter()
+                        .filter(|m| m.what == Difference::Rule)
+                        .count();
                     by_rule += rule;
                     differ |= res.mismatches.len() > rule;
                     if args.json {
@@ -316,6 +334,7 @@ pub(crate) fn review(args: &ReviewArgs) -> anyhow::Result<()> {
         seats: (!args.seats.is_empty()).then(|| args.seats.clone()),
         kyoku: (!args.kyoku.is_empty()).then(|| args.kyoku.clone()),
         ev: args.ev,
+        partial: args.partial,
     };
     let res = req
         .answer()
@@ -333,14 +352,6 @@ pub(crate) fn review(args: &ReviewArgs) -> anyhow::Result<()> {
         return print_json(&res);
     }
     print_review(&res)
-}
-
-/// `2 name`, or `seat 2` for a record without names.
-pub(crate) fn seat_name(res: &ReviewResult, seat: u8) -> String {
-    match res.names.get(usize::from(seat)).filter(|n| !n.is_empty()) {
-        Some(n) => format!("{seat} {n}"),
-        None => format!("seat {seat}"),
-    }
 }
 
 fn print_review(res: &ReviewResult) -> anyhow::Result<()> {
@@ -390,7 +401,7 @@ fn print_review(res: &ReviewResult) -> anyhow::Result<()> {
             print_line(&format!(
                 "  ! {:>3} {} could win on {} by {} for {}",
                 m.event,
-                seat_name(res, m.seat),
+                crate::output::seat_name(res, m.seat),
                 m.tile,
                 if m.tsumo { "tsumo" } else { "ron" },
                 m.points
@@ -407,7 +418,7 @@ fn print_review(res: &ReviewResult) -> anyhow::Result<()> {
         };
         print_line(&format!(
             "{} {:>5}  {:>4.1}  {:>8.1}  {:>7.1}  {:>5.1}  {:>7.0}  {:>12}",
-            pad(&seat_name(res, p.seat), 16),
+            pad(&crate::output::seat_name(res, p.seat), 16),
             p.kyokus,
             100.0 * p.win_rate,
             100.0 * p.deal_in_rate,

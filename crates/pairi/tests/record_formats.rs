@@ -34,8 +34,9 @@ fn fixture(name: &str) -> String {
     text(&format!("{DATA}{name}").into())
 }
 
+/// A record read as a partial game (the shared excerpts stop mid-game).
 fn read(text: &str) -> Game {
-    record::read(text, None).unwrap_or_else(|e| panic!("{e}"))
+    record::read_with(text, None, true).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn convert(game: &Game, to: Format) -> String {
@@ -178,7 +179,8 @@ fn every_shared_record_converts_to_mjlog_and_reads_back_to_the_same_events() {
         let game = read(&text(&f));
         let what = f.display().to_string();
         let xml = convert(&game, Format::Mjlog);
-        let back = record::mjlog::read(&xml).unwrap_or_else(|e| panic!("{what}: {e}\n{xml}"));
+        let back =
+            record::mjlog::read_with(&xml, true).unwrap_or_else(|e| panic!("{what}: {e}\n{xml}"));
         assert_eq!(back.kyokus.len(), game.kyokus.len(), "{what}");
         assert_eq!(back.players, game.players, "{what}");
         for (a, b) in game.kyokus.iter().zip(&back.kyokus) {
@@ -328,6 +330,7 @@ fn a_record_that_does_not_replay_is_never_converted() {
             record: broken.clone(),
             format: None,
             to,
+            partial: false,
         };
         let e = req.answer().unwrap_err();
         assert_eq!(e.kind, pairi::ErrorKind::InvalidHand, "{e:?}");
@@ -561,7 +564,7 @@ fn mjai_as_other_engines_write_it() {
     assert_eq!(r.mismatches.len(), 1, "{:?}", r.mismatches);
     assert_eq!(
         (r.mismatches[0].what, r.mismatches[0].kyoku.as_str()),
-        ("scores", "E2")
+        (check::Difference::Scores, "E2")
     );
     let reasons: Vec<DrawReason> = endings(&game).iter().map(|e| e.0).collect();
     assert_eq!(reasons, [DrawReason::Exhaustive, DrawReason::NineTerminals]);
@@ -609,7 +612,7 @@ fn mjai_wrapped_in_one_object_bare_draws_and_the_original_yaku_names() {
     assert!(
         r.mismatches
             .iter()
-            .any(|m| m.what == "scores" && m.kyoku == "E1"),
+            .any(|m| m.what == check::Difference::Scores && m.kyoku == "E1"),
         "{:?}",
         r.mismatches
     );
@@ -634,4 +637,112 @@ fn absurd_counters_are_answers_not_panics() {
     for to in [Format::Tenhou6, Format::Mjai, Format::Mjlog] {
         let _ = record::convert(&game, to);
     }
+}
+
+/// The error of reading `text` as a whole game, which must be a cut-off record.
+fn cut_off(text: &str) -> String {
+    match record::read(text, None) {
+        Err(e @ RecordError::CutOff { .. }) => {
+            assert_eq!(e.kind(), pairi::ErrorKind::Parse);
+            assert!(record::read_with(text, None, true).is_ok(), "{e}");
+            e.to_string()
+        }
+        other => panic!("not a cut-off record: {other:?}"),
+    }
+}
+
+#[test]
+fn a_record_cut_off_mid_game_is_an_error_unless_a_partial_game_is_asked_for() {
+    // mjai: without `end_game`; cut after a kyoku's last discard.
+    let mjai = fixture("fmt_mjai_bots.jsonl");
+    let lines: Vec<&str> = mjai.lines().collect();
+    let no_end = lines[..lines.len() - 1].join("\n");
+    assert!(lines[lines.len() - 1].contains("end_game"));
+    assert!(cut_off(&no_end).contains("no `end_game`"));
+    let message = cut_off(&lines[..144].join("\n"));
+    assert!(message.contains("has no `hora` or `ryukyoku`"), "{message}");
+    let partial = record::read_with(&lines[..144].join("\n"), None, true).unwrap();
+    assert!(!partial.kyokus.last().unwrap().is_over());
+    // Tenhou XML: without its closing tag; cut before the last kyoku's result.
+    let xml = fixture("fmt_tenhou_form.mjlog");
+    let open = xml.replace("</mjloggm>", "");
+    assert!(cut_off(&open).contains("no closing `</mjloggm>`"));
+    let before_result = &xml[..xml.rfind("<RYUUKYOKU").unwrap()];
+    assert!(cut_off(before_result).contains("has no `AGARI` or `RYUUKYOKU`"));
+    // tenhou.net/6: the last kyoku's result emptied.
+    let lines_json = fixture("fmt_lines.json");
+    let mut objects: Vec<Value> = lines_json
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let last = objects.last_mut().unwrap();
+    last["log"][0][16] = serde_json::json!([]);
+    let cut: Vec<String> = objects.iter().map(Value::to_string).collect();
+    assert!(cut_off(&cut.join("\n")).contains("has no result"));
+    // Through the api: `partial` in the request.
+    let req = |partial| pairi::api::record::CheckRequest {
+        record: no_end.clone(),
+        partial,
+        ..Default::default()
+    };
+    use pairi::api::Request;
+    assert_eq!(
+        req(false).answer().unwrap_err().kind,
+        pairi::ErrorKind::Parse
+    );
+    assert!(req(true).answer().is_ok());
+}
+
+#[test]
+fn a_seat_that_draws_and_never_discards_before_a_drawn_kyoku_is_refused() {
+    let mjai = fixture("fmt_mjai_bots.jsonl");
+    let lines: Vec<&str> = mjai.lines().collect();
+    // Line 144 is the last discard before the exhaustive draw of line 145.
+    assert!(lines[143].contains("dahai") && lines[144].contains("exhaustive_draw"));
+    let skipped: Vec<&str> = lines
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != 143)
+        .map(|(_, l)| *l)
+        .collect();
+    let game = read(&skipped.join("\n"));
+    let e = check::check(&game, &check::rules_of(&game)).unwrap_err();
+    assert!(
+        matches!(&e, RecordError::Inconsistent { message, .. } if message.contains("seat 1 drew and did not discard")),
+        "{e}"
+    );
+    // Nine kinds of terminals is declared with the drawn tile: accepted.
+    let game = read(&mjai);
+    check::check(&game, &check::rules_of(&game)).unwrap();
+}
+
+#[test]
+fn xml_before_scores_that_break_continuity_are_reported() {
+    let xml = fixture("fmt_tenhou_form.mjlog");
+    let game = read(&xml);
+    let report = check::check(&game, &check::rules_of(&game)).unwrap();
+    assert_eq!(report.mismatches, []);
+    let changed = xml.replacen("sc=\"250,-39,", "sc=\"251,-39,", 1);
+    assert_ne!(changed, xml);
+    let game = read(&changed);
+    let report = check::check(&game, &check::rules_of(&game)).unwrap();
+    assert_eq!(report.mismatches.len(), 1, "{:?}", report.mismatches);
+    let m = &report.mismatches[0];
+    assert_eq!(
+        (m.what, m.record.as_str()),
+        (check::Difference::Scores, "[25100, 25000, 25000, 24000]")
+    );
+    assert_eq!(report.kyokus_agreeing, report.kyokus - 1);
+}
+
+#[test]
+fn an_emptied_win_value_text_in_tenhou6_is_reported() {
+    let t6 = fixture("fmt_tenhou_form.json");
+    assert!(t6.contains("\"30符4飜2000-3900点\""));
+    let emptied = t6.replace("\"30符4飜2000-3900点\"", "\"\"");
+    let e = record::read(&emptied, None).unwrap_err();
+    assert_eq!(e.kind(), pairi::ErrorKind::Parse);
+    assert!(e.to_string().contains("states no points"), "{e}");
+    let garbled = t6.replace("\"30符4飜2000-3900点\"", "\"30符4飜\"");
+    assert!(record::read(&garbled, None).is_err());
 }

@@ -624,7 +624,7 @@ fn replay_all(files: &[PathBuf]) -> (usize, usize, usize, Vec<String>) {
         let Ok(text) = std::fs::read_to_string(f) else {
             continue;
         };
-        let Ok(game) = record::read(&text, None) else {
+        let Ok(game) = record::read_with(&text, None, true) else {
             unread += 1;
             continue;
         };

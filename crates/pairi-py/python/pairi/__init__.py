@@ -151,40 +151,41 @@ def _record_request(kind, record, **fields):
         raise
 
 
-def read_record(record, *, format=None):
+def read_record(record, *, format=None, partial=False):
     """A game record (tenhou.net/6 JSON, mjai JSON Lines or Tenhou XML) as its mjai
     events: a list of dicts, ``start_game`` to ``end_game``.
 
     ``record`` is the record's text (``str``), its bytes (gzip unpacked) or a path
     (``os.PathLike``: ``pathlib.Path("game.json")``); a file name given as a plain
     ``str`` is text, and the error says so. ``format``: ``tenhou6``, ``mjai`` or
-    ``mjlog`` (found from the text when ``None``)."""
+    ``mjlog`` (found from the text when ``None``). ``partial``: accept a game cut off
+    before its end (an excerpt); without it such a record raises ``ParseError``."""
     import json
 
-    text = _record_request("record_convert", record, format=format, to="mjai")["record"]
+    text = _record_request("record_convert", record, format=format, to="mjai", partial=partial)["record"]
     return [json.loads(line) for line in text.splitlines() if line]
 
 
-def convert_record(record, to, *, format=None):
+def convert_record(record, to, *, format=None, partial=False):
     """A game record written as ``to`` (``"tenhou6"``, ``"mjai"`` or ``"mjlog"``), after
-    replaying it (a record that does not replay raises): the text. ``record`` and
-    ``format`` as for :func:`read_record`."""
-    return _record_request("record_convert", record, format=format, to=to)["record"]
+    replaying it (a record that does not replay raises): the text. ``record``,
+    ``format`` and ``partial`` as for :func:`read_record`."""
+    return _record_request("record_convert", record, format=format, to=to, partial=partial)["record"]
 
 
-def check_record(record, *, format=None):
+def check_record(record, *, format=None, partial=False):
     """Replays a game record and scores every win again: a :class:`RecordCheck` (counts
-    of what agrees, and ``mismatches``). ``record`` and ``format`` as for
+    of what agrees, and ``mismatches``). ``record``, ``format`` and ``partial`` as for
     :func:`read_record`."""
-    return RecordCheck(_record_request("record_check", record, format=format))
+    return RecordCheck(_record_request("record_check", record, format=format, partial=partial))
 
 
-def review(record, *, seats=None, kyoku=None, format=None, ev=False):
+def review(record, *, seats=None, kyoku=None, format=None, ev=False, partial=False):
     """Reviews every discard of a game record against the best one: a :class:`Review`.
     ``seats``: the seats reviewed (0 to 3; all when ``None``); ``kyoku``: the kyoku
     reviewed by label, such as ``["E1", "S3.1"]``; ``ev``: also the expected value of
-    each discard and of the best one (slower). ``record`` and ``format`` as for
-    :func:`read_record`."""
+    each discard and of the best one (slower). ``record``, ``format`` and ``partial`` as
+    for :func:`read_record`."""
     return Review(
-        _record_request("review", record, format=format, seats=seats, kyoku=kyoku, ev=ev)
+        _record_request("review", record, format=format, seats=seats, kyoku=kyoku, ev=ev, partial=partial)
     )

@@ -6,7 +6,7 @@
 //! use pairi::api::{record::CheckRequest, Request};
 //!
 //! let text = r#"{"name":["A","B","C","D"],"rule":{"disp":"般南喰赤","aka":1},"log":[[[3,0,0],[28200,42000,21600,28200],[18],[],[11,15,23,23,27,29,37,39,43,44,45,46,47],[41],[],[12,12,15,51,19,19,22,22,23,24,33,36,36],[],[],[11,11,14,17,22,35,35,35,36,37,41,44,47],[],[],[12,13,25,27,28,31,36,38,38,41,42,45,46],[37],[42],["九種九牌"]]]}"#;
-//! let req = CheckRequest { record: text.into(), format: None };
+//! let req = CheckRequest { record: text.into(), ..Default::default() };
 //! let res = req.answer().unwrap();
 //! assert_eq!((res.kyokus, res.wins, res.mismatches.len()), (1, 0, 0));
 //! ```
@@ -14,7 +14,7 @@
 use super::limits::{self, Limits};
 use super::{deserialize_by_name, Error, Request, Stop};
 use crate::notation::{format_pai, format_pais, format_set, Format as Notation};
-use crate::record::check::{self, Mismatch};
+use crate::record::check::{self, Difference, Mismatch};
 use crate::record::review::{self, Flag, Selection};
 use crate::record::{self, Format, Game, RecordError, Seat};
 use crate::riichi::rules::Players;
@@ -39,8 +39,8 @@ impl Serialize for Format {
     }
 }
 
-fn read(text: &str, format: Option<Format>) -> Result<Game, Error> {
-    Ok(record::read(text, format)?)
+fn read(text: &str, format: Option<Format>, partial: bool) -> Result<Game, Error> {
+    Ok(record::read_with(text, format, partial)?)
 }
 
 /// Replay a record and score every win again.
@@ -52,6 +52,11 @@ pub struct CheckRequest {
     /// Its format (found from the text when absent).
     #[serde(default)]
     pub format: Option<Format>,
+    /// Accept a game cut off before its end (an excerpt, a game in progress): without
+    /// it, a kyoku without its win or draw or a game without its close is a `parse`
+    /// error.
+    #[serde(default)]
+    pub partial: bool,
 }
 
 /// One difference between a record and pairi.
@@ -63,12 +68,17 @@ pub struct MismatchView {
     pub event: usize,
     /// What differs: `han`, `fu`, `points`, `yaku`, `deltas`, `score`, `scores`,
     /// `furiten`; or `rule`: the win agrees under a rule the record does not state
-    /// (kiriage), which is not a difference.
-    pub what: &'static str,
+    /// (kiriage), which is not a difference. Written as its name.
+    #[serde(serialize_with = "difference_name")]
+    pub what: Difference,
     /// The record's reading.
     pub record: String,
     /// pairi's reading.
     pub pairi: String,
+}
+
+fn difference_name<S: serde::Serializer>(d: &Difference, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(d.name())
 }
 
 impl From<Mismatch> for MismatchView {
@@ -113,7 +123,7 @@ impl Request for CheckRequest {
     /// does not allow (with the kyoku and event).
     fn compute(&self, _: &Limits, _: &Stop) -> Result<CheckResult, Error> {
         let format = self.format.unwrap_or_else(|| Format::detect(&self.record));
-        let game = read(&self.record, Some(format))?;
+        let game = read(&self.record, Some(format), self.partial)?;
         let report = check::check(&game, &check::rules_of(&game))?;
         Ok(CheckResult {
             format,
@@ -136,6 +146,11 @@ pub struct ConvertRequest {
     /// Its format (found from the text when absent).
     #[serde(default)]
     pub format: Option<Format>,
+    /// Accept a game cut off before its end (an excerpt, a game in progress): without
+    /// it, a kyoku without its win or draw or a game without its close is a `parse`
+    /// error.
+    #[serde(default)]
+    pub partial: bool,
     /// The format to write: `tenhou6`, `mjai` or `mjlog`.
     pub to: Format,
 }
@@ -160,7 +175,7 @@ impl Request for ConvertRequest {
     /// table does not allow is an error (`invalid_hand`, with the kyoku and event), never
     /// a converted record. See [`record::convert()`].
     fn compute(&self, _: &Limits, _: &Stop) -> Result<ConvertResult, Error> {
-        let game = read(&self.record, self.format)?;
+        let game = read(&self.record, self.format, self.partial)?;
         let record = record::convert(&game, self.to)?;
         Ok(ConvertResult {
             format: self.to,
@@ -178,6 +193,11 @@ pub struct ReviewRequest {
     /// Its format (found from the text when absent).
     #[serde(default)]
     pub format: Option<Format>,
+    /// Accept a game cut off before its end (an excerpt, a game in progress): without
+    /// it, a kyoku without its win or draw or a game without its close is a `parse`
+    /// error.
+    #[serde(default)]
+    pub partial: bool,
     /// The seats to review (all when absent).
     #[serde(default)]
     pub seats: Option<Vec<u8>>,
@@ -586,7 +606,7 @@ impl Request for ReviewRequest {
     /// have; `timeout` once `stop` is set.
     fn compute(&self, limits: &Limits, stop: &Stop) -> Result<ReviewResult, Error> {
         let format = self.format.unwrap_or_else(|| Format::detect(&self.record));
-        let game = read(&self.record, Some(format))?;
+        let game = read(&self.record, Some(format), self.partial)?;
         self.review_game(&game, format, limits, stop)
     }
 }

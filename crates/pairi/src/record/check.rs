@@ -24,6 +24,60 @@ const NOTEN_FOUR: i32 = 3000;
 /// See [`NOTEN_FOUR`].
 const NOTEN_THREE: i32 = 2000;
 
+/// What a [`Mismatch`] is about; its JSON name is [`Difference::name`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Difference {
+    /// The han.
+    Han,
+    /// The fu (below mangan).
+    Fu,
+    /// The points (before honba and sticks).
+    Points,
+    /// The yaku and their values.
+    Yaku,
+    /// A win's or a draw's score changes.
+    Deltas,
+    /// The win could not be scored (the record's value against pairi's reason).
+    Score,
+    /// The scores from one kyoku to the next, or stated before a result.
+    Scores,
+    /// A ron the rules forbid (振聴).
+    Furiten,
+    /// Not a difference: the record agrees under a rule it does not state (kiriage).
+    Rule,
+}
+
+impl Difference {
+    /// The name in JSON and in `record check`'s lines: `han`, `fu`, `points`, `yaku`,
+    /// `deltas`, `score`, `scores`, `furiten`, `rule`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Difference::Han => "han",
+            Difference::Fu => "fu",
+            Difference::Points => "points",
+            Difference::Yaku => "yaku",
+            Difference::Deltas => "deltas",
+            Difference::Score => "score",
+            Difference::Scores => "scores",
+            Difference::Furiten => "furiten",
+            Difference::Rule => "rule",
+        }
+    }
+
+    /// Whether the kyoku's score changes are what differs (the kyoku does not agree).
+    #[must_use]
+    pub const fn is_score_change(self) -> bool {
+        matches!(self, Difference::Deltas | Difference::Scores)
+    }
+}
+
+impl std::fmt::Display for Difference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// One difference between the record and pairi.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Mismatch {
@@ -31,10 +85,9 @@ pub struct Mismatch {
     pub kyoku: String,
     /// The event's index in the kyoku.
     pub event: usize,
-    /// What differs: `han`, `fu`, `points`, `yaku`, `deltas`, `score`, `scores`,
-    /// `furiten` (a ron the rules forbid), or `rule`: the record agrees once a rule it
-    /// does not state is applied (kiriage), which [`Mismatch::is_rule`] tells apart.
-    pub what: &'static str,
+    /// What differs, or [`Difference::Rule`]: the record agrees once a rule it does
+    /// not state is applied (kiriage), which [`Mismatch::is_rule`] tells apart.
+    pub what: Difference,
     /// The record's reading.
     pub record: String,
     /// pairi's reading.
@@ -42,7 +95,7 @@ pub struct Mismatch {
 }
 
 /// The kind of a [`Mismatch`] that a rule variant explains ([`Mismatch::what`]).
-pub const RULE: &str = "rule";
+pub const RULE: Difference = Difference::Rule;
 
 impl Mismatch {
     /// Whether the record agrees under a rule it does not state (not a scoring error).
@@ -168,11 +221,43 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
                     report.mismatches.push(Mismatch {
                         kyoku: label.clone(),
                         event: *index,
-                        what: "deltas",
+                        what: Difference::Deltas,
                         record: format!("{recorded:?}"),
                         pairi: format!("{ours:?}"),
                     });
                 }
+            }
+        }
+        // The scores the record states before each result (Tenhou XML's `sc`): the
+        // start scores, less the riichi sticks paid, plus the earlier wins' changes.
+        for (index, stated) in &kyoku.stated_scores {
+            let table = wins
+                .iter()
+                .map(|(i, t, _)| (i, t))
+                .chain(draws.iter().map(|(i, t, _, _)| (i, t)))
+                .find(|(i, _)| *i == index)
+                .map(|(_, t)| t);
+            let Some(table) = table else { continue };
+            let mut expected: Vec<i32> = kyoku
+                .scores
+                .iter()
+                .enumerate()
+                .map(|(s, x)| x - paid_stick(table, s))
+                .collect();
+            for (_, _, w) in wins.iter().filter(|(i, _, _)| i < index) {
+                expected
+                    .iter_mut()
+                    .zip(&w.deltas)
+                    .for_each(|(x, d)| *x += d);
+            }
+            if *stated != expected {
+                report.mismatches.push(Mismatch {
+                    kyoku: label.clone(),
+                    event: *index,
+                    what: Difference::Scores,
+                    record: format!("{stated:?}"),
+                    pairi: format!("{expected:?}"),
+                });
             }
         }
         if let Some(next) = game.kyokus.get(i + 1) {
@@ -185,7 +270,7 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
                 report.mismatches.push(Mismatch {
                     kyoku: label.clone(),
                     event: kyoku.events.len(),
-                    what: "scores",
+                    what: Difference::Scores,
                     record: format!("{:?}", next.scores),
                     pairi: format!("{expected:?}"),
                 });
@@ -194,7 +279,7 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
         report.kyokus += 1;
         if report.mismatches[before..]
             .iter()
-            .all(|m| !matches!(m.what, "deltas" | "scores"))
+            .all(|m| !m.what.is_score_change())
         {
             report.kyokus_agreeing += 1;
         }
@@ -204,17 +289,7 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
 
 /// The scores after a kyoku by its recorded changes: riichi sticks paid, wins and draws.
 fn scores_after(kyoku: &Kyoku, table: &Table) -> Vec<i32> {
-    let paid = |i: usize| {
-        let stick = table
-            .seats
-            .get(i)
-            .is_some_and(|s| s.riichi.is_some_and(|r| r.accepted));
-        if stick {
-            RIICHI_STICK as i32
-        } else {
-            0
-        }
-    };
+    let paid = |i: usize| paid_stick(table, i);
     kyoku
         .scores
         .iter()
@@ -222,6 +297,19 @@ fn scores_after(kyoku: &Kyoku, table: &Table) -> Vec<i32> {
         .enumerate()
         .map(|(i, (score, d))| score + d - paid(i))
         .collect()
+}
+
+/// The riichi stick seat `i` has put on the table by `table`'s moment.
+fn paid_stick(table: &Table, i: usize) -> i32 {
+    let stick = table
+        .seats
+        .get(i)
+        .is_some_and(|s| s.riichi.is_some_and(|r| r.accepted));
+    if stick {
+        RIICHI_STICK as i32
+    } else {
+        0
+    }
 }
 
 /// The winner who collects honba and riichi sticks in a multiple ron: the first after
@@ -413,7 +501,7 @@ pub fn deltas_of(
     d
 }
 
-type Found = Vec<(&'static str, String, String)>;
+type Found = Vec<(Difference, String, String)>;
 
 /// Compares a win with the record under `rules`, and returns pairi's score and score
 /// changes when the win could be scored.
@@ -428,7 +516,7 @@ fn compare_win(
     if w.seat != w.from {
         if let Some(t) = furiten_tile(table, w.seat) {
             found.push((
-                "furiten",
+                Difference::Furiten,
                 format!("a ron by seat {}", w.seat),
                 format!(
                     "seat {} discarded {t}, one of its waits: no ron (furiten)",
@@ -459,13 +547,17 @@ fn compare_win(
                 .value
                 .as_ref()
                 .map_or_else(|| format!("{:?}", w.deltas), describe);
-            found.push(("score", recorded, e));
+            found.push((Difference::Score, recorded, e));
             return None;
         }
     };
     let ours = deltas_of(&score, w, &ctx, rules, table.dealer);
     if !w.deltas.is_empty() && ours != w.deltas {
-        found.push(("deltas", format!("{:?}", w.deltas), format!("{ours:?}")));
+        found.push((
+            Difference::Deltas,
+            format!("{:?}", w.deltas),
+            format!("{ours:?}"),
+        ));
     }
     let Some(v) = &w.value else {
         return Some((score, ours));
@@ -479,18 +571,18 @@ fn compare_win(
     let points = score.total.saturating_sub(honba_part);
     if let Some(p) = v.points {
         if p != points {
-            found.push(("points", p.to_string(), points.to_string()));
+            found.push((Difference::Points, p.to_string(), points.to_string()));
         }
     }
     if let Some(h) = v.han {
         if score.yakuman == 0 && h != score.han {
-            found.push(("han", h.to_string(), score.han.to_string()));
+            found.push((Difference::Han, h.to_string(), score.han.to_string()));
         }
     }
     if let Some(f) = v.fu {
         let limit = score.yakuman > 0 || score.han >= 5;
         if !limit && f != score.fu {
-            found.push(("fu", f.to_string(), score.fu.to_string()));
+            found.push((Difference::Fu, f.to_string(), score.fu.to_string()));
         }
     }
     if !v.yaku.is_empty() {
@@ -560,7 +652,7 @@ fn compare_yaku(v: &RecordedValue, score: &Score, found: &mut Found) {
             .iter()
             .map(|(y, v)| format!("{} {v}", y.map_or("?", |y| y.info().japanese)))
             .collect();
-        found.push(("yaku", r.join(", "), p.join(", ")));
+        found.push((Difference::Yaku, r.join(", "), p.join(", ")));
     }
 }
 
@@ -573,7 +665,7 @@ fn explained_by_kiriage(
     rules: &Rules,
     collects: bool,
     without: &Score,
-) -> Option<(&'static str, String, String)> {
+) -> Option<(Difference, String, String)> {
     if without.yakuman > 0 || !matches!((without.han, without.fu), (4, 30) | (3, 60)) {
         return None;
     }

@@ -36,14 +36,7 @@ pub fn convert(game: &Game, to: Format) -> Result<String, RecordError> {
     let game = complete(game, to)?;
     Ok(match to {
         Format::Tenhou6 => format!("{}\n", tenhou6::write(&game)),
-        Format::Mjai => {
-            let mut s = String::new();
-            for e in mjai::write(&game) {
-                s.push_str(&e.to_string());
-                s.push('\n');
-            }
-            s
-        }
+        Format::Mjai => mjai::write_lines(&game),
         Format::Mjlog => mjlog::write(&game)?,
     })
 }

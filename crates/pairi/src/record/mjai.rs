@@ -35,10 +35,23 @@ fn bad(line: usize, message: impl Into<String>) -> RecordError {
 /// # Errors
 ///
 /// [`RecordError::Format`] naming the line when a line is not an event the model can
-/// take (hidden `?` tiles included).
+/// take (hidden `?` tiles included); [`RecordError::CutOff`] when a kyoku has no
+/// `hora` or `ryukyoku` or a game started by `start_game` has no `end_game`.
 pub fn read(text: &str) -> Result<Game, RecordError> {
+    read_with(text, false)
+}
+
+/// Reads an mjai event stream as [`read`], or a partial game too when `partial`.
+///
+/// # Errors
+///
+/// As [`read`], but a cut-off game is not one when `partial`.
+pub fn read_with(text: &str, partial: bool) -> Result<Game, RecordError> {
+    let mut reader = Reader {
+        partial,
+        ..Reader::default()
+    };
     if let Some(events) = wrapped(text) {
-        let mut reader = Reader::default();
         for (i, v) in events.iter().enumerate() {
             reader
                 .event(v)
@@ -46,7 +59,6 @@ pub fn read(text: &str) -> Result<Game, RecordError> {
         }
         return reader.finish();
     }
-    let mut reader = Reader::default();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() {
@@ -83,6 +95,12 @@ const RIICHI_STICK: i32 = 1000;
 struct Reader {
     game: Game,
     started: bool,
+    /// Whether `end_game` was read.
+    ended: bool,
+    /// Whether a game cut off is read as far as it goes.
+    partial: bool,
+    /// The first thing found missing: a kyoku without its end.
+    missing: Option<String>,
     kyoku: Option<Kyoku>,
     /// The scores as the kyoku goes (riichi sticks paid and wins), to read the changes
     /// of a `hora` that gives the scores after it instead of its `deltas`.
@@ -155,6 +173,9 @@ impl Reader {
 
     fn end_kyoku(&mut self) {
         if let Some(mut k) = self.kyoku.take() {
+            if !k.is_over() && self.missing.is_none() {
+                self.missing = Some(format!("kyoku {} has no `hora` or `ryukyoku`", k.label()));
+            }
             k.name_winning_tiles();
             self.game.kyokus.push(k);
         }
@@ -278,6 +299,11 @@ impl Reader {
                 self.end_kyoku();
                 Ok(())
             }
+            "end_game" => {
+                self.end_kyoku();
+                self.ended = true;
+                Ok(())
+            }
             _ => Ok(()),
         }
     }
@@ -361,6 +387,7 @@ impl Reader {
             ura: Vec::new(),
             hands,
             events: Vec::new(),
+            stated_scores: Vec::new(),
         });
         Ok(())
     }
@@ -473,6 +500,11 @@ impl Reader {
         if !self.started && self.game.kyokus.is_empty() {
             return Err(RecordError::format(FORMAT, "no start_game or start_kyoku"));
         }
+        let missing = match self.missing {
+            Some(m) => Some(m),
+            None => (self.started && !self.ended).then(|| "no `end_game`".to_string()),
+        };
+        super::cut_off(FORMAT, missing, self.partial)?;
         Ok(self.game)
     }
 }
@@ -502,7 +534,36 @@ fn dora_marker(v: &Value) -> Result<Pai, String> {
 /// Writes a game as mjai events, `start_game` to `end_game`.
 #[must_use]
 pub fn write(game: &Game) -> Vec<Value> {
-    let mut out = Vec::new();
+    let mut out = vec![start_game(game)];
+    for k in &game.kyokus {
+        write_kyoku(k, &mut out);
+    }
+    out.push(json!({"type": "end_game"}));
+    out
+}
+
+/// Writes a game as [`write`] does, as JSON Lines (each line ends with a newline), one
+/// kyoku's events at a time: the memory of one kyoku beside the text.
+#[must_use]
+pub fn write_lines(game: &Game) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let line = |s: &mut String, v: &Value| {
+        let _ = writeln!(s, "{v}");
+    };
+    line(&mut s, &start_game(game));
+    let mut events = Vec::new();
+    for k in &game.kyokus {
+        write_kyoku(k, &mut events);
+        for e in events.drain(..) {
+            line(&mut s, &e);
+        }
+    }
+    line(&mut s, &json!({"type": "end_game"}));
+    s
+}
+
+fn start_game(game: &Game) -> Value {
     let mut start = Map::new();
     start.insert("type".into(), json!("start_game"));
     start.insert("names".into(), json!(game.names));
@@ -524,12 +585,7 @@ pub fn write(game: &Game) -> Vec<Value> {
             json!({"meta": x.meta, "kan_placeholder": x.kan_placeholder, "as_read": x.as_read}),
         );
     }
-    out.push(Value::Object(start));
-    for k in &game.kyokus {
-        write_kyoku(k, &mut out);
-    }
-    out.push(json!({"type": "end_game"}));
-    out
+    Value::Object(start)
 }
 
 /// The mjai name of a tile: `1m`..`9s`, `E S W N P F C`, `5mr`.

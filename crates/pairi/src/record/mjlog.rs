@@ -34,9 +34,20 @@ fn err(message: impl Into<String>) -> RecordError {
 /// # Errors
 ///
 /// [`RecordError::Format`] when the text is not a log, or a tag in it is malformed or
-/// out of place.
+/// out of place; [`RecordError::CutOff`] when the log stops before its closing
+/// `</mjloggm>` or its last kyoku before the `AGARI` or `RYUUKYOKU`.
 pub fn read(text: &str) -> Result<Game, RecordError> {
+    read_with(text, false)
+}
+
+/// Reads a Tenhou mjlog XML text as [`read`], or a partial game too when `partial`.
+///
+/// # Errors
+///
+/// As [`read`], but a cut-off log is not one when `partial`.
+pub fn read_with(text: &str, partial: bool) -> Result<Game, RecordError> {
     let mut reader = Reader::default();
+    let mut closed = false;
     let mut tags = Tokenizer::new(text);
     match tags.next_tag()? {
         Some(tag) if tag.name == "mjloggm" && !tag.closing => {
@@ -50,6 +61,7 @@ pub fn read(text: &str) -> Result<Game, RecordError> {
     while let Some(tag) = tags.next_tag()? {
         if tag.closing {
             if tag.name == "mjloggm" {
+                closed = true;
                 break;
             }
             continue;
@@ -58,7 +70,15 @@ pub fn read(text: &str) -> Result<Game, RecordError> {
             .tag(&tag)
             .map_err(|e| err(format!("<{}> at byte {}: {e}", tag.name, tag.offset)))?;
     }
-    reader.finish()
+    let game = reader.finish()?;
+    let missing = match game.kyokus.last() {
+        Some(k) if !k.is_over() => {
+            Some(format!("kyoku {} has no `AGARI` or `RYUUKYOKU`", k.label()))
+        }
+        _ => (!closed).then(|| "no closing `</mjloggm>`".to_string()),
+    };
+    super::cut_off(FORMAT, missing, partial)?;
+    Ok(game)
 }
 
 // ---------------------------------------------------------------------------------
@@ -287,6 +307,20 @@ fn list<T: std::str::FromStr>(s: &str, what: &str) -> Result<Vec<T>, String> {
         return Ok(Vec::new());
     }
     s.split(',').map(|x| number(x, what)).collect()
+}
+
+/// The scores before and the score changes of an `sc` attribute (score before, change,
+/// per seat, in hundreds), ×100.
+fn before_and_deltas(sc: &str, n: usize) -> Result<(Vec<i32>, Vec<i32>), String> {
+    let before = list::<f64>(sc, "sc")?
+        .chunks(2)
+        .take(n)
+        .map(|pair| match pair {
+            [b, _] if b.is_finite() && b.abs() < 1e7 => Ok((b * 100.0).round() as i32),
+            _ => Err(format!("bad `sc` {sc:?}")),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((before, deltas(sc, n)?))
 }
 
 /// Score changes of an `sc` attribute (start, change per seat, in hundreds), ×100.
@@ -571,6 +605,7 @@ impl Reader {
             ura: Vec::new(),
             hands,
             events: Vec::new(),
+            stated_scores: Vec::new(),
         };
         if let Some(done) = self.current.take() {
             self.kyokus.push(done.kyoku);
@@ -797,7 +832,7 @@ impl Reader {
         if tag.get("yaku").is_none() && tag.get("yakuman").is_none() {
             return Err("neither `yaku` nor `yakuman`".into());
         }
-        let deltas = deltas(tag.need("sc")?, n)?;
+        let (before, deltas) = before_and_deltas(tag.need("sc")?, n)?;
         let ura = match tag.get("doraHaiUra") {
             Some(u) => list::<u32>(u, "doraHaiUra")?
                 .into_iter()
@@ -810,6 +845,8 @@ impl Reader {
         if cur.kyoku.ura.is_empty() {
             cur.kyoku.ura = ura;
         }
+        let index = cur.kyoku.events.len();
+        cur.kyoku.stated_scores.push((index, before));
         cur.kyoku.events.push(Event::Win(Win {
             seat,
             from,
@@ -839,7 +876,7 @@ impl Reader {
             Some(t) => return Err(format!("unknown type {t:?}")),
         };
         let n = usize::from(self.n());
-        let deltas = deltas(tag.need("sc")?, n)?;
+        let (before, deltas) = before_and_deltas(tag.need("sc")?, n)?;
         // The hands shown at an exhaustive draw are the ready ones.
         let tenpai = (reason == DrawReason::Exhaustive).then(|| {
             ["hai0", "hai1", "hai2", "hai3"][..n]
@@ -848,6 +885,8 @@ impl Reader {
                 .collect()
         });
         self.owari(tag)?;
+        let kyoku = &mut self.current()?.kyoku;
+        kyoku.stated_scores.push((kyoku.events.len(), before));
         self.push(Event::Ryukyoku {
             reason,
             deltas: Some(deltas),

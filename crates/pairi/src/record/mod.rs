@@ -57,6 +57,16 @@ pub enum RecordError {
         /// What is wrong.
         message: String,
     },
+    /// The record stops before the game's end (`parse`): a kyoku without its win or
+    /// draw, a game without its close (mjai `end_game`, the XML's `</mjloggm>`). Read
+    /// anyway when a partial game is asked for ([`read_with`]).
+    #[error("{format}: the record is cut off: {missing} (read it as a partial game to accept it)")]
+    CutOff {
+        /// The format read.
+        format: &'static str,
+        /// What is missing.
+        missing: String,
+    },
     /// The work on the record was stopped by its [`crate::util::Stop`] (`timeout`).
     #[error(transparent)]
     Stopped(#[from] crate::util::Stopped),
@@ -68,7 +78,7 @@ impl RecordError {
     #[must_use]
     pub const fn kind(&self) -> ErrorKind {
         match self {
-            RecordError::Format { .. } => ErrorKind::Parse,
+            RecordError::Format { .. } | RecordError::CutOff { .. } => ErrorKind::Parse,
             RecordError::Inconsistent { .. } => ErrorKind::InvalidHand,
             RecordError::Stopped(s) => s.kind(),
         }
@@ -132,16 +142,51 @@ impl Format {
     }
 }
 
-/// Reads a record in `format`, or in the format [`Format::detect`] finds.
+/// Reads a whole game in `format`, or in the format [`Format::detect`] finds.
 ///
 /// # Errors
 ///
-/// As the format's reader.
+/// As the format's reader; [`RecordError::CutOff`] for a record that stops before the
+/// game's end ([`read_with`] reads such a record as a partial game).
 pub fn read(text: &str, format: Option<Format>) -> Result<Game, RecordError> {
+    read_with(text, format, false)
+}
+
+/// Reads a record as [`read`] does, or, when `partial`, a game cut off anywhere at an
+/// event's boundary too (an excerpt, a game still being played): the kyoku read so
+/// far, the last one without its end.
+///
+/// # Errors
+///
+/// As [`read`], but a cut-off record is not one when `partial`.
+pub fn read_with(text: &str, format: Option<Format>, partial: bool) -> Result<Game, RecordError> {
     match format.unwrap_or_else(|| Format::detect(text)) {
-        Format::Tenhou6 => tenhou6::read(text),
-        Format::Mjai => mjai::read(text),
-        Format::Mjlog => mjlog::read(text),
+        Format::Tenhou6 => tenhou6::read_with(text, partial),
+        Format::Mjai => mjai::read_with(text, partial),
+        Format::Mjlog => mjlog::read_with(text, partial),
+    }
+}
+
+/// The error for a cut-off record, unless a partial game is accepted.
+fn cut_off(
+    format: &'static str,
+    missing: Option<String>,
+    partial: bool,
+) -> Result<(), RecordError> {
+    match missing {
+        Some(missing) if !partial => Err(RecordError::CutOff { format, missing }),
+        _ => Ok(()),
+    }
+}
+
+impl Kyoku {
+    /// Whether the kyoku's events end with its win(s) or draw.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        matches!(
+            self.events.last(),
+            Some(Event::Win(_) | Event::Ryukyoku { .. })
+        )
     }
 }
 

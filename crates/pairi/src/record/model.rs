@@ -82,6 +82,10 @@ pub struct Kyoku {
     pub hands: Vec<Vec<Pai>>,
     /// What happened, in order; the last events are the win(s) or the draw.
     pub events: Vec<Event>,
+    /// The scores the record states just before a result, with the index of the win or
+    /// draw they precede (Tenhou XML's `sc` gives them at every `AGARI` and
+    /// `RYUUKYOKU`): the check compares them with the scores the kyoku reached.
+    pub stated_scores: Vec<(usize, Vec<i32>)>,
 }
 
 /// One thing that happened at the table.

@@ -8,7 +8,7 @@
 //! open hand, more copies of a kind than the wall has) ends the replay with
 //! [`RecordError::Inconsistent`], naming the kyoku and the event.
 
-use super::{CallKind, Event, Game, Kyoku, RecordError, Seat};
+use super::{CallKind, DrawReason, Event, Game, Kyoku, RecordError, Seat};
 use crate::analysis::{Analysis, Analyzer, Holding};
 use crate::decompose::Family;
 use crate::hand::{Hand, Meld, MeldKind, Source};
@@ -548,7 +548,20 @@ impl Table {
                 self.count_out(indicator)?;
                 self.dora.push(indicator);
             }
-            Event::Win(_) | Event::Ryukyoku { .. } => {}
+            Event::Ryukyoku { reason, .. } => {
+                // Only nine kinds of terminals is declared with the drawn tile in hand;
+                // every other draw comes after a discard.
+                if reason != DrawReason::NineTerminals {
+                    if let Some(seat) = (0..n)
+                        .find(|&s| usize::from(s) < seats && self.hand_size_ok(s, true).is_ok())
+                    {
+                        return Err(format!(
+                            "seat {seat} drew and did not discard before the kyoku ended in a draw"
+                        ));
+                    }
+                }
+            }
+            Event::Win(_) => {}
         }
         Ok(())
     }

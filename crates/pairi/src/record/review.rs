@@ -973,6 +973,7 @@ mod tests {
                     draw(0, "9s"),
                     discard(0, "9s", true),
                 ],
+                stated_scores: Vec::new(),
             }],
             ..Game::default()
         }

@@ -35,129 +35,171 @@ fn bad(message: impl Into<String>) -> RecordError {
 ///
 /// [`RecordError::Format`] when the text is not such a record (or its objects are not
 /// of one game: other names or rules); [`RecordError::Inconsistent`] when a kyoku
-/// cannot be played as written.
+/// cannot be played as written; [`RecordError::CutOff`] when a kyoku has no result.
 pub fn read(text: &str) -> Result<Game, RecordError> {
+    read_with(text, false)
+}
+
+/// Reads a tenhou.net/6 record as [`read`], or a partial game too when `partial`.
+///
+/// # Errors
+///
+/// As [`read`], but a kyoku without its result is not one when `partial`.
+pub fn read_with(text: &str, partial: bool) -> Result<Game, RecordError> {
+    let game = read_any(text)?;
+    let missing = game
+        .kyokus
+        .iter()
+        .find(|k| !k.is_over())
+        .map(|k| format!("kyoku {} has no result", k.label()));
+    super::cut_off(FORMAT, missing, partial)?;
+    Ok(game)
+}
+
+/// Reads the objects one at a time: one object's JSON beside the game read so far.
+fn read_any(text: &str) -> Result<Game, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut objects = serde_json::Deserializer::from_str(text).into_iter::<Value>();
     let first = match objects.next() {
         Some(v) => v.map_err(|e| bad(e.to_string()))?,
         None => return Err(bad("no JSON object")),
     };
-    let rest = objects
-        .map(|v| v.map_err(|e| bad(e.to_string())))
-        .collect::<Result<Vec<_>, _>>()?;
-    if rest.is_empty() {
-        return from_value(&first);
-    }
-    from_value(&one_game(first, rest)?)
-}
-
-/// The objects of a game written one per kyoku, joined: the first object's keys and
-/// every object's kyoku in order. Objects of another game (other names or rules) are
-/// an error, not a longer game.
-fn one_game(first: Value, rest: Vec<Value>) -> Result<Value, RecordError> {
-    let Value::Object(mut game) = first else {
-        return Err(bad("not a JSON object"));
-    };
-    let mut log = match game.remove("log") {
-        Some(Value::Array(a)) => a,
-        _ => return Err(bad("no `log` array")),
-    };
-    for (i, v) in rest.into_iter().enumerate() {
-        let Value::Object(mut o) = v else {
+    let mut reading = Reading::start(&first)?;
+    let first = first
+        .as_object()
+        .map(|o| (o.get("name").cloned(), o.get("rule").cloned()));
+    // Further objects: a game written one object per kyoku, joined. Objects of another
+    // game (other names or rules) are an error, not a longer game.
+    for (i, v) in objects.enumerate() {
+        let v = v.map_err(|e| bad(e.to_string()))?;
+        let Value::Object(o) = v else {
             return Err(bad(format!("object {}: not a JSON object", i + 2)));
         };
-        for key in ["name", "rule"] {
-            if o.get(key) != game.get(key) {
-                return Err(bad(format!(
-                    "object {}: `{key}` differs from the first object's: not the same game",
-                    i + 2
-                )));
+        if let Some((name, rule)) = &first {
+            for (key, want) in [("name", name), ("rule", rule)] {
+                if o.get(key) != want.as_ref() {
+                    return Err(bad(format!(
+                        "object {}: `{key}` differs from the first object's: not the same game",
+                        i + 2
+                    )));
+                }
             }
         }
-        match o.remove("log") {
-            Some(Value::Array(a)) => log.extend(a),
+        match o.get("log") {
+            Some(Value::Array(a)) => reading.kyokus(a)?,
             _ => return Err(bad(format!("object {}: no `log` array", i + 2))),
         }
     }
-    game.insert("log".into(), Value::Array(log));
-    Ok(Value::Object(game))
+    Ok(reading.finish())
 }
 
-/// Reads a tenhou.net/6 record already parsed as JSON.
+/// Reads a tenhou.net/6 record already parsed as JSON, a partial game too (a kyoku
+/// without its result).
 ///
 /// # Errors
 ///
-/// As [`read`].
+/// As [`read_with`] with `partial`.
 pub fn from_value(value: &Value) -> Result<Game, RecordError> {
-    let obj = value.as_object().ok_or_else(|| bad("not a JSON object"))?;
-    let log = obj
-        .get("log")
-        .and_then(Value::as_array)
-        .ok_or_else(|| bad("no `log` array"))?;
-    let names: Vec<String> = match obj.get("name") {
-        Some(Value::Array(a)) => a
-            .iter()
-            .map(|n| n.as_str().unwrap_or_default().to_string())
-            .collect(),
-        _ => Vec::new(),
-    };
-    let rule = obj.get("rule").and_then(Value::as_object);
-    let disp = rule
-        .and_then(|r| r.get("disp"))
-        .and_then(Value::as_str)
-        .unwrap_or("");
-    let three = disp.contains('三')
-        || disp.contains("3-Player")
-        || log.first().is_some_and(is_three_player);
-    let players = if three { Players::Three } else { Players::Four };
-    let red_fives = red_fives_of(rule, players);
-    let length = if disp.contains('東') {
-        Some(Length::East)
-    } else if disp.contains('南') {
-        Some(Length::South)
-    } else {
-        None
-    };
-    let open_tanyao = disp.is_empty() || disp.contains('喰');
-    let mut meta = Map::new();
-    for (k, v) in obj {
-        if k != "log" && k != "name" {
-            meta.insert(k.clone(), v.clone());
+    Ok(Reading::start(value)?.finish())
+}
+
+/// A game being read, kyoku by kyoku.
+struct Reading {
+    game: Game,
+    /// Kyoku read so far (the index of the next in error messages).
+    read: usize,
+    placeholder: Option<bool>,
+}
+
+impl Reading {
+    /// The game of the record's first object, with that object's kyoku.
+    fn start(value: &Value) -> Result<Reading, RecordError> {
+        let obj = value.as_object().ok_or_else(|| bad("not a JSON object"))?;
+        let log = obj
+            .get("log")
+            .and_then(Value::as_array)
+            .ok_or_else(|| bad("no `log` array"))?;
+        let names: Vec<String> = match obj.get("name") {
+            Some(Value::Array(a)) => a
+                .iter()
+                .map(|n| n.as_str().unwrap_or_default().to_string())
+                .collect(),
+            _ => Vec::new(),
+        };
+        let rule = obj.get("rule").and_then(Value::as_object);
+        let disp = rule
+            .and_then(|r| r.get("disp"))
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        let three = disp.contains('三')
+            || disp.contains("3-Player")
+            || log.first().is_some_and(is_three_player);
+        let players = if three { Players::Three } else { Players::Four };
+        let red_fives = red_fives_of(rule, players);
+        let length = if disp.contains('東') {
+            Some(Length::East)
+        } else if disp.contains('南') {
+            Some(Length::South)
+        } else {
+            None
+        };
+        let open_tanyao = disp.is_empty() || disp.contains('喰');
+        let mut meta = Map::new();
+        for (k, v) in obj {
+            if k != "log" && k != "name" {
+                meta.insert(k.clone(), v.clone());
+            }
         }
+        let game = Game {
+            players,
+            names,
+            red_fives,
+            open_tanyao,
+            length,
+            kiriage: None,
+            kyokus: Vec::new(),
+            tenhou6: Some(Tenhou6Extras {
+                meta,
+                kan_placeholder: true,
+                as_read: false,
+            }),
+        };
+        let mut reading = Reading {
+            game,
+            read: 0,
+            placeholder: None,
+        };
+        reading.kyokus(log)?;
+        Ok(reading)
     }
-    let mut game = Game {
-        players,
-        names,
-        red_fives,
-        open_tanyao,
-        length,
-        kiriage: None,
-        kyokus: Vec::new(),
-        tenhou6: Some(Tenhou6Extras {
-            meta,
-            kan_placeholder: true,
-            as_read: false,
-        }),
-    };
-    let mut placeholder = None;
-    for (i, k) in log.iter().enumerate() {
-        let (kyoku, zero) = read_kyoku(k, players).map_err(|e| match e {
-            RecordError::Format { format, message } => RecordError::Format {
-                format,
-                message: format!("log[{i}]: {message}"),
-            },
-            e => e,
-        })?;
-        placeholder = placeholder.or(zero);
-        game.kyokus.push(kyoku);
+
+    /// Reads the kyoku of one `log` array.
+    fn kyokus(&mut self, log: &[Value]) -> Result<(), RecordError> {
+        let players = self.game.players;
+        for k in log {
+            let i = self.read;
+            let (kyoku, zero) = read_kyoku(k, players).map_err(|e| match e {
+                RecordError::Format { format, message } => RecordError::Format {
+                    format,
+                    message: format!("log[{i}]: {message}"),
+                },
+                e => e,
+            })?;
+            self.read += 1;
+            self.placeholder = self.placeholder.or(zero);
+            self.game.kyokus.push(kyoku);
+        }
+        Ok(())
     }
-    let as_read = !in_tenhou_form(&game);
-    if let Some(extras) = game.tenhou6.as_mut() {
-        extras.kan_placeholder = placeholder.unwrap_or(true);
-        extras.as_read = as_read;
+
+    fn finish(mut self) -> Game {
+        let as_read = !in_tenhou_form(&self.game);
+        if let Some(extras) = self.game.tenhou6.as_mut() {
+            extras.kan_placeholder = self.placeholder.unwrap_or(true);
+            extras.as_read = as_read;
+        }
+        self.game
     }
-    Ok(game)
 }
 
 /// The order Tenhou writes tiles in: by kind, a red five after the other fives.
@@ -389,6 +431,7 @@ fn read_kyoku(k: &Value, players: Players) -> Result<(Kyoku, Option<bool>), Reco
         ura,
         hands,
         events: Vec::new(),
+        stated_scores: Vec::new(),
     };
     let result = a
         .get(16)
@@ -470,6 +513,14 @@ fn ending(result: &[Value], n: u8) -> Result<Ending, RecordError> {
                 .map(yaku_of_text)
                 .collect::<Result<Vec<_>, _>>()?;
             let mut value = value_of_text(text, n);
+            // A win without text or yaku states no value (the changes are still
+            // checked); a text, or yaku without one, must state the points.
+            let recorded = !text.is_empty() || !yaku.is_empty();
+            if recorded && value.points.is_none() {
+                return Err(bad(format!(
+                    "a win's value text {text:?} states no points (`30符4飜7700点`, `満貫8000点`)"
+                )));
+            }
             value.han = if yaku
                 .iter()
                 .any(|y| matches!(y.value, YakuValueRec::Yakuman(_)))
@@ -485,7 +536,6 @@ fn ending(result: &[Value], n: u8) -> Result<Ending, RecordError> {
                         .fold(0u8, u8::saturating_add),
                 )
             };
-            let recorded = !text.is_empty() || !yaku.is_empty();
             value.yaku = yaku;
             events.push(Event::Win(Win {
                 seat,
