@@ -59,6 +59,7 @@ pub fn game_of_events(events: &[table::Event], rules: &TableRules, names: Vec<St
                     ura: Vec::new(),
                     hands: k.hands[..n].iter().map(|h| h.to_vec()).collect(),
                     events: Vec::new(),
+                    stated_scores: Vec::new(),
                 });
                 continue;
             }
