@@ -7,13 +7,12 @@
 //! records is read too when present (`PAIRI_CORPUS`, default `/work/corpus`; its
 //! tests say so and pass when it is absent).
 
-use pairi::record::{self, CallKind, DrawReason, Event as RecEvent, Game, Kyoku};
-use pairi::riichi::rules::{Players, RedFives};
+use pairi::record::{self, Game};
+use pairi::riichi::rules::Players;
 use pairi::table::{
-    wall::{pai_of_id, tile_ids, DeadWall, TenhouShuffle, DEAD_WALL},
-    Action, Event, KyokuSetup, KyokuWall, Table, TablePreset, TableRules, WallSource,
+    wall::{DeadWall, TenhouShuffle, DEAD_WALL},
+    Action, KyokuWall, Table, TablePreset, WallSource,
 };
-use pairi::tile::Pai;
 use std::path::{Path, PathBuf};
 
 fn corpus() -> Option<PathBuf> {
@@ -233,386 +232,10 @@ fn table_ok_tenhou_shuffle_reproduces_records() {
 
 // ---- every record through the table ----
 
-/// The rules a record was played under: Tenhou's (three or four players), with the
-/// record's red fives and open tanyao; Mahjong Soul's for its records.
-fn rules_of(game: &Game, path: &Path) -> TableRules {
+/// Whether a record file is a Mahjong Soul game (by its name).
+fn mahjong_soul(path: &Path) -> bool {
     let name = path.to_string_lossy().to_lowercase();
-    let preset = match (
-        game.players,
-        name.contains("mjsoul") || name.contains("majsoul"),
-    ) {
-        (Players::Four, false) => TablePreset::Tenhou,
-        (Players::Four, true) => TablePreset::MahjongSoul,
-        (Players::Three, false) => TablePreset::TenhouSanma,
-        (Players::Three, true) => TablePreset::MahjongSoulSanma,
-    };
-    let mut rules = preset.rules();
-    let red: u8 = game.red_fives.iter().sum();
-    rules.scoring.red_fives = match (red, game.red_fives) {
-        (0, _) => RedFives::None,
-        (_, [_, 2, _]) => RedFives::FourTwoPin,
-        _ => RedFives::OnePerSuit,
-    };
-    rules.scoring.open_tanyao = game.open_tanyao;
-    rules
-}
-
-/// A physical id for `p` not used yet.
-fn take_id(free: &mut Vec<u8>, p: Pai, red: RedFives) -> Option<u8> {
-    let i = free.iter().position(|&id| pai_of_id(id, red) == Some(p))?;
-    Some(free.remove(i))
-}
-
-/// A wall that deals the kyoku's hands and gives its draws and indicators where the
-/// table takes them.
-fn wall_of(kyoku: &Kyoku, players: Players, red: RedFives) -> Result<KyokuWall, String> {
-    let ids = tile_ids(players);
-    let all = ids.as_slice();
-    let len = all.len();
-    let n = usize::from(players.count());
-    let dead = DeadWall::of(players);
-    let mut free: Vec<u8> = all.to_vec();
-    let mut slots: Vec<Option<u8>> = vec![None; len];
-    let put = |slots: &mut Vec<Option<u8>>,
-               slot: usize,
-               p: Pai,
-               free: &mut Vec<u8>|
-     -> Result<(), String> {
-        let id = take_id(free, p, red).ok_or_else(|| format!("no tile {p} left for the wall"))?;
-        slots[slot] = Some(id);
-        Ok(())
-    };
-    let mut top = len - 1;
-    let mut taken = vec![0usize; n];
-    for round in 0..4 {
-        let take = if round < 3 { 4 } else { 1 };
-        for s in 0..n {
-            let seat = (usize::from(kyoku.dealer) + s) % n;
-            for _ in 0..take {
-                let p = *kyoku.hands[seat].get(taken[seat]).ok_or("a short deal")?;
-                taken[seat] += 1;
-                put(&mut slots, top, p, &mut free)?;
-                top -= 1;
-            }
-        }
-    }
-    put(&mut slots, usize::from(dead.dora[0]), kyoku.dora, &mut free)?;
-    let mut replacement = false;
-    let mut replacements = 0;
-    let mut indicators = 1;
-    for e in &kyoku.events {
-        match *e {
-            RecEvent::Draw { pai, .. } => {
-                if replacement {
-                    let slot = *dead
-                        .replacements
-                        .get(replacements)
-                        .ok_or("too many replacements")?;
-                    put(&mut slots, usize::from(slot), pai, &mut free)?;
-                    replacements += 1;
-                } else {
-                    put(&mut slots, top, pai, &mut free)?;
-                    top -= 1;
-                }
-                replacement = false;
-            }
-            RecEvent::Call { kind, .. } => replacement = kind == CallKind::OpenKan,
-            RecEvent::AddedKan { .. } | RecEvent::ClosedKan { .. } | RecEvent::Kita { .. } => {
-                replacement = true;
-            }
-            RecEvent::Dora { indicator } => {
-                let slot = *dead.dora.get(indicators).ok_or("too many indicators")?;
-                put(&mut slots, usize::from(slot), indicator, &mut free)?;
-                indicators += 1;
-            }
-            _ => {}
-        }
-    }
-    for (i, &p) in kyoku.ura.iter().enumerate() {
-        if let Some(&slot) = dead.ura.get(i) {
-            if slots[usize::from(slot)].is_none() {
-                put(&mut slots, usize::from(slot), p, &mut free)?;
-            }
-        }
-    }
-    let mut rest = free.into_iter();
-    let wall: Vec<u8> = slots
-        .into_iter()
-        .map(|s| s.or_else(|| rest.next()).unwrap_or(0))
-        .collect();
-    KyokuWall::from_ids(players, &wall, [1, 1]).map_err(|e| e.to_string())
-}
-
-/// An event the table should make later.
-type Expect = Box<dyn Fn(&Event) -> bool>;
-
-/// Replays one kyoku through a table; a message at the first disagreement.
-fn replay(game: &Game, index: usize, rules: TableRules, wall: KyokuWall) -> Result<(), String> {
-    let kyoku = &game.kyokus[index];
-    let mut scores = [0; 4];
-    for (x, y) in scores.iter_mut().zip(&kyoku.scores) {
-        *x = *y;
-    }
-    // Some bots' logs give no scores: the game's starting points then.
-    if scores.iter().all(|&x| x == 0) {
-        for x in scores.iter_mut().take(usize::from(game.players.count())) {
-            *x = rules.start_points;
-        }
-    }
-    let setup = KyokuSetup {
-        round: kyoku.round,
-        dealer: kyoku.dealer,
-        honba: kyoku.honba,
-        riichi_sticks: kyoku.riichi_sticks,
-        scores,
-        kyoku_index: 0,
-    };
-    let mut t = Table::starting_at(rules, WallSource::Explicit(vec![wall]), setup)
-        .map_err(|e| e.to_string())?;
-    let mut queue: Vec<Event> = t.events()[1..].to_vec();
-    let n = t.players();
-    let mut ended = false;
-    // Events the record shows before the table makes them (a riichi stick before the
-    // call that follows it, an indicator before the discard that turns it).
-    let mut deferred: Vec<(usize, Expect)> = Vec::new();
-    // Passes every seat still asked to claim, but `except`.
-    let pass_all =
-        |t: &mut Table, queue: &mut Vec<Event>, except: Option<u8>| -> Result<(), String> {
-            loop {
-                let mask = t.to_act();
-                let Some(s) = (0..n).find(|&s| {
-                    mask & (1 << s) != 0 && Some(s) != except && t.legal(s).contains(&Action::Pass)
-                }) else {
-                    return Ok(());
-                };
-                let ev = t.step(s, Action::Pass).map_err(|e| e.to_string())?;
-                queue.extend_from_slice(ev);
-            }
-        };
-    let find = |queue: &mut Vec<Event>, want: &dyn Fn(&Event) -> bool| -> bool {
-        match queue.iter().position(want) {
-            Some(i) => {
-                queue.remove(i);
-                true
-            }
-            None => false,
-        }
-    };
-    for (i, e) in kyoku.events.iter().enumerate() {
-        deferred.retain(|(_, want)| !find(&mut queue, want.as_ref()));
-        if ended {
-            if matches!(e, RecEvent::Win(_)) {
-                // A second winner of a double ron: its win was settled with the first.
-                if let RecEvent::Win(w) = e {
-                    let got = queue
-                        .iter()
-                        .position(|x| matches!(x, Event::Win(v) if v.seat == w.seat));
-                    match got {
-                        Some(j) => {
-                            let Event::Win(v) = queue.remove(j) else {
-                                unreachable!()
-                            };
-                            if v.deltas[..usize::from(n)] != w.deltas[..] && !w.deltas.is_empty() {
-                                return Err(format!(
-                                    "event {i}: win deltas {:?}, record {:?}",
-                                    &v.deltas[..usize::from(n)],
-                                    w.deltas
-                                ));
-                            }
-                        }
-                        None => return Err(format!("event {i}: no win for seat {}", w.seat)),
-                    }
-                }
-                continue;
-            }
-            return Err(format!("event {i}: after the end of the kyoku"));
-        }
-        let fail = |m: String| format!("event {i} ({e:?}): {m}");
-        let act =
-            |t: &mut Table, queue: &mut Vec<Event>, seat: u8, a: Action| -> Result<(), String> {
-                let legal = t.legal(seat);
-                let ev = t
-                    .step(seat, a)
-                    .map_err(|err| fail(format!("{err}; legal: {:?}", legal.as_slice())))?;
-                queue.extend_from_slice(ev);
-                Ok(())
-            };
-        match *e {
-            RecEvent::Draw { seat, pai } => {
-                let want = |x: &Event| matches!(*x, Event::Draw { seat: s, pai: Some(p) } if s == seat && p == pai);
-                if !find(&mut queue, &want) {
-                    pass_all(&mut t, &mut queue, None)?;
-                    if !find(&mut queue, &want) {
-                        return Err(fail(format!("the table did not draw it; events {queue:?}")));
-                    }
-                }
-            }
-            RecEvent::Dora { indicator } => {
-                let want =
-                    move |x: &Event| matches!(*x, Event::Dora { indicator: p } if p == indicator);
-                if !find(&mut queue, &want) {
-                    deferred.push((i, Box::new(want)));
-                }
-            }
-            RecEvent::RiichiAccepted { seat } => {
-                let want =
-                    move |x: &Event| matches!(*x, Event::RiichiAccepted { seat: s } if s == seat);
-                if !find(&mut queue, &want) {
-                    deferred.push((i, Box::new(want)));
-                }
-            }
-            RecEvent::Discard {
-                seat,
-                pai,
-                tsumogiri,
-            } => {
-                pass_all(&mut t, &mut queue, None)?;
-                act(&mut t, &mut queue, seat, Action::Discard { pai, tsumogiri })?;
-            }
-            RecEvent::Riichi { seat } => {
-                pass_all(&mut t, &mut queue, None)?;
-                act(&mut t, &mut queue, seat, Action::Riichi)?;
-            }
-            RecEvent::Call {
-                kind,
-                seat,
-                pai,
-                ref consumed,
-                ..
-            } => {
-                pass_all(&mut t, &mut queue, Some(seat))?;
-                let a = match kind {
-                    CallKind::Chi | CallKind::Pon => {
-                        let mut c = [consumed[0], consumed[1]];
-                        if kind == CallKind::Chi && c[0].tile() > c[1].tile() {
-                            c.swap(0, 1);
-                        }
-                        if kind == CallKind::Pon && !c[0].is_red() && c[1].is_red() {
-                            c.swap(0, 1);
-                        }
-                        if kind == CallKind::Chi {
-                            Action::Chi {
-                                consumed: c,
-                                called: pai,
-                            }
-                        } else {
-                            Action::Pon {
-                                consumed: c,
-                                called: pai,
-                            }
-                        }
-                    }
-                    CallKind::OpenKan => Action::OpenKan { called: pai },
-                };
-                act(&mut t, &mut queue, seat, a)?;
-                pass_all(&mut t, &mut queue, None)?;
-            }
-            RecEvent::AddedKan { seat, pai, .. } => {
-                pass_all(&mut t, &mut queue, None)?;
-                act(&mut t, &mut queue, seat, Action::AddedKan { pai })?;
-            }
-            RecEvent::ClosedKan { seat, consumed } => {
-                pass_all(&mut t, &mut queue, None)?;
-                act(
-                    &mut t,
-                    &mut queue,
-                    seat,
-                    Action::ClosedKan {
-                        tile: consumed[0].tile(),
-                    },
-                )?;
-            }
-            RecEvent::Kita { seat } => {
-                pass_all(&mut t, &mut queue, None)?;
-                act(&mut t, &mut queue, seat, Action::Kita)?;
-            }
-            RecEvent::Win(ref w) => {
-                if w.seat == w.from {
-                    act(&mut t, &mut queue, w.seat, Action::Tsumo)?;
-                } else {
-                    // Every winner of this tile says ron; the others pass.
-                    let winners: Vec<u8> = kyoku.events[i..]
-                        .iter()
-                        .filter_map(|x| match x {
-                            RecEvent::Win(v) => Some(v.seat),
-                            _ => None,
-                        })
-                        .collect();
-                    for &s in &winners {
-                        act(&mut t, &mut queue, s, Action::Ron)?;
-                    }
-                    pass_all(&mut t, &mut queue, None)?;
-                }
-                let Some(j) = queue
-                    .iter()
-                    .position(|x| matches!(x, Event::Win(v) if v.seat == w.seat))
-                else {
-                    return Err(fail(format!("no win; events {queue:?}")));
-                };
-                let Event::Win(v) = queue.remove(j) else {
-                    unreachable!()
-                };
-                if !w.deltas.is_empty() && v.deltas[..usize::from(n)] != w.deltas[..] {
-                    return Err(fail(format!(
-                        "deltas {:?}, record {:?} ({:?})",
-                        &v.deltas[..usize::from(n)],
-                        w.deltas,
-                        v.yaku
-                    )));
-                }
-                ended = true;
-            }
-            RecEvent::Ryukyoku {
-                reason, ref deltas, ..
-            } => {
-                if reason == DrawReason::NineTerminals {
-                    let mask = t.to_act();
-                    let s = (0..n).find(|&s| mask & (1 << s) != 0).unwrap_or(0);
-                    act(&mut t, &mut queue, s, Action::NineTerminals)?;
-                } else if reason == DrawReason::TripleRon {
-                    for s in 0..n {
-                        if t.legal(s).contains(&Action::Ron) {
-                            act(&mut t, &mut queue, s, Action::Ron)?;
-                        }
-                    }
-                    pass_all(&mut t, &mut queue, None)?;
-                } else {
-                    pass_all(&mut t, &mut queue, None)?;
-                }
-                let Some(j) = queue
-                    .iter()
-                    .position(|x| matches!(x, Event::Ryukyoku { .. }))
-                else {
-                    return Err(fail(format!("no drawn hand; events {queue:?}")));
-                };
-                let Event::Ryukyoku {
-                    reason: r,
-                    deltas: d,
-                    ..
-                } = queue.remove(j)
-                else {
-                    unreachable!()
-                };
-                if format!("{r:?}") != format!("{reason:?}") {
-                    return Err(fail(format!("drawn as {r:?}")));
-                }
-                if let Some(want) = deltas {
-                    if d[..usize::from(n)] != want[..] {
-                        return Err(fail(format!(
-                            "deltas {:?}, record {want:?}",
-                            &d[..usize::from(n)]
-                        )));
-                    }
-                }
-                ended = true;
-            }
-        }
-    }
-    deferred.retain(|(_, want)| !find(&mut queue, want.as_ref()));
-    if let Some((i, _)) = deferred.first() {
-        return Err(format!("event {i}: never made by the table"));
-    }
-    Ok(())
+    name.contains("mjsoul") || name.contains("majsoul")
 }
 
 /// Replays every kyoku of every record in `files`; returns (kyoku, of them with three
@@ -628,28 +251,24 @@ fn replay_all(files: &[PathBuf]) -> (usize, usize, usize, Vec<String>) {
             unread += 1;
             continue;
         };
-        let rules = rules_of(&game, f);
-        let seed = text
-            .split("<SHUFFLE seed=\"")
-            .nth(1)
-            .and_then(|s| s.split('"').next())
-            .filter(|s| s.starts_with("mt19937ar-sha512-n288"));
-        let mut shuffle = seed.and_then(|s| TenhouShuffle::new(s).ok());
-        for i in 0..game.kyokus.len() {
-            let k = &game.kyokus[i];
-            // An excerpt's last kyoku may be a deal with nothing played.
+        let rules = record::on_table::rules_of(&game, mahjong_soul(f));
+        let played: usize = game.kyokus.iter().filter(|k| !k.events.is_empty()).count();
+        kyokus += played;
+        if game.players == Players::Three {
+            three += played;
+        }
+        // Each kyoku on its own, so that one failure does not hide the next kyoku's.
+        for (i, k) in game.kyokus.iter().enumerate() {
             if k.events.is_empty() {
                 continue;
             }
-            kyokus += 1;
-            three += usize::from(game.players == Players::Three);
-            let wall = match shuffle.as_mut() {
-                Some(s) => Ok(s.next_wall(game.players)),
-                None => wall_of(k, game.players, rules.scoring.red_fives),
+            let one = Game {
+                players: game.players,
+                kyokus: vec![k.clone()],
+                ..Game::default()
             };
-            let r = wall.and_then(|w| replay(&game, i, rules, w));
-            if let Err(e) = r {
-                failures.push(format!("{} {}: {e}", f.display(), k.label()));
+            if let Err(e) = record::on_table(&one, rules, true, |_| {}) {
+                failures.push(format!("{} {}: {e}", f.display(), game.kyokus[i].label()));
             }
         }
     }

@@ -13,13 +13,16 @@
 //! - [`convert`](mod@convert): a record replayed, completed with what the target format states, and
 //!   written;
 //! - [`review`]: each discard against the best one by shanten and useful tiles;
-//! - [`played`]: a game played at a [`crate::table::Table`] as a record.
+//! - [`played`]: a game played at a [`crate::table::Table`] as a record;
+//! - [`on_table`](mod@on_table): a record played again at a [`crate::table::Table`], each
+//!   action legal there, with every decision point's legal actions.
 
 pub mod check;
 pub mod convert;
 pub mod mjai;
 pub mod mjlog;
 mod model;
+pub mod on_table;
 pub mod played;
 pub mod replay;
 pub mod review;
@@ -30,6 +33,7 @@ pub use model::*;
 pub use yaku_names::{tenhou_id_of, tenhou_id_of_name, tenhou_yaku_id, yaku_of_name};
 
 pub use convert::convert;
+pub use on_table::on_table;
 
 use crate::error::ErrorKind;
 use crate::tile::{Pai, Tile, Wind};
