@@ -4,7 +4,9 @@
 
 use crate::output::{pad, print_json, print_line, refused};
 use anyhow::Context;
-use pairi::api::record::{CheckRequest, ConvertRequest, ReviewRequest, ReviewResult};
+use pairi::api::record::{
+    CheckRequest, ConvertRequest, LegalRequest, RecordRules, ReviewRequest, ReviewResult,
+};
 use pairi::api::Request;
 use pairi::record::check::Difference;
 use pairi::record::Format;
@@ -20,7 +22,8 @@ const CHUNK: usize = 64;
     pairi record check game.json logs/\n  \
     pairi record check logs/ --json\n  \
     pairi record convert game.json --to mjai\n  \
-    pairi record convert game.mjlog --to tenhou6\n\n\
+    pairi record convert game.mjlog --to tenhou6\n  \
+    pairi record legal game.json\n\n\
 Formats: tenhou.net/6 JSON, mjai JSON Lines, Tenhou XML (mjlog); docs/records.md.")]
 pub(crate) struct RecordArgs {
     #[command(subcommand)]
@@ -36,6 +39,48 @@ enum RecordCommand {
     /// Convert a record to tenhou.net/6 JSON, mjai JSON Lines or Tenhou XML; the record
     /// is replayed first, and one that does not replay is an error (exit status 2).
     Convert(ConvertArgs),
+    /// Play a record again at the table and list, at every decision point, the legal
+    /// actions of every seat that must decide: one JSON line each, `{"after", "seat",
+    /// "legal"}` (`after`: the number of the record's mjai events before the decision,
+    /// as `record convert --to mjai` writes them; `legal`: mjai messages). An action
+    /// the table does not allow is an error (exit status 2).
+    Legal(LegalArgs),
+}
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+    pairi record legal game.json\n  \
+    pairi record legal game.mjlog --format mjlog\n  \
+    pairi record legal game.jsonl --json\n\n\
+Legal actions in the table's order: discards by tile (then the drawn tile again,\n\
+tsumogiri), reach, ankan, kakan, nukidora, hora, ryukyoku; on a discard chi, pon,\n\
+daiminkan, hora and none (pass). docs/records.md.")]
+pub(crate) struct LegalArgs {
+    /// The record file (`-` for standard input).
+    path: PathBuf,
+    /// The rules the record is played under: tenhou or mahjongsoul (players and red
+    /// fives from the record).
+    #[arg(long, value_parser = rules_arg, default_value = "tenhou")]
+    rules: RecordRules,
+    /// Accept a game cut off before its end (an excerpt, a game in progress): the
+    /// kyoku up to the cut. Without it such a record is a `parse` error.
+    #[arg(long)]
+    partial: bool,
+    /// The record's format (found from its text when absent).
+    #[arg(long, value_parser = format_arg)]
+    format: Option<Format>,
+    /// The whole answer as one JSON object (`format`, `players`, `rules`, `kyokus`,
+    /// `decisions`) instead of one line per decision.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+fn rules_arg(s: &str) -> Result<RecordRules, String> {
+    match s {
+        "tenhou" => Ok(RecordRules::Tenhou),
+        "mahjongsoul" => Ok(RecordRules::MahjongSoul),
+        _ => Err(format!("{s:?}: tenhou or mahjongsoul")),
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -123,6 +168,7 @@ impl RecordArgs {
     pub(crate) fn json(&self) -> bool {
         match &self.command {
             RecordCommand::Check(a) => a.json,
+            RecordCommand::Legal(a) => a.json,
             RecordCommand::Convert(_) => false,
         }
     }
@@ -216,6 +262,29 @@ pub(crate) fn run(args: &RecordArgs) -> anyhow::Result<ExitCode> {
                 .answer()
                 .map_err(|e| refused(of_file(e, &a.path), false))?;
             print_line(res.record.trim_end())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        RecordCommand::Legal(a) => {
+            let record = read_text(&a.path).map_err(|e| refused(e, a.json))?;
+            let req = LegalRequest {
+                record,
+                format: a.format,
+                partial: a.partial,
+                rules: a.rules,
+            };
+            let res = req
+                .answer()
+                .map_err(|e| refused(of_file(e, &a.path), a.json))?;
+            if a.json {
+                print_json(&res)?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            let mut lines = String::new();
+            for d in &res.decisions {
+                lines.push_str(&serde_json::to_string(d)?);
+                lines.push('\n');
+            }
+            print_line(lines.trim_end())?;
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -1,7 +1,7 @@
 //! `pairi serve`: the JSON API over HTTP and the web page, from one binary.
 //!
 //! - `POST /v1/<kind>` (`analyze shanten score fan stats parse ev review record_check
-//!   record_convert`), `Content-Type: application/json`: one request object, answered
+//!   record_convert record_legal`), `Content-Type: application/json`: one request object, answered
 //!   by its result object (200) or the error object `{"error": {"kind", "message"}}`
 //!   (400 for `parse` and `invalid_request`, 422 for a hand the rules refuse and for a
 //!   request past the server's limits, `too_large`; 503 past the time limit,

@@ -35,7 +35,7 @@ const SUBCOMMANDS: [&str; 12] = [
 ];
 
 /// Every `--help` page: the program's, each subcommand's, and `record`'s own.
-const HELP_PAGES: [&[&str]; 15] = [
+const HELP_PAGES: [&[&str]; 16] = [
     &[],
     &["parse"],
     &["analyze"],
@@ -47,6 +47,7 @@ const HELP_PAGES: [&[&str]; 15] = [
     &["record"],
     &["record", "check"],
     &["record", "convert"],
+    &["record", "legal"],
     &["review"],
     &["serve"],
     &["arena"],

@@ -186,7 +186,7 @@ def test_keywords_are_the_json_field_names():
 
 
 PUBLIC = [pairi.parse, pairi.shanten, pairi.analyze, pairi.score, pairi.fan, pairi.stats, pairi.ev,
-          pairi.read_record, pairi.convert_record, pairi.check_record, pairi.review,
+          pairi.read_record, pairi.convert_record, pairi.check_record, pairi.record_legal, pairi.review,
           pairi.score_many, pairi.shanten_array, pairi.useful_array, pairi.Situation]
 
 

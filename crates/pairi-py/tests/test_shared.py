@@ -137,6 +137,26 @@ def test_records_check_and_review_as_the_cli(binary):
     assert wins == 46
 
 
+def test_records_legal_as_the_cli(binary):
+    """``pairi.record_legal`` gives the decisions ``pairi record legal`` prints, line by
+    line, on every shared record."""
+    files = sorted(p for d in ("tenhou6", "mjai", "mjlog") for p in data(f"logs/{d}").iterdir())
+    points = 0
+    for path in files:
+        rules = "mahjongsoul" if "mjsoul" in path.name else "tenhou"
+        out = subprocess.run(
+            [binary, "record", "legal", "--partial", "--rules", rules, str(path)],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        cli = [json.loads(line) for line in out.splitlines()]
+        got = pairi.record_legal(path, partial=True, rules=rules)
+        assert got == cli, path.name
+        points += len(got)
+    assert points > 3000
+    with pytest.raises(pairi.InvalidRequestError):
+        pairi.record_legal(files[0], rules="mjsoul")
+
+
 def test_records_read_convert_and_fail_cleanly():
     path = data("logs/tenhou6/ranked_game.json")
     events = pairi.read_record(path)

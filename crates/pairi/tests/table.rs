@@ -387,3 +387,127 @@ fn table_ok_state_under_1_kb() {
     eprintln!("size_of::<Table>() = {size} bytes");
     assert!(size < 1024, "{size}");
 }
+
+// ---- every decision point's legal actions (`record legal`) ----
+
+fn legal_of(text: &str) -> Result<pairi::api::record::LegalResult, pairi::api::Error> {
+    use pairi::api::Request;
+    pairi::api::record::LegalRequest {
+        record: text.into(),
+        partial: true,
+        ..Default::default()
+    }
+    .answer()
+}
+
+/// The nine-terminals excerpt of the shared records (seat 0 aborts at its first draw).
+const NINE: &str = r#"{"name":["A","B","C","D"],"rule":{"disp":"般南喰赤","aka":1},"log":[[[3,0,0],[28200,42000,21600,28200],[18],[],[11,15,23,23,27,29,37,39,43,44,45,46,47],[41],[],[12,12,15,51,19,19,22,22,23,24,33,36,36],[],[],[11,11,14,17,22,35,35,35,36,37,41,44,47],[],[],[12,13,25,27,28,31,36,38,38,41,42,45,46],[37],[42],["九種九牌"]]]}"#;
+
+#[test]
+fn record_legal_ok_nine_terminals_and_its_mjai_places() {
+    let res = legal_of(NINE).unwrap();
+    assert_eq!((res.players, res.rules, res.kyokus), (4, "tenhou", 1));
+    // start_game, start_kyoku, seat 3's draw: its turn after 3 events; seat 0's after
+    // seat 3's discard and its own draw (no claim on 2z).
+    let places: Vec<(usize, u8)> = res.decisions.iter().map(|d| (d.after, d.seat)).collect();
+    assert_eq!(places, [(3, 3), (5, 0)]);
+    let last = &res.decisions[1].legal;
+    assert_eq!(
+        last.last().unwrap().to_string(),
+        r#"{"type":"ryukyoku","actor":0,"reason":"kyushukyuhai"}"#
+    );
+    // Seat 0's 14 tiles, 1z drawn: 13 kinds from the hand, 1z twice (hand and drawn).
+    assert_eq!(
+        last.iter().filter(|a| a["type"] == "dahai").count(),
+        13,
+        "{last:?}"
+    );
+    assert!(
+        last.contains(&serde_json::json!({"type":"dahai","actor":0,"pai":"E","tsumogiri":true}))
+    );
+}
+
+#[test]
+fn record_legal_ok_an_illegal_action_names_the_kyoku_and_event() {
+    // Seat 0 holds seven kinds of terminals and honours: nine terminals is refused.
+    let seven = NINE.replace(
+        "[11,15,23,23,27,29,37,39,43,44,45,46,47]",
+        "[12,15,23,23,27,24,37,34,43,44,45,46,47]",
+    );
+    let e = legal_of(&seven).unwrap_err();
+    assert_eq!(e.kind.id(), "invalid_hand", "{}", e.message);
+    assert!(e.message.contains("kyoku E4, event 3"), "{}", e.message);
+    assert!(e.message.contains("NineTerminals"), "{}", e.message);
+}
+
+#[test]
+fn record_legal_ok_shared_records() {
+    let Some(logs) = crate::shared::path("data/logs") else {
+        return;
+    };
+    let mut files = Vec::new();
+    files_under(&logs, &mut files);
+    let mut decisions = 0;
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let res = legal_of(&text).unwrap_or_else(|e| panic!("{}: {e:?}", f.display()));
+        let mjai = record::convert(
+            &record::read_with(&text, None, true).unwrap(),
+            record::Format::Mjai,
+        )
+        .unwrap();
+        let events: Vec<serde_json::Value> = mjai
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        // Sorted by place then seat, each place inside the record, never empty.
+        for w in res.decisions.windows(2) {
+            assert!(
+                (w[0].after, w[0].seat) < (w[1].after, w[1].seat),
+                "{}",
+                f.display()
+            );
+        }
+        for d in &res.decisions {
+            assert!(!d.legal.is_empty() && d.after < events.len());
+            // A claim ends with a pass, and nothing else passes.
+            let passes = d.legal.iter().filter(|a| a["type"] == "none").count();
+            let claim = events[d.after - 1]["type"] != "tsumo"
+                && d.legal.iter().all(|a| a["type"] != "dahai");
+            assert_eq!(passes, usize::from(claim), "{} {d:?}", f.display());
+            // The record's own answer, when it is this seat's next action, is listed.
+            let next = events[d.after..]
+                .iter()
+                .find(|e| !matches!(e["type"].as_str(), Some("dora" | "reach_accepted")));
+            if let Some(e) = next {
+                let t = e["type"].as_str().unwrap_or("");
+                if e["actor"] == d.seat && ["dahai", "reach", "chi", "pon"].contains(&t) {
+                    let mut want = e.clone();
+                    if t != "dahai" {
+                        want = serde_json::json!({"type": t});
+                    }
+                    let found = d.legal.iter().any(|a| {
+                        a["type"] == want["type"]
+                            && (t != "dahai"
+                                || (a["pai"] == want["pai"] && a["tsumogiri"] == want["tsumogiri"]))
+                    });
+                    assert!(found, "{} {d:?}: {e}", f.display());
+                }
+            }
+        }
+        decisions += res.decisions.len();
+    }
+    assert!(decisions > 3000, "{decisions}");
+    // The chankan excerpt: seat 2 may rob seat 3's added kong of 6s.
+    let text = std::fs::read_to_string(logs.join("tenhou6/chankan.json")).unwrap();
+    let res = legal_of(&text).unwrap();
+    let rob = res
+        .decisions
+        .iter()
+        .find(|d| d.seat == 2 && d.legal.iter().any(|a| a["type"] == "hora"))
+        .unwrap();
+    assert_eq!(
+        serde_json::to_string(&rob.legal).unwrap(),
+        r#"[{"type":"hora","actor":2,"target":3,"pai":"6s"},{"type":"none"}]"#
+    );
+}

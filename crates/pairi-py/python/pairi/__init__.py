@@ -72,6 +72,7 @@ __all__ = [
     "read_record",
     "convert_record",
     "check_record",
+    "record_legal",
     "review",
     "score_many",
     "shanten_array",
@@ -178,6 +179,19 @@ def check_record(record, *, format=None, partial=False):
     of what agrees, and ``mismatches``). ``record``, ``format`` and ``partial`` as for
     :func:`read_record`."""
     return RecordCheck(_record_request("record_check", record, format=format, partial=partial))
+
+
+def record_legal(record, *, format=None, rules=None, partial=False):
+    """The legal actions at every decision point of a game record, played again at the
+    table: a list of dicts ``{"after", "seat", "legal"}`` (``after``: the number of the
+    record's mjai events before the decision, as :func:`read_record` lists them;
+    ``legal``: mjai messages). ``rules``: ``"tenhou"`` (default) or ``"mahjongsoul"``.
+    A recorded action the table does not allow raises. ``record``, ``format`` and
+    ``partial`` as for :func:`read_record`."""
+    fields = {"format": format, "partial": partial}
+    if rules is not None:
+        fields["rules"] = rules
+    return _record_request("record_legal", record, **fields)["decisions"]
 
 
 def review(record, *, seats=None, kyoku=None, format=None, ev=False, partial=False):

@@ -337,7 +337,7 @@ impl<'de> Deserialize<'de> for IdOnly<'de> {
 
 /// The request kinds [`answer_kind`] knows, by name: the `/v1/<kind>` paths of the HTTP
 /// server, the kinds of the Python and browser bindings.
-pub const KINDS: [&str; 10] = [
+pub const KINDS: [&str; 11] = [
     "parse",
     "shanten",
     "analyze",
@@ -347,6 +347,7 @@ pub const KINDS: [&str; 10] = [
     "ev",
     "record_check",
     "record_convert",
+    "record_legal",
     "review",
 ];
 
@@ -380,6 +381,7 @@ macro_rules! by_kind {
             "ev" => $make!(ev::EvRequest),
             "record_check" => $make!(record::CheckRequest),
             "record_convert" => $make!(record::ConvertRequest),
+            "record_legal" => $make!(record::LegalRequest),
             "review" => $make!(record::ReviewRequest),
             other => {
                 return Err(Error::invalid_request(format!(

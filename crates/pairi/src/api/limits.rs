@@ -26,7 +26,7 @@ use super::analysis::{AnalysisRequest, ShantenRequest};
 use super::ev::EvRequest;
 use super::mcr::FanRequest;
 use super::parse::ParseRequest;
-use super::record::{CheckRequest, ConvertRequest, ReviewRequest};
+use super::record::{CheckRequest, ConvertRequest, LegalRequest, ReviewRequest};
 use super::riichi::ScoreRequest;
 use super::stats::StatsRequest;
 use super::{Error, ErrorKind};
@@ -188,6 +188,13 @@ impl Bounded for CheckRequest {
 }
 
 impl Bounded for ConvertRequest {
+    /// The record's bytes.
+    fn check(&self, limits: &Limits) -> Result<Cost, Error> {
+        limits.record(&self.record)
+    }
+}
+
+impl Bounded for LegalRequest {
     /// The record's bytes.
     fn check(&self, limits: &Limits) -> Result<Cost, Error> {
         limits.record(&self.record)

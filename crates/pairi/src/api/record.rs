@@ -184,6 +184,124 @@ impl Request for ConvertRequest {
     }
 }
 
+/// The rules a record is played again under at the table, its players and red fives
+/// taken from the record.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RecordRules {
+    /// Tenhou's (`tenhou` or `tenhou-sanma` at the table).
+    #[default]
+    Tenhou,
+    /// Mahjong Soul's (`mahjongsoul` or `mahjongsoul-sanma`).
+    MahjongSoul,
+}
+
+deserialize_by_name!(RecordRules, "the rules of a record: tenhou or mahjongsoul", {
+    "tenhou" => RecordRules::Tenhou,
+    "mahjongsoul" => RecordRules::MahjongSoul,
+});
+
+/// The legal actions at every decision point of a record, played again at the table.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LegalRequest {
+    /// The record's text.
+    pub record: String,
+    /// Its format (found from the text when absent).
+    #[serde(default)]
+    pub format: Option<Format>,
+    /// Accept a game cut off before its end (an excerpt, a game in progress).
+    #[serde(default)]
+    pub partial: bool,
+    /// The rules: `tenhou` (default) or `mahjongsoul`.
+    #[serde(default)]
+    pub rules: RecordRules,
+}
+
+/// One seat's decision at one point of a record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DecisionView {
+    /// The number of the record's mjai events before the decision (as `pairi record
+    /// convert --to mjai` writes them: `start_game` first, then each kyoku's
+    /// `start_kyoku`, its events and `end_kyoku`).
+    pub after: usize,
+    /// The seat that decides.
+    pub seat: Seat,
+    /// Its legal actions as mjai messages, in the table's order (discards by tile,
+    /// riichi, kongs, kita, tsumo, nine terminals; or chi, pon, open kong, ron and
+    /// `none` for a pass).
+    pub legal: Vec<serde_json::Value>,
+}
+
+/// The decision points of a record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LegalResult {
+    /// The format read.
+    pub format: Format,
+    /// Players (3 or 4).
+    pub players: u8,
+    /// The table preset played (`tenhou`, `tenhou-sanma`, `mahjongsoul`, ...).
+    pub rules: &'static str,
+    /// Kyoku played.
+    pub kyokus: usize,
+    /// Every seat's decision, by `after` then seat.
+    pub decisions: Vec<DecisionView>,
+}
+
+impl Request for LegalRequest {
+    type Answer = LegalResult;
+    type Defaults = ();
+
+    fn apply_defaults(&mut self, (): &()) {}
+
+    /// `parse` for a text that is not a record; `invalid_hand` for an action the table
+    /// does not list as legal (with the kyoku and the event).
+    fn compute(&self, _: &Limits, _: &Stop) -> Result<LegalResult, Error> {
+        let format = self.format.unwrap_or_else(|| Format::detect(&self.record));
+        let game = read(&self.record, Some(format), self.partial)?;
+        let rules = record::on_table::rules_of(&game, self.rules == RecordRules::MahjongSoul);
+        // Where each kyoku's events start in the mjai stream.
+        let mut starts = Vec::with_capacity(game.kyokus.len());
+        let mut at = 1;
+        for k in &game.kyokus {
+            starts.push(at + 1);
+            at += k.events.len() + 2;
+        }
+        let mut decisions = Vec::new();
+        let kyokus = record::on_table(&game, rules, false, |d| {
+            let t = d.table;
+            let mask = t.to_act();
+            for seat in 0..t.players() {
+                if mask & (1 << seat) == 0 {
+                    continue;
+                }
+                let legal = t
+                    .legal(seat)
+                    .iter()
+                    .filter_map(|a| serde_json::from_str(&t.action_mjai(seat, a)).ok())
+                    .collect();
+                decisions.push(DecisionView {
+                    after: starts[d.kyoku] + d.after,
+                    seat,
+                    legal,
+                });
+            }
+        })?;
+        Ok(LegalResult {
+            format,
+            players: game.players.count(),
+            rules: match (game.players, self.rules) {
+                (Players::Four, RecordRules::Tenhou) => "tenhou",
+                (Players::Three, RecordRules::Tenhou) => "tenhou-sanma",
+                (Players::Four, RecordRules::MahjongSoul) => "mahjongsoul",
+                (Players::Three, RecordRules::MahjongSoul) => "mahjongsoul-sanma",
+            },
+            kyokus,
+            decisions,
+        })
+    }
+}
+
 /// Review the discards of a record.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
