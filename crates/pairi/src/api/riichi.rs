@@ -192,7 +192,7 @@ pub struct RuleOptions {
     /// Thirteen orphans may rob a closed kong.
     #[serde(default)]
     pub kokushi_robs_closed_kan: Option<bool>,
-    /// Who pays a liable ron's honba: `liable` or `discarder`.
+    /// Who pays a liable ron's honba: `liable`, `split` or `discarder`.
     #[serde(default)]
     pub pao_honba: Option<PaoHonba>,
     /// 3 or 4 players.
@@ -248,8 +248,9 @@ deserialize_by_name!(OpenKanDora, "after_discard or at_once", {
     "at_once" => OpenKanDora::AtOnce,
 });
 
-deserialize_by_name!(PaoHonba, "liable or discarder", {
+deserialize_by_name!(PaoHonba, "liable, split or discarder", {
     "liable" => PaoHonba::Liable,
+    "split" => PaoHonba::Split,
     "discarder" => PaoHonba::Discarder,
 });
 
@@ -890,6 +891,8 @@ mod tests {
             (r.open_kan_dora, r.kokushi_robs_closed_kan, r.pao_honba),
             (OpenKanDora::AtOnce, true, PaoHonba::Discarder)
         );
+        let split: RulesRequest = serde_json::from_str(r#"{"pao_honba": "split"}"#).unwrap();
+        assert_eq!(split.rules().pao_honba, PaoHonba::Split);
         for bad in [r#"{"open_kan_dora": "later"}"#, r#"{"pao_honba": "both"}"#] {
             assert!(serde_json::from_str::<RulesRequest>(bad).is_err(), "{bad}");
         }
