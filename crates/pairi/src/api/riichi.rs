@@ -879,6 +879,23 @@ mod tests {
         );
     }
 
+    /// Each name of `Flags::NAMES` is the JSON field of the flag `Flags::named_mut`
+    /// gives for its place (the fronts' keywords and options are built from the names).
+    #[test]
+    fn flags_ok_names_are_the_json_fields() {
+        for (i, name) in Flags::NAMES.into_iter().enumerate() {
+            let got = req(&format!(
+                r#"{{"hand": "123m456p789s1122z", "{name}": true}}"#
+            ))
+            .fields()
+            .flags;
+            let mut want = Flags::default();
+            *want.named_mut(i).unwrap() = true;
+            assert_eq!(got, want, "{name}");
+        }
+        assert!(Flags::default().named_mut(Flags::NAMES.len()).is_none());
+    }
+
     #[test]
     fn rules_ok_table_options() {
         let r: RulesRequest = serde_json::from_str(
