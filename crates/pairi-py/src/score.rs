@@ -26,30 +26,53 @@ use rayon::prelude::*;
 
 /// The keywords of a scoring call, in the order their values are read: of two wrong
 /// values, the one whose keyword comes first here is reported.
-const KEYWORDS: [&str; 22] = [
-    "win",
-    "melds",
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "renhou",
-    "round_wind",
-    "seat_wind",
-    "dora",
-    "ura",
-    "honba",
-    "riichi_sticks",
-    "rules",
-    "players",
-    "kita",
-];
+const KEYWORDS: [&str; KEYWORD_COUNT] = {
+    let before = ["win", "melds"];
+    let after = [
+        "round_wind",
+        "seat_wind",
+        "dora",
+        "ura",
+        "honba",
+        "riichi_sticks",
+        "rules",
+        "players",
+        "kita",
+    ];
+    let mut out = [""; KEYWORD_COUNT];
+    let mut i = 0;
+    while i < KEYWORD_COUNT {
+        out[i] = if i < FIRST_FLAG {
+            before[i]
+        } else if i < FIRST_FLAG + Flags::NAMES.len() {
+            Flags::NAMES[i - FIRST_FLAG]
+        } else {
+            after[i - FIRST_FLAG - Flags::NAMES.len()]
+        };
+        i += 1;
+    }
+    out
+};
+
+/// The place in [`KEYWORDS`] of the first flag: the flags follow, in the order of
+/// [`Flags::NAMES`] (their one list, shared with JSON and the command line).
+const FIRST_FLAG: usize = 2;
+
+/// How many keywords a scoring call takes: `win`, `melds`, the flags, then nine more.
+const KEYWORD_COUNT: usize = FIRST_FLAG + Flags::NAMES.len() + 9;
+
+// The places of the other keywords in [`KEYWORDS`].
+const WIN: usize = 0;
+const MELDS: usize = 1;
+const ROUND_WIND: usize = FIRST_FLAG + Flags::NAMES.len();
+const SEAT_WIND: usize = ROUND_WIND + 1;
+const DORA: usize = ROUND_WIND + 2;
+const URA: usize = ROUND_WIND + 3;
+const HONBA: usize = ROUND_WIND + 4;
+const RIICHI_STICKS: usize = ROUND_WIND + 5;
+const RULES: usize = ROUND_WIND + 6;
+const PLAYERS: usize = ROUND_WIND + 7;
+const KITA: usize = ROUND_WIND + 8;
 
 /// The place of the keyword `name` in [`KEYWORDS`].
 fn keyword(name: &str) -> Option<usize> {
@@ -69,28 +92,28 @@ const _: () = {
 /// by byte.
 const fn keyword_of(name: &[u8]) -> Option<usize> {
     Some(match name {
-        b"win" => 0,
-        b"melds" => 1,
-        b"tsumo" => 2,
-        b"riichi" => 3,
-        b"double_riichi" => 4,
-        b"ippatsu" => 5,
-        b"rinshan" => 6,
-        b"chankan" => 7,
-        b"haitei" => 8,
-        b"houtei" => 9,
-        b"tenhou" => 10,
-        b"chiihou" => 11,
-        b"renhou" => 12,
-        b"round_wind" => 13,
-        b"seat_wind" => 14,
-        b"dora" => 15,
-        b"ura" => 16,
-        b"honba" => 17,
-        b"riichi_sticks" => 18,
-        b"rules" => 19,
-        b"players" => 20,
-        b"kita" => 21,
+        b"win" => WIN,
+        b"melds" => MELDS,
+        b"tsumo" => FIRST_FLAG,
+        b"riichi" => FIRST_FLAG + 1,
+        b"double_riichi" => FIRST_FLAG + 2,
+        b"ippatsu" => FIRST_FLAG + 3,
+        b"rinshan" => FIRST_FLAG + 4,
+        b"chankan" => FIRST_FLAG + 5,
+        b"haitei" => FIRST_FLAG + 6,
+        b"houtei" => FIRST_FLAG + 7,
+        b"tenhou" => FIRST_FLAG + 8,
+        b"chiihou" => FIRST_FLAG + 9,
+        b"renhou" => FIRST_FLAG + 10,
+        b"round_wind" => ROUND_WIND,
+        b"seat_wind" => SEAT_WIND,
+        b"dora" => DORA,
+        b"ura" => URA,
+        b"honba" => HONBA,
+        b"riichi_sticks" => RIICHI_STICKS,
+        b"rules" => RULES,
+        b"players" => PLAYERS,
+        b"kita" => KITA,
         _ => return None,
     })
 }
@@ -173,23 +196,6 @@ struct Read {
     kita: u32,
 }
 
-/// The flag of keyword `KEYWORDS[i]` (2 to 12).
-fn flag_of(f: &mut Flags, i: usize) -> &mut bool {
-    match i {
-        2 => &mut f.tsumo,
-        3 => &mut f.riichi,
-        4 => &mut f.double_riichi,
-        5 => &mut f.ippatsu,
-        6 => &mut f.rinshan,
-        7 => &mut f.chankan,
-        8 => &mut f.haitei,
-        9 => &mut f.houtei,
-        10 => &mut f.tenhou,
-        11 => &mut f.chiihou,
-        _ => &mut f.renhou,
-    }
-}
-
 impl Read {
     fn new() -> Self {
         let ScoreFields {
@@ -224,35 +230,40 @@ impl Read {
     #[inline]
     fn set_quickly(&mut self, i: usize, v: &Bound<'_, PyAny>) -> bool {
         match i {
-            0 => match str_of(v) {
+            WIN => match str_of(v) {
                 Some(s) => self.win = Some(win_tile(s)),
                 None => return false,
             },
-            1 => match v.downcast::<PyList>() {
+            MELDS => match v.downcast::<PyList>() {
                 Ok(l) if l.is_empty() => self.melds = Vec::new(),
                 _ => return false,
             },
-            2..=12 => match v.downcast_exact::<PyBool>() {
-                Ok(b) => *flag_of(&mut self.flags, i) = b.is_true(),
-                Err(_) => return false,
-            },
-            13 | 14 => match str_of(v).map(parse_wind) {
-                Some(Ok(w)) if i == 13 => self.round_wind = w,
+            FIRST_FLAG..ROUND_WIND => {
+                match (
+                    v.downcast_exact::<PyBool>(),
+                    self.flags.named_mut(i - FIRST_FLAG),
+                ) {
+                    (Ok(b), Some(f)) => *f = b.is_true(),
+                    _ => return false,
+                }
+            }
+            ROUND_WIND | SEAT_WIND => match str_of(v).map(parse_wind) {
+                Some(Ok(w)) if i == ROUND_WIND => self.round_wind = w,
                 Some(Ok(w)) => self.seat_wind = w,
                 _ => return false,
             },
-            15 | 16 => match indicators_of(v) {
-                Some(read) if i == 15 => self.dora = read,
+            DORA | URA => match indicators_of(v) {
+                Some(read) if i == DORA => self.dora = read,
                 Some(read) => self.ura = read,
                 None => return false,
             },
-            17 | 18 | 21 => match small_int(v) {
-                Some(n) if i == 17 => self.honba = u32::from(n),
-                Some(n) if i == 18 => self.riichi_sticks = u32::from(n),
+            HONBA | RIICHI_STICKS | KITA => match small_int(v) {
+                Some(n) if i == HONBA => self.honba = u32::from(n),
+                Some(n) if i == RIICHI_STICKS => self.riichi_sticks = u32::from(n),
                 Some(n) => self.kita = u32::from(n),
                 None => return false,
             },
-            19 => match str_of(v).and_then(Preset::from_id) {
+            RULES => match str_of(v).and_then(Preset::from_id) {
                 Some(p) => self.rules = Some(p.rules()),
                 None => return false,
             },
@@ -265,27 +276,32 @@ impl Read {
     fn set(&mut self, i: usize, v: &Bound<'_, PyAny>) -> PyResult<()> {
         let name = KEYWORDS[i];
         match i {
-            0 => {
+            WIN => {
                 self.win = match v.downcast::<PyString>() {
                     Ok(s) => Some(win_tile(text(s, name)?)),
                     Err(_) => field::<Option<String>>(name, v)?.map(|s| win_tile(&s)),
                 };
             }
-            1 => self.melds = list(name, v)?,
-            2..=12 => *flag_of(&mut self.flags, i) = flag(name, v)?,
-            13 => self.round_wind = wind(name, v)?,
-            14 => self.seat_wind = wind(name, v)?,
-            15 => self.dora = indicators(name, v)?,
-            16 => self.ura = indicators(name, v)?,
-            17 => self.honba = count32(name, v)?,
-            18 => self.riichi_sticks = count32(name, v)?,
-            19 => {
+            MELDS => self.melds = list(name, v)?,
+            FIRST_FLAG..ROUND_WIND => {
+                let b = flag(name, v)?;
+                if let Some(f) = self.flags.named_mut(i - FIRST_FLAG) {
+                    *f = b;
+                }
+            }
+            ROUND_WIND => self.round_wind = wind(name, v)?,
+            SEAT_WIND => self.seat_wind = wind(name, v)?,
+            DORA => self.dora = indicators(name, v)?,
+            URA => self.ura = indicators(name, v)?,
+            HONBA => self.honba = count32(name, v)?,
+            RIICHI_STICKS => self.riichi_sticks = count32(name, v)?,
+            RULES => {
                 self.rules = match str_of(v).and_then(Preset::from_id) {
                     Some(p) => Some(p.rules()),
                     None => field::<Option<RulesRequest>>(name, v)?.map(|r| r.rules()),
                 };
             }
-            20 => {
+            PLAYERS => {
                 let given = v
                     .downcast_exact::<PyInt>()
                     .ok()

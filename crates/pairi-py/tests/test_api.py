@@ -163,3 +163,35 @@ def test_a_prepared_situation_scores_as_score():
         pairi.Situation(nope=1)
     with pytest.raises(pairi.InvalidHandError):
         s.score("123m")
+
+
+def score_flag_names():
+    """The flags' names from their one list, ``Flags::NAMES`` in the library."""
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parents[3]
+    source = (root / "crates/pairi/src/riichi/context.rs").read_text()
+    block = re.search(r"pub const NAMES: \[&'static str; (\d+)\] = \[(.*?)\];", source, re.S)
+    names = re.findall(r'"(\w+)"', block.group(2))
+    assert len(names) == int(block.group(1))
+    return names
+
+
+@pytest.mark.parametrize("name", score_flag_names())
+def test_score_takes_every_flag_as_a_keyword(name):
+    import json
+
+    from pairi import _pairi
+
+    hand = "123m456p789s11222z"
+    try:
+        got = pairi.score(hand, win="2z", **{name: True}).to_dict()
+    except pairi.PairiError as e:
+        got = type(e).__name__
+    request = json.dumps({"hand": hand, "win": "2z", name: True})
+    try:
+        want = json.loads(_pairi.answer("score", request))
+    except pairi.PairiError as e:
+        want = type(e).__name__
+    assert got == want

@@ -289,7 +289,16 @@ fn a_table_refuses_seats_it_does_not_have() {
         pai: game.kyokus[0].dora,
         consumed: vec![],
     });
-    assert!(e.is_err());
+    let e = e.unwrap_err();
+    assert_eq!(
+        e,
+        record::replay::Illegal::NoSuchSeat {
+            seat: 7,
+            players: 4
+        }
+    );
+    assert_eq!(e.kind(), pairi::error::ErrorKind::InvalidHand);
+    assert_eq!(e.to_string(), "seat 7 at a 4-player table");
     assert!(!table.is_tenpai(9));
     assert_eq!(table.visible_to(9).total(), 1);
 }

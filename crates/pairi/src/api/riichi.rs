@@ -192,7 +192,7 @@ pub struct RuleOptions {
     /// Thirteen orphans may rob a closed kong.
     #[serde(default)]
     pub kokushi_robs_closed_kan: Option<bool>,
-    /// Who pays a liable ron's honba: `liable` or `discarder`.
+    /// Who pays a liable ron's honba: `liable`, `split` or `discarder`.
     #[serde(default)]
     pub pao_honba: Option<PaoHonba>,
     /// 3 or 4 players.
@@ -248,8 +248,9 @@ deserialize_by_name!(OpenKanDora, "after_discard or at_once", {
     "at_once" => OpenKanDora::AtOnce,
 });
 
-deserialize_by_name!(PaoHonba, "liable or discarder", {
+deserialize_by_name!(PaoHonba, "liable, split or discarder", {
     "liable" => PaoHonba::Liable,
+    "split" => PaoHonba::Split,
     "discarder" => PaoHonba::Discarder,
 });
 
@@ -878,6 +879,23 @@ mod tests {
         );
     }
 
+    /// Each name of `Flags::NAMES` is the JSON field of the flag `Flags::named_mut`
+    /// gives for its place (the fronts' keywords and options are built from the names).
+    #[test]
+    fn flags_ok_names_are_the_json_fields() {
+        for (i, name) in Flags::NAMES.into_iter().enumerate() {
+            let got = req(&format!(
+                r#"{{"hand": "123m456p789s1122z", "{name}": true}}"#
+            ))
+            .fields()
+            .flags;
+            let mut want = Flags::default();
+            *want.named_mut(i).unwrap() = true;
+            assert_eq!(got, want, "{name}");
+        }
+        assert!(Flags::default().named_mut(Flags::NAMES.len()).is_none());
+    }
+
     #[test]
     fn rules_ok_table_options() {
         let r: RulesRequest = serde_json::from_str(
@@ -890,6 +908,8 @@ mod tests {
             (r.open_kan_dora, r.kokushi_robs_closed_kan, r.pao_honba),
             (OpenKanDora::AtOnce, true, PaoHonba::Discarder)
         );
+        let split: RulesRequest = serde_json::from_str(r#"{"pao_honba": "split"}"#).unwrap();
+        assert_eq!(split.rules().pao_honba, PaoHonba::Split);
         for bad in [r#"{"open_kan_dora": "later"}"#, r#"{"pao_honba": "both"}"#] {
             assert!(serde_json::from_str::<RulesRequest>(bad).is_err(), "{bad}");
         }

@@ -11,7 +11,8 @@
 use super::{CallKind, DrawReason, Event, Game, Kyoku, RecordError, Seat};
 use crate::analysis::{Analysis, Analyzer, Holding};
 use crate::decompose::Family;
-use crate::hand::{Hand, Meld, MeldKind, Source};
+use crate::error::ErrorKind;
+use crate::hand::{Hand, HandError, Meld, MeldKind, Source};
 use crate::riichi::rules::Players;
 use crate::tile::{Pai, Tile, TileCounts, Wind};
 use crate::wall::Wall;
@@ -73,9 +74,9 @@ impl SeatState {
     ///
     /// # Errors
     ///
-    /// A message when the tiles break a hand's limits (more than four of a kind).
-    pub fn hand(&self) -> Result<Hand, String> {
-        Hand::from_parts(&self.concealed, self.melds.clone()).map_err(|e| e.to_string())
+    /// [`HandError`] when the tiles break a hand's limits (more than four of a kind).
+    pub fn hand(&self) -> Result<Hand, HandError> {
+        Hand::from_parts(&self.concealed, self.melds.clone())
     }
 
     /// Whether the hand is closed (no open meld).
@@ -174,17 +175,17 @@ impl Table {
     }
 
     /// Counts a tile out of the wall; more copies than the wall has is an error.
-    fn count_out(&mut self, p: Pai) -> Result<(), String> {
+    fn count_out(&mut self, p: Pai) -> Result<(), Illegal> {
         let t = p.tile();
         self.out.add(t);
         if self.out.get(t) > self.wall.copies(t) {
-            return Err(format!("more copies of {t} than the wall has"));
+            return Err(Illegal::TooManyCopies(t));
         }
         if p.is_red() {
             let suit = t.index() / 9;
             self.out_red[suit] += 1;
             if self.out_red[suit] > self.wall.red()[suit] {
-                return Err(format!("more red fives than the wall has ({p})"));
+                return Err(Illegal::TooManyRedFives(p));
             }
         }
         Ok(())
@@ -194,14 +195,13 @@ impl Table {
     ///
     /// # Errors
     ///
-    /// A message naming the first problem.
-    pub fn check_deal(&mut self) -> Result<(), String> {
+    /// [`Illegal`], naming the first problem.
+    pub fn check_deal(&mut self) -> Result<(), Illegal> {
         if self.seats.len() != usize::from(self.players.count()) {
-            return Err(format!(
-                "{} hands dealt to {} players",
-                self.seats.len(),
-                self.players.count()
-            ));
+            return Err(Illegal::HandsDealt {
+                hands: self.seats.len(),
+                players: self.players.count(),
+            });
         }
         let tiles: Vec<Pai> = self
             .seats
@@ -211,7 +211,10 @@ impl Table {
             .collect();
         for (i, s) in self.seats.iter().enumerate() {
             if s.concealed.len() != DEALT as usize {
-                return Err(format!("seat {i} is dealt {} tiles", s.concealed.len()));
+                return Err(Illegal::Dealt {
+                    seat: i,
+                    tiles: s.concealed.len(),
+                });
             }
         }
         for p in tiles {
@@ -293,20 +296,20 @@ impl Table {
         }
     }
 
-    fn seat_mut(&mut self, seat: Seat) -> Result<&mut SeatState, String> {
+    fn seat_mut(&mut self, seat: Seat) -> Result<&mut SeatState, Illegal> {
         self.seats
             .get_mut(usize::from(seat))
-            .ok_or_else(|| format!("no seat {seat}"))
+            .ok_or(Illegal::NoSeat(seat))
     }
 
-    fn take(&mut self, seat: Seat, p: Pai) -> Result<(), String> {
+    fn take(&mut self, seat: Seat, p: Pai) -> Result<(), Illegal> {
         let s = self.seat_mut(seat)?;
         match s.concealed.iter().position(|&q| q == p) {
             Some(i) => {
                 s.concealed.swap_remove(i);
                 Ok(())
             }
-            None => Err(format!("seat {seat} does not hold {p}")),
+            None => Err(Illegal::NotHeld { seat, pai: p }),
         }
     }
 
@@ -318,18 +321,19 @@ impl Table {
         }
     }
 
-    fn hand_size_ok(&self, seat: Seat, drawn: bool) -> Result<(), String> {
+    fn hand_size_ok(&self, seat: Seat, drawn: bool) -> Result<(), Illegal> {
         let s = &self.seats[usize::from(seat)];
         let Some(want) = (13 + usize::from(drawn)).checked_sub(3 * s.melds.len()) else {
-            return Err(format!("seat {seat} has more than four melds"));
+            return Err(Illegal::TooManyMelds(seat));
         };
         if s.concealed.len() == want {
             Ok(())
         } else {
-            Err(format!(
-                "seat {seat} holds {} concealed tiles, {want} expected",
-                s.concealed.len()
-            ))
+            Err(Illegal::HandSize {
+                seat,
+                held: s.concealed.len(),
+                want,
+            })
         }
     }
 
@@ -337,19 +341,22 @@ impl Table {
     ///
     /// # Errors
     ///
-    /// A message saying why the event cannot happen at this table.
-    pub fn apply(&mut self, e: &Event) -> Result<(), String> {
+    /// [`Illegal`]: why the event cannot happen at this table.
+    pub fn apply(&mut self, e: &Event) -> Result<(), Illegal> {
         let n = self.players.count();
         let seats = self.seats.len();
         let known = |seat: Seat| seat < n && usize::from(seat) < seats;
         if let Some(seat) = e.seat() {
             if !known(seat) {
-                return Err(format!("seat {seat} at a {n}-player table"));
+                return Err(Illegal::NoSuchSeat { seat, players: n });
             }
         }
         if let Event::Call { from, .. } | Event::Win(super::Win { from, .. }) = *e {
             if !known(from) {
-                return Err(format!("seat {from} at a {n}-player table"));
+                return Err(Illegal::NoSuchSeat {
+                    seat: from,
+                    players: n,
+                });
             }
         }
         if !matches!(e, Event::Win(_) | Event::Dora { .. })
@@ -361,7 +368,7 @@ impl Table {
             Event::Draw { seat, pai } => {
                 self.hand_size_ok(seat, false)?;
                 if self.draws >= self.live_wall() {
-                    return Err("a draw from an empty wall".into());
+                    return Err(Illegal::EmptyWall);
                 }
                 let replacement = self.replacement_due.take() == Some(seat);
                 self.count_out(pai)?;
@@ -379,10 +386,10 @@ impl Table {
             Event::Riichi { seat } => {
                 let s = self.seat_mut(seat)?;
                 if s.riichi.is_some() {
-                    return Err(format!("seat {seat} declares riichi twice"));
+                    return Err(Illegal::RiichiTwice(seat));
                 }
                 if !s.closed() {
-                    return Err(format!("seat {seat} declares riichi with an open hand"));
+                    return Err(Illegal::RiichiOpen(seat));
                 }
                 s.declaring = true;
             }
@@ -393,9 +400,7 @@ impl Table {
             } => {
                 self.hand_size_ok(seat, true)?;
                 if tsumogiri && self.seats[usize::from(seat)].drawn != Some(pai) {
-                    return Err(format!(
-                        "seat {seat} discards {pai} as the drawn tile, which it is not"
-                    ));
+                    return Err(Illegal::NotTheDrawnTile { seat, pai });
                 }
                 self.take(seat, pai)?;
                 let first = self.seats[usize::from(seat)].river.is_empty() && !self.interrupted;
@@ -423,18 +428,14 @@ impl Table {
                 self.robbable = None;
                 self.robbable_closed = None;
                 if declaring && !self.is_tenpai(seat) {
-                    return Err(format!("seat {seat} declares riichi without a ready hand"));
+                    return Err(Illegal::RiichiNotReady(seat));
                 }
             }
             Event::RiichiAccepted { seat } => {
                 let s = self.seat_mut(seat)?;
                 match s.riichi.as_mut() {
                     Some(r) if !r.accepted => r.accepted = true,
-                    _ => {
-                        return Err(format!(
-                            "seat {seat}'s riichi accepted without a declaration"
-                        ))
-                    }
+                    _ => return Err(Illegal::RiichiNotDeclared(seat)),
                 }
                 self.sticks += 1;
             }
@@ -446,9 +447,7 @@ impl Table {
                 ref consumed,
             } => {
                 if self.last_discard.map(|(s, p)| (s, p.tile())) != Some((from, pai.tile())) {
-                    return Err(format!(
-                        "seat {seat} calls {pai} from seat {from}, which is not the last discard"
-                    ));
+                    return Err(Illegal::NotTheLastDiscard { seat, pai, from });
                 }
                 self.hand_size_ok(seat, false)?;
                 for &p in consumed {
@@ -467,8 +466,7 @@ impl Table {
                 };
                 let mut tiles = consumed.clone();
                 tiles.push(pai);
-                let meld = Meld::from_tiles(meld_kind, &tiles, Some(pai.tile()), Some(source))
-                    .map_err(|e| e.to_string())?;
+                let meld = Meld::from_tiles(meld_kind, &tiles, Some(pai.tile()), Some(source))?;
                 if let Some(r) = self.seats[usize::from(from)].river.last_mut() {
                     r.called = true;
                 }
@@ -492,15 +490,14 @@ impl Table {
                     .iter_mut()
                     .find(|m| m.kind() == MeldKind::Pon && m.first() == pai.tile())
                 else {
-                    return Err(format!("seat {seat} adds {pai} to a pon it does not have"));
+                    return Err(Illegal::NoPon { seat, pai });
                 };
                 *m = Meld::set(
                     MeldKind::AddedKan,
                     pai.tile(),
                     m.source(),
                     m.red() + u8::from(pai.is_red()),
-                )
-                .map_err(|e| e.to_string())?;
+                )?;
                 s.drawn = None;
                 self.robbable = Some((seat, pai));
                 self.interrupted = true;
@@ -512,8 +509,7 @@ impl Table {
                 for p in consumed {
                     self.take(seat, p)?;
                 }
-                let meld = Meld::from_tiles(MeldKind::ClosedKan, &consumed, None, None)
-                    .map_err(|e| e.to_string())?;
+                let meld = Meld::from_tiles(MeldKind::ClosedKan, &consumed, None, None)?;
                 let s = self.seat_mut(seat)?;
                 s.melds.push(meld);
                 s.drawn = None;
@@ -525,7 +521,7 @@ impl Table {
             }
             Event::Kita { seat } => {
                 if self.players != Players::Three {
-                    return Err("kita at a four-player table".into());
+                    return Err(Illegal::KitaWithFour);
                 }
                 self.hand_size_ok(seat, true)?;
                 let north = Tile::NORTH.black();
@@ -543,7 +539,7 @@ impl Table {
             }
             Event::Dora { indicator } => {
                 if self.dora.len() >= 5 {
-                    return Err("more than five dora indicators".into());
+                    return Err(Illegal::TooManyIndicators);
                 }
                 self.count_out(indicator)?;
                 self.dora.push(indicator);
@@ -555,15 +551,135 @@ impl Table {
                     if let Some(seat) = (0..n)
                         .find(|&s| usize::from(s) < seats && self.hand_size_ok(s, true).is_ok())
                     {
-                        return Err(format!(
-                            "seat {seat} drew and did not discard before the kyoku ended in a draw"
-                        ));
+                        return Err(Illegal::DrawWithDrawnTile(seat));
                     }
                 }
             }
             Event::Win(_) => {}
         }
         Ok(())
+    }
+}
+
+/// Why an event cannot happen at the table (`invalid_hand`): the message is the one
+/// [`RecordError::Inconsistent`] carries.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Illegal {
+    /// More copies of a kind out of the wall than it has.
+    #[error("more copies of {0} than the wall has")]
+    TooManyCopies(Tile),
+    /// More red fives of a suit out of the wall than it has.
+    #[error("more red fives than the wall has ({0})")]
+    TooManyRedFives(Pai),
+    /// Another number of hands than players.
+    #[error("{hands} hands dealt to {players} players")]
+    HandsDealt {
+        /// Hands dealt.
+        hands: usize,
+        /// Players.
+        players: u8,
+    },
+    /// A hand dealt with another number of tiles than 13.
+    #[error("seat {seat} is dealt {tiles} tiles")]
+    Dealt {
+        /// The seat.
+        seat: usize,
+        /// Its tiles.
+        tiles: usize,
+    },
+    /// A seat the table does not have.
+    #[error("no seat {0}")]
+    NoSeat(Seat),
+    /// A seat past the players of the table.
+    #[error("seat {seat} at a {players}-player table")]
+    NoSuchSeat {
+        /// The seat.
+        seat: Seat,
+        /// The players.
+        players: u8,
+    },
+    /// A tile given away that the seat does not hold.
+    #[error("seat {seat} does not hold {pai}")]
+    NotHeld {
+        /// The seat.
+        seat: Seat,
+        /// The tile.
+        pai: Pai,
+    },
+    /// A fifth meld.
+    #[error("seat {0} has more than four melds")]
+    TooManyMelds(Seat),
+    /// A hand of the wrong size for the event.
+    #[error("seat {seat} holds {held} concealed tiles, {want} expected")]
+    HandSize {
+        /// The seat.
+        seat: Seat,
+        /// Its concealed tiles.
+        held: usize,
+        /// The number the event needs.
+        want: usize,
+    },
+    /// A draw with no live tile left.
+    #[error("a draw from an empty wall")]
+    EmptyWall,
+    /// A second riichi.
+    #[error("seat {0} declares riichi twice")]
+    RiichiTwice(Seat),
+    /// A riichi with an open meld.
+    #[error("seat {0} declares riichi with an open hand")]
+    RiichiOpen(Seat),
+    /// A riichi whose discard leaves the hand not ready.
+    #[error("seat {0} declares riichi without a ready hand")]
+    RiichiNotReady(Seat),
+    /// A riichi accepted that was not declared (or accepted twice).
+    #[error("seat {0}'s riichi accepted without a declaration")]
+    RiichiNotDeclared(Seat),
+    /// A tsumogiri of another tile than the one drawn.
+    #[error("seat {seat} discards {pai} as the drawn tile, which it is not")]
+    NotTheDrawnTile {
+        /// The seat.
+        seat: Seat,
+        /// The tile discarded.
+        pai: Pai,
+    },
+    /// A call on another tile than the last discard.
+    #[error("seat {seat} calls {pai} from seat {from}, which is not the last discard")]
+    NotTheLastDiscard {
+        /// The caller.
+        seat: Seat,
+        /// The tile called.
+        pai: Pai,
+        /// The seat called from.
+        from: Seat,
+    },
+    /// An added kong without its pon.
+    #[error("seat {seat} adds {pai} to a pon it does not have")]
+    NoPon {
+        /// The seat.
+        seat: Seat,
+        /// The tile added.
+        pai: Pai,
+    },
+    /// A kita with four players.
+    #[error("kita at a four-player table")]
+    KitaWithFour,
+    /// A sixth dora indicator.
+    #[error("more than five dora indicators")]
+    TooManyIndicators,
+    /// A drawn hand (other than nine terminals) while a seat holds its drawn tile.
+    #[error("seat {0} drew and did not discard before the kyoku ended in a draw")]
+    DrawWithDrawnTile(Seat),
+    /// A meld that breaks a hand's limits.
+    #[error(transparent)]
+    Hand(#[from] HandError),
+}
+
+impl Illegal {
+    /// The JSON error kind: `invalid_hand`.
+    #[must_use]
+    pub const fn kind(&self) -> ErrorKind {
+        ErrorKind::InvalidHand
     }
 }
 
@@ -585,10 +701,10 @@ pub fn replay(
             message: "no such kyoku".into(),
         });
     };
-    let fail = |i: usize, message: String| RecordError::Inconsistent {
+    let fail = |i: usize, e: Illegal| RecordError::Inconsistent {
         kyoku: kyoku.label(),
         index: i,
-        message,
+        message: e.to_string(),
     };
     let mut table = Table::new(game, kyoku);
     table.check_deal().map_err(|m| fail(0, m))?;

@@ -282,6 +282,24 @@ impl Flags {
         "chiihou",
         "renhou",
     ];
+
+    /// The flag named `NAMES[i]`; `None` past the last.
+    pub fn named_mut(&mut self, i: usize) -> Option<&mut bool> {
+        Some(match i {
+            0 => &mut self.tsumo,
+            1 => &mut self.riichi,
+            2 => &mut self.double_riichi,
+            3 => &mut self.ippatsu,
+            4 => &mut self.rinshan,
+            5 => &mut self.chankan,
+            6 => &mut self.haitei,
+            7 => &mut self.houtei,
+            8 => &mut self.tenhou,
+            9 => &mut self.chiihou,
+            10 => &mut self.renhou,
+            _ => return None,
+        })
+    }
 }
 
 impl WinContext {

@@ -181,6 +181,8 @@ pub enum PaoHonba {
     /// The liable player pays them all.
     #[default]
     Liable,
+    /// They are shared like the rest: half each.
+    Split,
     /// The discarder pays them all.
     Discarder,
 }

@@ -408,6 +408,7 @@ pub fn liability(score: &Score, ctx: &WinContext, rules: &Rules) -> Liability {
             let half = base / 200 * 100;
             let (liable_honba, discarder_honba) = match rules.pao_honba {
                 PaoHonba::Liable => (honba, 0),
+                PaoHonba::Split => (honba / 2, honba - honba / 2),
                 PaoHonba::Discarder => (0, honba),
             };
             Liability {

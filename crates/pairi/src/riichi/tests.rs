@@ -895,7 +895,7 @@ fn yaku_ok_chankan_with_ippatsu() {
 }
 
 /// The liable player (包) pays a self-draw alone and half a ron; the ron's honba go to
-/// the player the rules name (Tenhou: the liable one; EMA: the discarder).
+/// the player the rules name (Tenhou: the liable one; EMA: the discarder; or half each).
 #[test]
 fn liability_ok_honba_by_rule() {
     let tenhou = Preset::Tenhou.rules();
@@ -914,6 +914,13 @@ fn liability_ok_honba_by_rule() {
     };
     let pay = score::liability(&s, &ctx, &ema);
     assert_eq!((pay.liable, pay.discarder), (16000, 16300));
+    // Shared like the rest (the table's WRC preset): 150 each.
+    let split = Rules {
+        pao_honba: PaoHonba::Split,
+        ..tenhou
+    };
+    let pay = score::liability(&s, &ctx, &split);
+    assert_eq!((pay.liable, pay.discarder), (16150, 16150));
     // A self-draw: the liable player pays everything, honba included.
     let s = score_with(hand, "tsumo seat=S honba=1", &tenhou).unwrap();
     let ctx = WinContext::tsumo(parse_tile("9s").unwrap())

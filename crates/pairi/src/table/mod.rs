@@ -44,9 +44,7 @@ mod tests;
 pub use action::{mjai_tile, Action, Legal, Seat, ACTION_IDS, MAX_LEGAL};
 pub use event::{CallKind, DrawReason, Event, KyokuStart, Win};
 pub use observation::{Observation, RiverTile};
-pub use rules::{
-    Bust, GameLength, KanDora, Kuikae, LeftoverSticks, MultiRon, TablePreset, TableRules,
-};
+pub use rules::{Bust, GameLength, Kuikae, LeftoverSticks, MultiRon, TablePreset, TableRules};
 pub use wall::{KyokuWall, TenhouShuffle, WallError, WallSource};
 
 use crate::error::ErrorKind;
@@ -54,7 +52,7 @@ use crate::hand::{Hand, Meld, MeldKind, Source};
 use crate::riichi::context::{
     FirstTurn, Indicators, Riichi, RonEvent, TsumoEvent, WinContext, WinMethod,
 };
-use crate::riichi::rules::Renhou;
+use crate::riichi::rules::{OpenKanDora, PaoHonba, Renhou};
 use crate::riichi::score::{self, Payments, Score, YAKUMAN};
 use crate::riichi::yaku::Yaku;
 use crate::shanten;
@@ -1010,7 +1008,7 @@ impl Table {
         match self.scores_win(seat, pai, Some(on)) {
             Some(score) => {
                 on != ClaimOn::ClosedKan
-                    || (self.rules.kokushi_robs_closed_kan
+                    || (self.rules.scoring.kokushi_robs_closed_kan
                         && score
                             .yaku
                             .iter()
@@ -1287,7 +1285,7 @@ impl Table {
         if self.kans_total == 4 && !self.seats.iter().any(|s| s.kans == 4) {
             self.four_kans_pending = self.rules.four_kans;
         }
-        if closed || self.rules.kan_dora == KanDora::Immediate {
+        if closed || self.rules.scoring.open_kan_dora == OpenKanDora::AtOnce {
             self.reveal_dora();
         } else {
             self.dora_pending = true;
@@ -1317,7 +1315,7 @@ impl Table {
         s.can_tsumo = false;
         self.events.push(Event::ClosedKan { seat, consumed });
         self.update_waits(seat);
-        if self.rules.kokushi_robs_closed_kan {
+        if self.rules.scoring.kokushi_robs_closed_kan {
             self.open_claims(ClaimOn::ClosedKan, seat, t.black());
             if self.claim.pending != 0 {
                 return;
@@ -1572,10 +1570,10 @@ impl Table {
                     }
                 } else {
                     let liable_part = pao_full / 2
-                        + if self.rules.pao_ron_honba_liable {
-                            honba_all
-                        } else {
-                            honba_all / 2
+                        + match self.rules.scoring.pao_honba {
+                            PaoHonba::Liable => honba_all,
+                            PaoHonba::Split => honba_all / 2,
+                            PaoHonba::Discarder => 0,
                         };
                     pay(&mut d, usize::from(liable), liable_part);
                     pay(&mut d, usize::from(from), sc.total - liable_part);

@@ -2,12 +2,13 @@
 //! game's flow. Each option's values and sources are in `docs/riichi-rules.md`
 //! ("Game flow"); [`TablePreset`] names the documented rule sets.
 //!
-//! Options that records also need (kan dora timing, kita and ippatsu, thirteen orphans
-//! robbing a closed kong, who pays a liable ron's honba) are kept here, in
-//! [`TableRules`], beside the scoring rules; they are the table's until the scoring
-//! rules carry them.
+//! An option that the scoring rules and the table both need is the scoring rules'
+//! alone, and the table reads it there: when an open kong's indicator is turned
+//! ([`Rules::open_kan_dora`]), thirteen orphans robbing a closed kong
+//! ([`Rules::kokushi_robs_closed_kan`]), who pays a liable ron's honba
+//! ([`Rules::pao_honba`]). [`TableRules`] holds only the options of the game's flow.
 
-use crate::riichi::rules::{Preset, RedFives, Rules};
+use crate::riichi::rules::{OpenKanDora, PaoHonba, Preset, RedFives, Rules};
 
 /// How long a game lasts.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -27,17 +28,6 @@ pub enum MultiRon {
     DoubleAbortTriple,
     /// Two or three may win (Mahjong Soul).
     All,
-}
-
-/// When the indicator of an open or added kong is turned (a closed kong's is turned at
-/// once under every preset).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum KanDora {
-    /// At once, before the replacement draw.
-    Immediate,
-    /// When the replacement tile is discarded (or at the next kong), so a win on the
-    /// replacement tile sees the indicators before it (Tenhou, Mahjong Soul).
-    AfterDiscard,
 }
 
 /// Discarding, right after a chi or pon, the tile just claimed or its swap (喰い替え).
@@ -75,7 +65,9 @@ pub enum LeftoverSticks {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[allow(clippy::struct_excessive_bools)]
 pub struct TableRules {
-    /// The scoring rules (players, red fives, open tanyao, kazoe, nagashi mangan, ...).
+    /// The scoring rules (players, red fives, open tanyao, kazoe, nagashi mangan, ...),
+    /// with the options the table reads from them: `open_kan_dora` (when an open or
+    /// added kong's indicator is turned), `kokushi_robs_closed_kan` and `pao_honba`.
     pub scoring: Rules,
     /// Tonpuu or hanchan.
     pub length: GameLength,
@@ -114,20 +106,13 @@ pub struct TableRules {
     /// A fourth kong by more than one player aborts it after the next discard passes
     /// (四開槓).
     pub four_kans: bool,
-    /// When an open or added kong's indicator is turned.
-    pub kan_dora: KanDora,
     /// Swap-calling.
     pub kuikae: Kuikae,
-    /// Thirteen orphans may win on a closed kong's tile (国士無双の暗槓搶槓).
-    pub kokushi_robs_closed_kan: bool,
     /// A completed kita (北抜き) ends the other players' ippatsu (three players).
     pub kita_ends_ippatsu: bool,
     /// The discarder of the tile of an open kong pays alone for a win on its
     /// replacement tile (大明槓の責任払い).
     pub pao_open_kan_rinshan: bool,
-    /// On a ron with a liable player (pao), the liable player pays the honba (Tenhou);
-    /// otherwise the two split them with the rest.
-    pub pao_ron_honba_liable: bool,
     /// The fewest points a player needs to declare riichi.
     pub riichi_min_points: i32,
     /// The fewest tiles left in the live wall to declare riichi.
@@ -228,12 +213,9 @@ impl TablePreset {
             four_winds: true,
             four_riichi: true,
             four_kans: true,
-            kan_dora: KanDora::AfterDiscard,
             kuikae: Kuikae::Forbidden,
-            kokushi_robs_closed_kan: false,
             kita_ends_ippatsu: true,
             pao_open_kan_rinshan: false,
-            pao_ron_honba_liable: true,
             riichi_min_points: 1000,
             riichi_min_tiles: 4,
             noten_total: 3000,
@@ -263,7 +245,6 @@ impl TablePreset {
                 uma: [15_000, 5_000, -5_000, -15_000],
                 multi_ron: MultiRon::All,
                 tenpai_yame: true,
-                kokushi_robs_closed_kan: true,
                 ..tenhou
             },
             TablePreset::MahjongSoulSanma => TableRules {
@@ -274,7 +255,6 @@ impl TablePreset {
                 target_points: 40_000,
                 multi_ron: MultiRon::All,
                 tenpai_yame: true,
-                kokushi_robs_closed_kan: true,
                 kita_ends_ippatsu: false,
                 four_winds: false,
                 four_riichi: false,
@@ -284,6 +264,8 @@ impl TablePreset {
             TablePreset::Wrc => TableRules {
                 scoring: Rules {
                     red_fives: RedFives::None,
+                    open_kan_dora: OpenKanDora::AtOnce,
+                    pao_honba: PaoHonba::Split,
                     ..Preset::Wrc.rules()
                 },
                 start_points: 30_000,
@@ -297,8 +279,6 @@ impl TablePreset {
                 four_winds: false,
                 four_riichi: false,
                 four_kans: false,
-                kan_dora: KanDora::Immediate,
-                pao_ron_honba_liable: false,
                 ..tenhou
             },
         }
@@ -323,5 +303,70 @@ mod tests {
         );
         assert_eq!(TablePreset::from_id("nope"), None);
         assert_eq!(TablePreset::Wrc.rules().scoring.red_fives, RedFives::None);
+    }
+
+    /// Every option of a preset, one `name = value` a line: the game-flow options and
+    /// the scoring rules (the three options both use written once, by their meaning).
+    fn options(r: &TableRules) -> String {
+        let scoring = Rules {
+            open_kan_dora: OpenKanDora::AfterDiscard,
+            kokushi_robs_closed_kan: false,
+            pao_honba: PaoHonba::Liable,
+            ..r.scoring
+        };
+        let (kan_dora, kokushi, pao_honba) = (
+            match r.scoring.open_kan_dora {
+                OpenKanDora::AfterDiscard => "after_discard",
+                OpenKanDora::AtOnce => "at_once",
+            },
+            r.scoring.kokushi_robs_closed_kan,
+            match r.scoring.pao_honba {
+                PaoHonba::Liable => "liable",
+                PaoHonba::Split => "split",
+                PaoHonba::Discarder => "discarder",
+            },
+        );
+        format!(
+            "scoring = {scoring:?}\nlength = {:?}\nstart_points = {}\nreturn_points = {}\n\
+             uma = {:?}\nextension = {}\ntarget_points = {}\nbust = {:?}\nagari_yame = {}\n\
+             tenpai_yame = {}\nrenchan_on_tenpai = {}\nmulti_ron = {:?}\nnine_terminals = {}\n\
+             four_winds = {}\nfour_riichi = {}\nfour_kans = {}\nkan_dora = {kan_dora}\n\
+             kuikae = {:?}\nkokushi_robs_closed_kan = {kokushi}\nkita_ends_ippatsu = {}\n\
+             pao_open_kan_rinshan = {}\npao_honba = {pao_honba}\nriichi_min_points = {}\n\
+             riichi_min_tiles = {}\nnoten_total = {}\nhonba_each_winner = {}\n\
+             leftover_sticks = {:?}\n",
+            r.length,
+            r.start_points,
+            r.return_points,
+            r.uma,
+            r.extension,
+            r.target_points,
+            r.bust,
+            r.agari_yame,
+            r.tenpai_yame,
+            r.renchan_on_tenpai,
+            r.multi_ron,
+            r.nine_terminals,
+            r.four_winds,
+            r.four_riichi,
+            r.four_kans,
+            r.kuikae,
+            r.kita_ends_ippatsu,
+            r.pao_open_kan_rinshan,
+            r.riichi_min_points,
+            r.riichi_min_tiles,
+            r.noten_total,
+            r.honba_each_winner,
+            r.leftover_sticks,
+        )
+    }
+
+    #[test]
+    fn presets_ok_every_option_pinned() {
+        let all: String = TablePreset::ALL
+            .iter()
+            .map(|p| format!("[{}]\n{}", p.id(), options(&p.rules())))
+            .collect();
+        assert_eq!(all, include_str!("presets.txt"));
     }
 }

@@ -508,7 +508,7 @@ impl View {
                     self.hand.push_meld(meld);
                     self.drawn = None;
                     self.update_waits();
-                } else if self.rules.kokushi_robs_closed_kan {
+                } else if self.rules.scoring.kokushi_robs_closed_kan {
                     self.claim_window(actor, tile.black(), On::ClosedKan);
                 }
             }
