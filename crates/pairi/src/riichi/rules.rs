@@ -387,6 +387,8 @@ impl Preset {
                 kazoe: KazoeLimit::Sanbaiman,
                 kiriage: true,
                 renhou: Renhou::Mangan,
+                open_kan_dora: OpenKanDora::AtOnce,
+                pao_honba: PaoHonba::Split,
                 ..base
             },
             Preset::Ema => Rules {

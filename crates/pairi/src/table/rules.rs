@@ -8,7 +8,7 @@
 //! ([`Rules::kokushi_robs_closed_kan`]), who pays a liable ron's honba
 //! ([`Rules::pao_honba`]). [`TableRules`] holds only the options of the game's flow.
 
-use crate::riichi::rules::{OpenKanDora, PaoHonba, Preset, RedFives, Rules};
+use crate::riichi::rules::{Preset, Rules};
 
 /// How long a game lasts.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -237,6 +237,7 @@ impl TablePreset {
                 four_winds: false,
                 four_riichi: false,
                 noten_total: 2000,
+                riichi_min_tiles: 3,
                 ..tenhou
             },
             TablePreset::MahjongSoul => TableRules {
@@ -259,15 +260,11 @@ impl TablePreset {
                 four_winds: false,
                 four_riichi: false,
                 noten_total: 2000,
+                riichi_min_tiles: 3,
                 ..tenhou
             },
             TablePreset::Wrc => TableRules {
-                scoring: Rules {
-                    red_fives: RedFives::None,
-                    open_kan_dora: OpenKanDora::AtOnce,
-                    pao_honba: PaoHonba::Split,
-                    ..Preset::Wrc.rules()
-                },
+                scoring: Preset::Wrc.rules(),
                 start_points: 30_000,
                 return_points: 30_000,
                 uma: [15_000, 5_000, -5_000, -15_000],
@@ -288,6 +285,7 @@ impl TablePreset {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::riichi::rules::{OpenKanDora, PaoHonba, RedFives};
 
     #[test]
     fn presets_ok_names_and_players() {

@@ -499,6 +499,72 @@ fn scenario_ok_riichi_conditions() {
     }
 }
 
+/// Riichi needs a draw left after the declaration: 4 tiles in the live wall with four
+/// players, 3 with three (ja.wikipedia 立直, 条件: 王牌を除いて4枚、三人麻雀では3枚).
+#[test]
+fn scenario_ok_riichi_tiles_left_by_players() {
+    for (preset, hands, least) in [
+        (
+            TablePreset::TenhouSanma,
+            vec![
+                "111m456p789s1122z",
+                "19m2468p2468s357z",
+                "9m13579p1357s667z",
+            ],
+            3,
+        ),
+        (
+            TablePreset::MahjongSoulSanma,
+            vec![
+                "111m456p789s1122z",
+                "19m2468p2468s357z",
+                "9m13579p1357s667z",
+            ],
+            3,
+        ),
+        (
+            TablePreset::Tenhou,
+            vec!["123m456p789s1122z", F0, F1, F2],
+            4,
+        ),
+    ] {
+        assert_eq!(preset.rules().riichi_min_tiles, least);
+        let s = Scenario::new(preset.rules(), &hands, "3z");
+        let mut t = s.table();
+        let kyoku = t.kyoku_index;
+        let mut seen = [false; 2];
+        while t.kyoku_index == kyoku && !t.is_over() {
+            if t.phase == Phase::Turn && t.turn == 0 {
+                let left = t.tiles_left();
+                assert_eq!(
+                    has(&t, 0, Action::Riichi),
+                    left >= least,
+                    "{preset:?}, {left} left"
+                );
+                seen[usize::from(left >= least)] = true;
+            }
+            if t.phase == Phase::Claims {
+                pass_all(&mut t);
+            } else {
+                let s = t.turn;
+                let d = t.seats[usize::from(s)].drawn.unwrap();
+                go(
+                    &mut t,
+                    s,
+                    Action::Discard {
+                        pai: d,
+                        tsumogiri: true,
+                    },
+                );
+            }
+        }
+        assert!(
+            seen[0] && seen[1],
+            "{preset:?}: both sides of the limit seen"
+        );
+    }
+}
+
 /// Seat 3 waits on 6s and 9s with a white-dragon triplet (a yaku for any win).
 const WAITS_69S: &str = "123m456p78s55522z";
 
