@@ -398,6 +398,52 @@ fn serve_err_past_the_time_limit_is_a_503_and_the_work_stops() {
     assert_eq!(code, 422, "{text}");
 }
 
+/// The threads of long requests run at nice 10 or lower still (higher numbers), the
+/// others as the server was started: read from `/proc`, field 19 of each thread's
+/// `stat` (the nice value), and field 41 (the policy: 0, the normal one).
+#[cfg(target_os = "linux")]
+#[test]
+fn serve_ok_long_threads_run_at_a_lower_priority() {
+    let s = start(&[]);
+    let threads = || -> Vec<(String, i64, u32)> {
+        let tasks = format!("/proc/{}/task", s.child.id());
+        let Ok(dir) = std::fs::read_dir(tasks) else {
+            return Vec::new();
+        };
+        dir.filter_map(|t| {
+            let t = t.ok()?.path();
+            let name = std::fs::read_to_string(t.join("comm")).ok()?;
+            let stat = std::fs::read_to_string(t.join("stat")).ok()?;
+            // The fields after the name in parentheses start at field 3.
+            let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
+            let nice = fields.get(19 - 3)?.parse().ok()?;
+            let policy = fields.get(41 - 3)?.parse().ok()?;
+            Some((name.trim().to_owned(), nice, policy))
+        })
+        .collect()
+    };
+    let long = |seen: &[(String, i64, u32)]| -> Vec<i64> {
+        seen.iter()
+            .filter(|(n, _, _)| n.starts_with("pairi-long"))
+            .map(|&(_, nice, _)| nice)
+            .collect()
+    };
+    // The pool's threads lower their priority as they start: wait for them.
+    let mut seen = threads();
+    for _ in 0..100 {
+        let nices = long(&seen);
+        if !nices.is_empty() && nices.iter().all(|&n| n >= 10) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+        seen = threads();
+    }
+    let nices = long(&seen);
+    assert!(!nices.is_empty(), "no thread of long requests: {seen:?}");
+    assert!(nices.iter().all(|&n| n >= 10), "{seen:?}");
+    assert!(seen.iter().all(|&(_, _, policy)| policy == 0), "{seen:?}");
+}
+
 #[test]
 fn serve_ok_short_requests_pass_long_ones() {
     let s = start(&["--long-jobs", "1", "--timeout", "60"]);
