@@ -337,7 +337,7 @@ impl<'de> Deserialize<'de> for IdOnly<'de> {
 
 /// The request kinds [`answer_kind`] knows, by name: the `/v1/<kind>` paths of the HTTP
 /// server, the kinds of the Python and browser bindings.
-pub const KINDS: [&str; 10] = [
+pub const KINDS: [&str; 11] = [
     "parse",
     "shanten",
     "analyze",
@@ -348,6 +348,7 @@ pub const KINDS: [&str; 10] = [
     "record_check",
     "record_convert",
     "review",
+    "play",
 ];
 
 /// Answers one request of the kind named `kind` given as JSON text, as JSON text (the
@@ -369,7 +370,7 @@ pub fn answer_kind(kind: &str, json: &str) -> Result<String, Error> {
 /// error returned.
 macro_rules! by_kind {
     ($kind:expr, $make:ident) => {{
-        use super::{analysis, ev, mcr, parse, record, riichi, stats};
+        use super::{analysis, ev, mcr, parse, play, record, riichi, stats};
         match $kind {
             "parse" => $make!(parse::ParseRequest),
             "shanten" => $make!(analysis::ShantenRequest),
@@ -381,6 +382,7 @@ macro_rules! by_kind {
             "record_check" => $make!(record::CheckRequest),
             "record_convert" => $make!(record::ConvertRequest),
             "review" => $make!(record::ReviewRequest),
+            "play" => $make!(play::PlayRequest),
             other => {
                 return Err(Error::invalid_request(format!(
                     "no request kind {other:?}: one of {}",
