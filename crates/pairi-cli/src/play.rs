@@ -11,7 +11,8 @@ use pairi::api::Request;
 
 const EXAMPLES: &str = "Examples:\n  \
     pairi play --seed 7\n  \
-    pairi play --seed 7 --seat 1 --players 3 --opponents pairi --actions 12,156\n  \
+    pairi play --seed 7 --actions 11\n  \
+    pairi play --seed 7 --seat 1 --players 3 --opponents pairi\n  \
     echo '{\"seed\": 7, \"actions\": []}' | pairi play --batch -\n\n\
     The answer's `actions` with one id of its `legal` appended is the next request's `actions`.";
 
