@@ -265,6 +265,231 @@ function escapeHtml(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 }
 
+// ---- Play: a person against pairi's agents. Each move asks pairi for the game up to
+// the person's next decision (the `play` request, rebuilt from the seed and the actions
+// so far), so the page keeps no game state beyond the request.
+
+const WINDS = "ESWN";
+const DRAWS = {
+  fanpai: "exhaustive draw",
+  nagashimangan: "nagashi mangan",
+  kyushukyuhai: "nine terminals",
+  sufonrenta: "four winds",
+  sukaikan: "four kongs",
+  suchareach: "four riichi",
+  sanchaho: "triple ron",
+};
+
+/** A seat by its wind (in the kyoku whose dealer is `dealer`, the current one by
+ * default) and its number. */
+function seatName(a, s, dealer = a.view.dealer) {
+  const wind = WINDS[(s - dealer + a.players) % a.players];
+  return s === a.seat ? `${wind} (you)` : `${wind} (seat ${s + 1})`;
+}
+
+/** mjai tile names ("5mr", "E", "P") as the page's codes ("0m", "1z", "5z"). */
+function fromMjai(t) {
+  const honours = { E: "1z", S: "2z", W: "3z", N: "4z", P: "5z", F: "6z", C: "7z" };
+  if (honours[t]) return honours[t];
+  if (t.endsWith("r")) return "0" + t[1];
+  return t;
+}
+
+function eventText(a, e) {
+  const who = e.actor === undefined ? "" : seatName(a, e.actor) + " ";
+  const t = (x) => fromMjai(x);
+  switch (e.type) {
+    case "start_kyoku":
+      return `${e.bakaze}${e.kyoku}-${e.honba} starts`;
+    case "dahai":
+      return `${who}discards ${t(e.pai)}${e.tsumogiri ? " (drawn)" : ""}`;
+    case "reach":
+      return `${who}declares riichi`;
+    case "chi":
+    case "pon":
+    case "daiminkan":
+      return `${who}${e.type === "daiminkan" ? "kan" : e.type} ${t(e.pai)}`;
+    case "ankan":
+    case "kakan":
+      return `${who}kan`;
+    case "nukidora":
+      return `${who}kita`;
+    case "hora":
+      return `${who}wins${e.actor === e.target ? " by tsumo" : " by ron"}`;
+    case "ryukyoku":
+      return `draw: ${DRAWS[e.reason] || e.reason}`;
+    case "end_game":
+      return "game over";
+    default:
+      return "";
+  }
+}
+
+function actionLabel(l) {
+  switch (l.type) {
+    case "reach":
+      return "riichi";
+    case "hora":
+      return l.pai ? `win ${l.pai}` : "win";
+    case "chi":
+    case "pon":
+      return `${l.type} ${l.consumed.join("")}+${l.pai}`;
+    case "daiminkan":
+    case "ankan":
+    case "kakan":
+      return `kan ${l.pai}`;
+    case "nukidora":
+      return "kita";
+    case "ryukyoku":
+      return "nine terminals";
+    case "none":
+      return "pass";
+    default:
+      return l.type;
+  }
+}
+
+function renderPlay() {
+  const a = state.play.answer;
+  const v = a.view;
+  const n = a.players;
+  $("play-info").innerHTML =
+    `${v.round}${v.dealer + 1} · honba ${v.honba} · riichi sticks ${v.riichi_sticks} · tiles left ${v.tiles_left} · dora ` +
+    v.dora.map((t) => tileSvg(t, { small: true })).join("");
+  // The seats in turn order from the person's right.
+  const order = [];
+  for (let i = 1; i <= n; i++) order.push((a.seat + i) % n);
+  $("play-seats").innerHTML = order
+    .map((s) => {
+      const river = v.rivers[s]
+        .map((r) => {
+          const cls = [r.tsumogiri ? "tsumogiri" : "", r.riichi ? "riichi" : "", r.called ? "called" : ""].join(" ");
+          return `<span class="${cls}">${tileSvg(r.pai, { small: true })}</span>`;
+        })
+        .join("");
+      const melds = v.melds[s].map((m) => `<span>${m.tiles.map((t) => tileSvg(t, { small: true })).join("")}</span>`).join(" ");
+      const kita = v.kita[s] ? ` kita ×${v.kita[s]}` : "";
+      return (
+        `<div class="seat${s === a.seat ? " me" : ""}" data-seat="${s}"><span class="who${v.turn === s ? " turn" : ""}">${seatName(a, s)}</span>` +
+        `<span class="score">${v.scores[s]}</span>${v.riichi[s] ? ' <b title="riichi">riichi</b>' : ""}${kita}` +
+        `<span class="melds">${melds}</span><div class="river">${river}</div></div>`
+      );
+    })
+    .join("");
+  // The hand: the drawn tile apart, at the end.
+  const hand = [...v.hand];
+  if (v.drawn) hand.splice(hand.indexOf(v.drawn), 1);
+  const discards = a.legal.filter((l) => l.type === "dahai");
+  $("play-hand").className = discards.length ? "click" : "";
+  $("play-hand").innerHTML =
+    hand.map((t) => tileSvg(t)).join("") + (v.drawn ? `<span class="drawn">${tileSvg(v.drawn)}</span>` : "");
+  $("play-actions").innerHTML = a.legal
+    .filter((l) => l.type !== "dahai")
+    .map((l) => `<button type="button" data-id="${l.id}">${escapeHtml(actionLabel(l))}</button>`)
+    .join("");
+  const results = a.results
+    .map((r) => {
+      const head = `<b>${r.round}${r.dealer + 1}-${r.honba}</b> `;
+      const body = r.wins.length
+        ? r.wins
+            .map(
+              (w) =>
+                `${seatName(a, w.seat, r.dealer)} wins on ${tileSvg(w.pai, { small: true })} ${w.seat === w.from ? "by tsumo" : "from " + seatName(a, w.from, r.dealer)}: ` +
+                `${w.yakuman ? w.yakuman + "× yakuman" : `${w.han} han ${w.fu} fu`}, ${w.points} points (${w.yaku.map((y) => y.en).join(", ")})`,
+            )
+            .join("<br>")
+        : `${DRAWS[r.draw] || r.draw}; ready: ${r.tenpai.map((s) => seatName(a, s, r.dealer)).join(", ") || "none"}`;
+      const deltas = r.deltas.map((d, s) => `${seatName(a, s, r.dealer)} ${d > 0 ? "+" : ""}${d}`).join(" · ");
+      return `<div class="kyoku-result">${head}${body}<br><span class="muted">${deltas}</span></div>`;
+    })
+    .join("");
+  const end = a.game_end
+    ? `<div class="game-end"><b>Game over</b><table><tr><th>place</th><th>seat</th><th>points</th><th>result</th></tr>` +
+      a.game_end.places
+        .map((p, s) => [p, s])
+        .sort((x, y) => x[0] - y[0])
+        .map(([p, s]) => `<tr><td>${p}</td><td>${seatName(a, s)}</td><td>${a.game_end.scores[s]}</td><td>${(a.game_end.results[s] / 1000).toFixed(1)}</td></tr>`)
+        .join("") +
+      "</table></div>"
+    : "";
+  $("play-result").innerHTML = results + end;
+  $("play-result").hidden = !(results || end);
+  $("play-log").innerHTML = a.events
+    .map((e) => eventText(a, e))
+    .filter((t) => t)
+    .slice(-12)
+    .map(escapeHtml)
+    .join(" · ");
+  const box = $("play");
+  box.dataset.moves = String(Number(box.dataset.moves || 0) + 1);
+  box.dataset.over = a.game_end ? "1" : "0";
+}
+
+/** Asks for the game with `actions` and draws it. */
+async function playTo(actions) {
+  const req = { ...state.play.base, actions };
+  $("play-error").hidden = true;
+  const r = await askLong("play", req);
+  if (r.error) {
+    $("play-error").hidden = false;
+    $("play-error").textContent = `${r.error.kind}: ${r.error.message}`;
+    return;
+  }
+  state.play.answer = r.ok;
+  renderPlay();
+}
+
+function playChoose(id) {
+  const a = state.play && state.play.answer;
+  if (!a || state.play.busy) return;
+  state.play.busy = true;
+  playTo([...a.actions, id]).finally(() => (state.play.busy = false));
+}
+
+async function newGame() {
+  const rules = $("play-rules").value;
+  const players = rules.endsWith("sanma") ? 3 : 4;
+  const seat = Math.min(Number($("play-seat").value), players - 1);
+  state.play = {
+    base: { rules, seed: Math.max(0, Math.floor(Number($("play-seed").value) || 0)), seat, opponents: $("play-opponents").value },
+    answer: null,
+    busy: true,
+  };
+  await playTo([]);
+  state.play.busy = false;
+}
+
+function showView(name) {
+  for (const b of document.querySelectorAll("#tabs button")) b.setAttribute("aria-selected", String(b.dataset.view === name));
+  $("analyse-view").hidden = name !== "analyse";
+  $("play-view").hidden = name !== "play";
+  if (name === "play" && !state.play) newGame();
+}
+
+function setUpPlay() {
+  $("tabs").addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    if (!b) return;
+    history.replaceState(null, "", b.dataset.view === "play" ? `${location.search}#play` : location.pathname + location.search);
+    showView(b.dataset.view);
+  });
+  $("play-new").addEventListener("click", newGame);
+  $("play-hand").addEventListener("click", (e) => {
+    const t = e.target.closest(".tile");
+    const a = state.play && state.play.answer;
+    if (!t || !a) return;
+    const drawn = !!t.closest(".drawn");
+    const choices = a.legal.filter((l) => l.type === "dahai" && l.pai === t.dataset.tile);
+    const pick = choices.find((l) => !!l.tsumogiri === drawn) || choices[0];
+    if (pick) playChoose(pick.id);
+  });
+  $("play-actions").addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    if (b) playChoose(Number(b.dataset.id));
+  });
+  if (location.hash === "#play") showView("play");
+}
+
 async function main() {
   const params = new URLSearchParams(location.search);
   for (const k of ["rules", "players", "dora", "visible", "round", "seat"]) {
@@ -325,6 +550,7 @@ async function main() {
     const f = e.target.files[0];
     if (f) review(f);
   });
+  setUpPlay();
   await update();
   state.interactiveMs = performance.now();
   document.body.dataset.ready = "1";

@@ -119,7 +119,7 @@ try {
     const lines = readFileSync(`${root}crates/pairi-cli/tests/fronts.jsonl`, "utf8")
       .split("\n")
       .filter((l) => l.trim());
-    const batchKinds = ["shanten", "analyze", "score", "fan", "ev"];
+    const batchKinds = ["shanten", "analyze", "score", "fan", "ev", "play"];
     let compared = 0;
     for (const line of lines) {
       const c = JSON.parse(line);
@@ -230,6 +230,52 @@ try {
     await phone.waitForSelector("#discards:not([hidden]) tbody tr");
     const [scroll, width] = await phone.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     assert.ok(scroll <= width, `${scroll} px wide on a ${width} px screen`);
+    await phone.close();
+  });
+
+  // The Play view: a new game, a few moves, then a whole kyoku, always taking the first
+  // legal action (a tile when discards are legal, else the first button).
+  const playKyoku = async (p, width) => {
+    await p.goto(`${url}#play`);
+    await p.waitForSelector("body[data-ready='1']", { timeout: 30000 });
+    await p.fill("#play-seed", "5");
+    await p.click("#play-new");
+    await p.waitForSelector("#play-hand .tile", { timeout: 30000 });
+    const tiles = await p.locator("#play-hand .tile").count();
+    assert.ok(tiles === 13 || tiles === 14, `${tiles} tiles in hand`);
+    assert.ok((await p.locator("#play-seats .seat").count()) === 4);
+    let moves = 0;
+    const t0 = Date.now();
+    for (;;) {
+      const before = await p.getAttribute("#play", "data-moves");
+      const resultShown = await p.isVisible("#play-result");
+      if ((resultShown && moves > 0) || (await p.getAttribute("#play", "data-over")) === "1") break;
+      assert.ok(moves < 400, "no kyoku end after 400 moves");
+      if ((await p.getAttribute("#play-hand", "class")) === "click") {
+        await p.click("#play-hand .tile >> nth=0");
+      } else {
+        await p.click("#play-actions button >> nth=0");
+      }
+      await p.waitForFunction((b) => document.getElementById("play").dataset.moves !== b, before, { timeout: 30000 });
+      assert.equal(await p.isVisible("#play-error"), false, await p.textContent("#play-error"));
+      moves++;
+    }
+    const result = await p.textContent("#play-result");
+    assert.match(result, /wins|draw|nine terminals|four|triple|Game over/);
+    const [scroll, w] = await p.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(scroll <= w, `${scroll} px wide on a ${w} px screen`);
+    console.log(`     ${width} px: a kyoku in ${moves} moves, ${((Date.now() - t0) / moves).toFixed(0)} ms a move`);
+  };
+
+  await check("play: a kyoku against pairi's agents (desktop)", async () => {
+    await playKyoku(page, 1000);
+  });
+
+  await check("play: a kyoku at a phone's width (390 px)", async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    phone.on("pageerror", (e) => errors.push(String(e)));
+    await playKyoku(phone, 390);
+    if (shot) writeFileSync(shot.replace(/\.png$/, "-play-390.png"), await phone.screenshot({ fullPage: true }));
     await phone.close();
   });
 

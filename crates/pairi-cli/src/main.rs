@@ -19,6 +19,7 @@ mod html;
 mod mjai_bot;
 mod output;
 mod parse;
+mod play;
 mod plot;
 mod record;
 mod score;
@@ -86,6 +87,9 @@ enum Command {
     /// One of pairi's agents as an mjai bot: mjai messages on standard input, one
     /// answer a line on standard output.
     MjaiBot(mjai_bot::Args),
+    /// Play a game against pairi's agents, one decision a request: the table rebuilt
+    /// from the seed and the actions so far (JSON answer; `--batch` for JSON Lines).
+    Play(play::Args),
     /// Serve the JSON API over HTTP (`POST /v1/<kind>`) and the web page, on loopback
     /// unless told otherwise.
     Serve(serve::Args),
@@ -112,6 +116,7 @@ fn main() -> ExitCode {
         Command::Review(a) => record::review(&a),
         Command::Arena(a) => arena::run(&a),
         Command::MjaiBot(a) => mjai_bot::run(&a),
+        Command::Play(a) => play::run(&a),
         Command::Serve(a) => serve::run(&a),
     };
     output::exit(result, json)
@@ -131,6 +136,7 @@ impl Command {
             Command::Record(a) => a.json(),
             Command::Review(a) => a.json,
             Command::Arena(a) => a.json,
+            Command::Play(_) => true,
             Command::MjaiBot(_) | Command::Serve(_) => false,
         }
     }

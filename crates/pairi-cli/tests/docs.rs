@@ -29,9 +29,9 @@ const KNOWN_WRONG: &[(&str, &str)] = &[(
      and a pair, so no reading completes the hand (not_winning)",
 )];
 
-const SUBCOMMANDS: [&str; 12] = [
+const SUBCOMMANDS: [&str; 13] = [
     "parse", "analyze", "shanten", "score", "fan", "stats", "ev", "record", "review", "serve",
-    "arena", "mjai-bot",
+    "arena", "mjai-bot", "play",
 ];
 
 /// Every `--help` page: the program's, each subcommand's, and `record`'s own.
@@ -52,6 +52,7 @@ const HELP_PAGES: [&[&str]; 16] = [
     &["serve"],
     &["arena"],
     &["mjai-bot"],
+    &["play"],
 ];
 
 /// The documents of the repository, and the shared contract when it is there.

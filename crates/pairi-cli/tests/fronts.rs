@@ -18,7 +18,7 @@ use std::process::{Child, Command, Stdio};
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 
 /// The request kinds the command line answers in a batch.
-const BATCH_KINDS: [&str; 5] = ["shanten", "analyze", "score", "fan", "ev"];
+const BATCH_KINDS: [&str; 6] = ["shanten", "analyze", "score", "fan", "ev", "play"];
 
 /// One line of `fronts.jsonl`: the kind, the request as JSON text (a record file named
 /// by `record` read into its `record` field), and the command line that prints its

@@ -420,7 +420,7 @@ fn answer_fields(
 
 /// Answers one request given as JSON text (`kind` one of the batch kinds: `parse`,
 /// `shanten`, `analyze`, `score`, `fan`, `stats`, `ev`, `record_check`,
-/// `record_convert`, `review`); returns the answer as JSON text, the same bytes as every
+/// `record_convert`, `review`, `play`); returns the answer as JSON text, the same bytes as every
 /// other front.
 #[pyfunction]
 fn answer(py: Python<'_>, kind: &Bound<'_, PyAny>, json: &Bound<'_, PyAny>) -> PyResult<String> {

@@ -16,7 +16,7 @@ from pairi import _pairi
 from test_shared import pairi_binary
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-BATCH_KINDS = ("shanten", "analyze", "score", "fan", "ev")
+BATCH_KINDS = ("shanten", "analyze", "score", "fan", "ev", "play")
 
 
 def cases():

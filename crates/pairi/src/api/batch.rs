@@ -349,6 +349,7 @@ pub const KINDS: [&str; 11] = [
     "record_convert",
     "record_legal",
     "review",
+    "play",
 ];
 
 /// Answers one request of the kind named `kind` given as JSON text, as JSON text (the
@@ -370,7 +371,7 @@ pub fn answer_kind(kind: &str, json: &str) -> Result<String, Error> {
 /// error returned.
 macro_rules! by_kind {
     ($kind:expr, $make:ident) => {{
-        use super::{analysis, ev, mcr, parse, record, riichi, stats};
+        use super::{analysis, ev, mcr, parse, play, record, riichi, stats};
         match $kind {
             "parse" => $make!(parse::ParseRequest),
             "shanten" => $make!(analysis::ShantenRequest),
@@ -383,6 +384,7 @@ macro_rules! by_kind {
             "record_convert" => $make!(record::ConvertRequest),
             "record_legal" => $make!(record::LegalRequest),
             "review" => $make!(record::ReviewRequest),
+            "play" => $make!(play::PlayRequest),
             other => {
                 return Err(Error::invalid_request(format!(
                     "no request kind {other:?}: one of {}",

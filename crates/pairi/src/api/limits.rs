@@ -47,6 +47,8 @@ pub struct Limits {
     pub max_paths: usize,
     /// Bytes of a record's text (`record`).
     pub max_record_bytes: usize,
+    /// Actions a play request replays (`actions`): a hanchan takes a few thousand.
+    pub max_play_actions: usize,
 }
 
 /// The library's limits: wide enough for any use on one's own machine, finite.
@@ -56,6 +58,7 @@ pub const LIBRARY: Limits = Limits {
     max_states: 100_000_000,
     max_paths: 20,
     max_record_bytes: usize::MAX,
+    max_play_actions: 100_000,
 };
 
 impl Default for Limits {
@@ -227,6 +230,7 @@ mod tests {
         max_states: 5000,
         max_paths: 3,
         max_record_bytes: 100,
+        max_play_actions: 10,
     };
 
     #[test]

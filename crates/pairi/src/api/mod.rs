@@ -33,6 +33,7 @@ pub mod hand;
 pub mod limits;
 pub mod mcr;
 pub mod parse;
+pub mod play;
 pub mod record;
 pub mod riichi;
 pub mod stats;

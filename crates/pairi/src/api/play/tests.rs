@@ -1,0 +1,197 @@
+use super::*;
+use crate::api::batch::answer_kind;
+
+fn req(json: &str) -> PlayRequest {
+    serde_json::from_str(json).unwrap()
+}
+
+fn play(r: &PlayRequest) -> PlayAnswer {
+    r.answer().unwrap()
+}
+
+/// Plays a whole game by always taking the person's first legal action, checking each
+/// answer; returns the last answer and how many requests it took.
+fn whole_game(rules: &str, seat: Seat, seed: u64) -> (PlayAnswer, usize) {
+    let mut r = req(&format!(
+        r#"{{"rules": "{rules}", "seed": {seed}, "seat": {seat}}}"#
+    ));
+    let mut requests = 0;
+    loop {
+        let a = play(&r);
+        requests += 1;
+        assert!(requests < 5000, "the game does not end");
+        // The answer's actions start with the request's.
+        assert_eq!(a.actions[..r.actions.len()], r.actions[..]);
+        if a.game_end.is_some() {
+            assert!(a.legal.is_empty());
+            return (a, requests);
+        }
+        assert!(!a.legal.is_empty(), "no decision and no end");
+        r.actions = a.actions.clone();
+        r.actions.push(a.legal[0].id);
+    }
+}
+
+#[test]
+fn a_whole_game_first_legal_action_each_time() {
+    for (rules, players) in [("tenhou", 4u8), ("tenhou-sanma", 3), ("mahjongsoul", 4)] {
+        for seat in 0..players {
+            let (end, requests) = whole_game(rules, seat, 11 + u64::from(seat));
+            let g = end.game_end.unwrap();
+            assert_eq!(g.places.len(), usize::from(players));
+            let mut places = g.places.clone();
+            places.sort_unstable();
+            assert_eq!(places, (1..=players).collect::<Vec<_>>());
+            assert!(requests > 10, "{rules} seat {seat}: {requests} requests");
+            assert!(end.actions.len() < 100_000);
+        }
+    }
+}
+
+#[test]
+fn replay_gives_the_same_answer_and_any_prefix_replays() {
+    let (end, _) = whole_game("tenhou-tonpuu", 1, 3);
+    let mut r = req(r#"{"rules": "tenhou-tonpuu", "seed": 3, "seat": 1}"#);
+    r.actions = end.actions.clone();
+    let again = play(&r);
+    assert_eq!(again.game_end, end.game_end);
+    assert_eq!(again.actions, end.actions);
+    // A prefix that stops anywhere (even at an opponent's decision) is played on.
+    for cut in [1, 7, end.actions.len() / 2] {
+        r.actions = end.actions[..cut].to_vec();
+        let a = play(&r);
+        assert!(a.actions.len() >= cut);
+        assert_eq!(a.actions[..cut], end.actions[..cut]);
+    }
+    // The same request, the same bytes, through the batch kind.
+    let json = r#"{"rules": "tenhou", "seed": 5, "seat": 2, "actions": []}"#;
+    assert_eq!(
+        answer_kind("play", json).unwrap(),
+        answer_kind("play", json).unwrap()
+    );
+    let direct = serde_json::to_string(&play(&req(json))).unwrap();
+    assert_eq!(answer_kind("play", json).unwrap(), direct);
+}
+
+#[test]
+fn an_illegal_action_is_refused() {
+    let a = play(&req(r#"{"seed": 9}"#));
+    assert_eq!(a.seat, 0);
+    let mut r = req(r#"{"seed": 9}"#);
+    r.actions = a.actions.clone();
+    // Pass is never legal on one's own turn.
+    r.actions.push(156);
+    let e = r.answer().unwrap_err();
+    assert_eq!(e.kind, ErrorKind::InvalidRequest, "{e}");
+    assert!(e.message.contains("is not a legal action"), "{e}");
+    // An id that is no action at all.
+    r.actions.pop();
+    r.actions.push(999);
+    assert_eq!(r.answer().unwrap_err().kind, ErrorKind::InvalidRequest);
+    // Bad fields.
+    for bad in [
+        r#"{"seat": 3, "players": 3}"#,
+        r#"{"rules": "nowhere"}"#,
+        r#"{"rules": "wrc", "players": 3}"#,
+        r#"{"opponents": "random"}"#,
+        r#"{"sead": 1}"#,
+    ] {
+        let e = answer_kind("play", bad).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidRequest, "{bad}: {e}");
+    }
+    // Past the limit.
+    let narrow = Limits {
+        max_play_actions: 2,
+        ..crate::api::limits::LIBRARY
+    };
+    let long = req(r#"{"actions": [1, 2, 3]}"#);
+    let e = long.answer_within(&narrow, &Stop::never()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::TooLarge);
+    // Actions past the end of the game.
+    let (end, _) = whole_game("tenhou-tonpuu", 0, 4);
+    let mut r = req(r#"{"rules": "tenhou-tonpuu", "seed": 4}"#);
+    r.actions = end.actions;
+    r.actions.push(156);
+    let e = r.answer().unwrap_err();
+    assert!(e.message.contains("the game is over"), "{e}");
+}
+
+/// Every tile of the answer's JSON outside the person's own: no other seat's concealed
+/// tile appears, in the view or in the events.
+#[test]
+fn no_hidden_tile_of_another_seat_is_shown() {
+    let mut r = req(r#"{"seed": 21, "seat": 2}"#);
+    for _ in 0..200 {
+        let a = play(&r);
+        let json = serde_json::to_value(&a).unwrap();
+        assert!(json["view"].get("hands").is_none());
+        for e in &a.events {
+            match e["type"].as_str().unwrap() {
+                "start_kyoku" => {
+                    for (s, h) in e["tehais"].as_array().unwrap().iter().enumerate() {
+                        let hidden = h.as_array().unwrap().iter().all(|t| t == "?");
+                        assert_eq!(hidden, s != 2, "{e}");
+                    }
+                }
+                "tsumo" => {
+                    assert_eq!(e["pai"] == "?", e["actor"] != 2, "{e}");
+                }
+                _ => {}
+            }
+        }
+        // The view's hand is the seat's own: the table's own observation of it.
+        assert_ne!(a.view.hand.len() % 3, 0);
+        if a.view.drawn.is_some() {
+            assert_eq!(a.view.hand.len() % 3, 2);
+        }
+        // No tile is seen more than four times: nothing is shown twice.
+        let mut seen = std::collections::HashMap::<String, usize>::new();
+        let rivers = a.view.rivers.iter().flatten().filter(|t| !t.called);
+        let melds = a.view.melds.iter().flatten().flat_map(|m| m.tiles.iter());
+        for t in a
+            .view
+            .hand
+            .iter()
+            .chain(rivers.map(|t| &t.pai))
+            .chain(melds)
+            .chain(&a.view.dora)
+        {
+            let kind = t.replace('0', "5");
+            *seen.entry(kind).or_default() += 1;
+        }
+        assert!(seen.values().all(|&c| c <= 4), "{seen:?}");
+        if a.game_end.is_some() {
+            break;
+        }
+        r.actions = a.actions;
+        r.actions.push(a.legal[0].id);
+    }
+}
+
+#[test]
+fn the_first_answer_is_the_deal_and_results_come_at_a_kyoku_end() {
+    let a = play(&req(r#"{"seed": 2, "seat": 1}"#));
+    assert_eq!(a.events[0]["type"], "start_kyoku");
+    assert_eq!(
+        a.view.hand.len(),
+        if a.view.drawn.is_some() { 14 } else { 13 }
+    );
+    assert_eq!(a.view.scores, vec![25_000; 4]);
+    let (end, _) = whole_game("tenhou", 1, 2);
+    // The last answer holds the last kyoku's result.
+    let last = end.results.last().expect("a result at the end");
+    assert_eq!(last.scores.len(), 4);
+    assert!(last.draw.is_some() || !last.wins.is_empty());
+    for w in &last.wins {
+        assert!(w.yakuman > 0 || w.han > 0);
+    }
+    assert!(["E", "S", "W", "N"].contains(&last.round.as_str()));
+}
+
+#[test]
+fn pairi_opponents_play_too() {
+    let r = req(r#"{"seed": 8, "seat": 3, "opponents": "pairi"}"#);
+    let a = play(&r);
+    assert!(!a.legal.is_empty());
+    assert_eq!(a.actions.len(), play(&r).actions.len());
+}
