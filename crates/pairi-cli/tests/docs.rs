@@ -35,7 +35,7 @@ const SUBCOMMANDS: [&str; 13] = [
 ];
 
 /// Every `--help` page: the program's, each subcommand's, and `record`'s own.
-const HELP_PAGES: [&[&str]; 16] = [
+const HELP_PAGES: [&[&str]; 17] = [
     &[],
     &["parse"],
     &["analyze"],

@@ -337,7 +337,7 @@ impl<'de> Deserialize<'de> for IdOnly<'de> {
 
 /// The request kinds [`answer_kind`] knows, by name: the `/v1/<kind>` paths of the HTTP
 /// server, the kinds of the Python and browser bindings.
-pub const KINDS: [&str; 11] = [
+pub const KINDS: [&str; 12] = [
     "parse",
     "shanten",
     "analyze",
