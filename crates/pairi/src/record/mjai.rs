@@ -542,7 +542,7 @@ pub fn write(game: &Game) -> Vec<Value> {
     out
 }
 
-/// Writes a game as [`write`] does, as JSON Lines (each line ends with a newline), one
+/// Writes a game as [`write()`] does, as JSON Lines (each line ends with a newline), one
 /// kyoku's events at a time: the memory of one kyoku beside the text.
 #[must_use]
 pub fn write_lines(game: &Game) -> String {
