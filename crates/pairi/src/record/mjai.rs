@@ -26,8 +26,101 @@ const FORMAT: &str = "mjai";
 /// Han a record writes for one yakuman in a `yakus` list.
 const YAKUMAN_HAN: u8 = 13;
 
-fn bad(line: usize, message: impl Into<String>) -> RecordError {
-    RecordError::format(FORMAT, format!("line {line}: {}", message.into()))
+fn bad(line: usize, e: &MjaiError) -> RecordError {
+    RecordError::format(FORMAT, format!("line {line}: {e}"))
+}
+
+/// What is wrong with one mjai event. The reader reports it as a
+/// [`RecordError::Format`] (`parse`) naming the line, or the event's index in a
+/// wrapped game.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum MjaiError {
+    /// The line is not JSON.
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    /// A field the event needs is absent.
+    #[error("no `{0}`")]
+    NoField(String),
+    /// A tile is not a string.
+    #[error("not a tile: {0}")]
+    NotTile(Value),
+    /// A tile is hidden (`?`): the record is not a replay log.
+    #[error("a hidden tile `?`: only replay logs (every tile shown) can be read")]
+    HiddenTile,
+    /// A string that names no tile.
+    #[error("not a tile: {0:?}")]
+    UnknownTile(String),
+    /// A tile list is not an array.
+    #[error("not a tile list: {0}")]
+    NotTileList(Value),
+    /// A field is not a non-negative integer.
+    #[error("`{0}` is not a number")]
+    NotNumber(String),
+    /// A list of scores or changes is not a list of 32-bit integers.
+    #[error("not a list of numbers")]
+    NotNumbers,
+    /// A seat field names no seat of the game.
+    #[error("`{key}` {value} is not a seat")]
+    NotSeat {
+        /// The field.
+        key: String,
+        /// Its value.
+        value: u64,
+    },
+    /// An event of a kyoku comes before any `start_kyoku`.
+    #[error("an event outside a kyoku")]
+    OutsideKyoku,
+    /// A `chi`, `pon` or `daiminkan` consumes the wrong number of tiles.
+    #[error("a {kind} consumes {want} tiles")]
+    CallConsumes {
+        /// The event type.
+        kind: String,
+        /// How many tiles it consumes.
+        want: usize,
+    },
+    /// A `kakan` does not consume 3 tiles.
+    #[error("a kakan consumes 3 tiles")]
+    KakanConsumes,
+    /// An `ankan` does not consume 4 tiles.
+    #[error("an ankan consumes 4 tiles")]
+    AnkanConsumes,
+    /// A `ryukyoku` gives a reason the reader does not know.
+    #[error("unknown draw reason {0:?}")]
+    DrawReason(String),
+    /// A `ryukyoku`'s `tenpais` is not a list of booleans.
+    #[error("`tenpais` is not a list of booleans")]
+    Tenpais,
+    /// A `start_kyoku`'s `tehais` is not a list.
+    #[error("`tehais` is not a list")]
+    Tehais,
+    /// A `start_kyoku` deals to neither 3 nor 4 seats.
+    #[error("{0} hands dealt")]
+    HandsDealt(usize),
+    /// A `start_kyoku`'s round wind is not `E`, `S`, `W` or `N`.
+    #[error("`bakaze` {0:?}")]
+    Bakaze(String),
+    /// A `hora`'s `scores` do not have one score per seat.
+    #[error("`scores` does not have a score per seat")]
+    ScoresPerSeat,
+    /// A yaku of a `hora` has no name.
+    #[error("a yaku without a name")]
+    YakuName,
+    /// A yaku of a `hora` has no han.
+    #[error("a yaku without han")]
+    YakuHan,
+    /// A yaku of a `hora` has more han than a byte holds.
+    #[error("a yaku of too many han")]
+    YakuTooManyHan(u64),
+    /// A `start_kyoku` gives the whole wall (this field) and no dora indicator.
+    #[error(
+        "`start_kyoku` has no `dora_marker`, only the whole wall (`{0}`), whose layout \
+         does not say which tile is the dora indicator: give `dora_marker`"
+    )]
+    WallWithoutDora(&'static str),
+    /// A `start_kyoku` has no dora indicator.
+    #[error("`start_kyoku` has no `dora_marker`")]
+    NoDora,
 }
 
 /// Reads an mjai event stream (JSON Lines; blank lines skipped).
@@ -55,7 +148,7 @@ pub fn read_with(text: &str, partial: bool) -> Result<Game, RecordError> {
         for (i, v) in events.iter().enumerate() {
             reader
                 .event(v)
-                .map_err(|m| RecordError::format(FORMAT, format!("event {i}: {m}")))?;
+                .map_err(|e| RecordError::format(FORMAT, format!("event {i}: {e}")))?;
         }
         return reader.finish();
     }
@@ -64,8 +157,8 @@ pub fn read_with(text: &str, partial: bool) -> Result<Game, RecordError> {
         if line.is_empty() {
             continue;
         }
-        let v: Value = serde_json::from_str(line).map_err(|e| bad(i + 1, e.to_string()))?;
-        reader.event(&v).map_err(|m| bad(i + 1, m))?;
+        let v: Value = serde_json::from_str(line).map_err(|e| bad(i + 1, &e.into()))?;
+        reader.event(&v).map_err(|e| bad(i + 1, &e))?;
     }
     reader.finish()
 }
@@ -107,60 +200,62 @@ struct Reader {
     scores: Vec<i32>,
 }
 
-fn field<'a>(v: &'a Value, key: &str) -> Result<&'a Value, String> {
-    v.get(key).ok_or_else(|| format!("no `{key}`"))
+fn field<'a>(v: &'a Value, key: &str) -> Result<&'a Value, MjaiError> {
+    v.get(key)
+        .ok_or_else(|| MjaiError::NoField(key.to_string()))
 }
 
-fn tile(v: &Value) -> Result<Pai, String> {
-    let s = v.as_str().ok_or_else(|| format!("not a tile: {v}"))?;
+fn tile(v: &Value) -> Result<Pai, MjaiError> {
+    let s = v.as_str().ok_or_else(|| MjaiError::NotTile(v.clone()))?;
     if s == "?" {
-        return Err("a hidden tile `?`: only replay logs (every tile shown) can be read".into());
+        return Err(MjaiError::HiddenTile);
     }
-    pai_of_mjai(s).ok_or_else(|| format!("not a tile: {s:?}"))
+    pai_of_mjai(s).ok_or_else(|| MjaiError::UnknownTile(s.to_string()))
 }
 
-fn tiles(v: &Value) -> Result<Vec<Pai>, String> {
+fn tiles(v: &Value) -> Result<Vec<Pai>, MjaiError> {
     v.as_array()
-        .ok_or_else(|| format!("not a tile list: {v}"))?
+        .ok_or_else(|| MjaiError::NotTileList(v.clone()))?
         .iter()
         .map(tile)
         .collect()
 }
 
-fn number(v: &Value, key: &str) -> Result<u64, String> {
+fn number(v: &Value, key: &str) -> Result<u64, MjaiError> {
     field(v, key)?
         .as_u64()
-        .ok_or_else(|| format!("`{key}` is not a number"))
+        .ok_or_else(|| MjaiError::NotNumber(key.to_string()))
 }
 
-fn ints(v: &Value) -> Result<Vec<i32>, String> {
+fn ints(v: &Value) -> Result<Vec<i32>, MjaiError> {
     v.as_array()
-        .ok_or_else(|| "not a list of numbers".to_string())?
+        .ok_or(MjaiError::NotNumbers)?
         .iter()
         .map(|x| {
             x.as_i64()
                 .and_then(|x| i32::try_from(x).ok())
-                .ok_or_else(|| "not a list of numbers".to_string())
+                .ok_or(MjaiError::NotNumbers)
         })
         .collect()
 }
 
 impl Reader {
-    fn seat(&self, v: &Value, key: &str) -> Result<Seat, String> {
+    fn seat(&self, v: &Value, key: &str) -> Result<Seat, MjaiError> {
         let s = number(v, key)?;
         if s >= u64::from(self.game.players.count()) {
-            return Err(format!("`{key}` {s} is not a seat"));
+            return Err(MjaiError::NotSeat {
+                key: key.to_string(),
+                value: s,
+            });
         }
         Ok(s as Seat)
     }
 
-    fn kyoku(&mut self) -> Result<&mut Kyoku, String> {
-        self.kyoku
-            .as_mut()
-            .ok_or_else(|| "an event outside a kyoku".to_string())
+    fn kyoku(&mut self) -> Result<&mut Kyoku, MjaiError> {
+        self.kyoku.as_mut().ok_or(MjaiError::OutsideKyoku)
     }
 
-    fn push(&mut self, e: Event) -> Result<(), String> {
+    fn push(&mut self, e: Event) -> Result<(), MjaiError> {
         self.kyoku()?.events.push(e);
         Ok(())
     }
@@ -181,7 +276,7 @@ impl Reader {
         }
     }
 
-    fn event(&mut self, v: &Value) -> Result<(), String> {
+    fn event(&mut self, v: &Value) -> Result<(), MjaiError> {
         let kind = field(v, "type")?.as_str().unwrap_or("");
         match kind {
             "start_game" => self.start_game(v),
@@ -210,7 +305,10 @@ impl Reader {
                 let consumed = tiles(field(v, "consumed")?)?;
                 let want = if call == CallKind::OpenKan { 3 } else { 2 };
                 if consumed.len() != want {
-                    return Err(format!("a {kind} consumes {want} tiles"));
+                    return Err(MjaiError::CallConsumes {
+                        kind: kind.to_string(),
+                        want,
+                    });
                 }
                 let e = Event::Call {
                     kind: call,
@@ -224,7 +322,7 @@ impl Reader {
             "kakan" => {
                 let c = tiles(field(v, "consumed")?)?;
                 let &[a, b, d] = c.as_slice() else {
-                    return Err("a kakan consumes 3 tiles".into());
+                    return Err(MjaiError::KakanConsumes);
                 };
                 let e = Event::AddedKan {
                     seat: self.seat(v, "actor")?,
@@ -236,7 +334,7 @@ impl Reader {
             "ankan" => {
                 let c = tiles(field(v, "consumed")?)?;
                 let &[a, b, d, e] = c.as_slice() else {
-                    return Err("an ankan consumes 4 tiles".into());
+                    return Err(MjaiError::AnkanConsumes);
                 };
                 let ev = Event::ClosedKan {
                     seat: self.seat(v, "actor")?,
@@ -274,16 +372,16 @@ impl Reader {
                 let reason = match v.get("reason").and_then(Value::as_str) {
                     None => DrawReason::Exhaustive,
                     Some(r) => DrawReason::of_mjai(r)
-                        .ok_or_else(|| format!("unknown draw reason {r:?}"))?,
+                        .ok_or_else(|| MjaiError::DrawReason(r.to_string()))?,
                 };
                 let deltas = v.get("deltas").map(ints).transpose()?;
                 let tenpai = match v.get("tenpais").or_else(|| v.get("tenpai")) {
                     Some(Value::Array(a)) => Some(
                         a.iter()
-                            .map(|x| x.as_bool().ok_or("`tenpais` is not a list of booleans"))
+                            .map(|x| x.as_bool().ok_or(MjaiError::Tenpais))
                             .collect::<Result<Vec<_>, _>>()?,
                     ),
-                    Some(_) => return Err("`tenpais` is not a list of booleans".into()),
+                    Some(_) => return Err(MjaiError::Tenpais),
                     None => None,
                 };
                 if let Some(d) = &deltas {
@@ -308,7 +406,7 @@ impl Reader {
         }
     }
 
-    fn start_game(&mut self, v: &Value) -> Result<(), String> {
+    fn start_game(&mut self, v: &Value) -> Result<(), MjaiError> {
         self.started = true;
         let names: Vec<String> = v
             .get("names")
@@ -348,18 +446,18 @@ impl Reader {
         Ok(())
     }
 
-    fn start_kyoku(&mut self, v: &Value) -> Result<(), String> {
+    fn start_kyoku(&mut self, v: &Value) -> Result<(), MjaiError> {
         self.end_kyoku();
         let hands = field(v, "tehais")?
             .as_array()
-            .ok_or("`tehais` is not a list")?
+            .ok_or(MjaiError::Tehais)?
             .iter()
             .map(tiles)
             .collect::<Result<Vec<_>, _>>()?;
         match hands.len() {
             3 => self.game.players = Players::Three,
             4 => {}
-            n => return Err(format!("{n} hands dealt")),
+            n => return Err(MjaiError::HandsDealt(n)),
         }
         if self.game.players == Players::Three {
             self.game.red_fives[0] = 0;
@@ -370,7 +468,7 @@ impl Reader {
             "S" => Wind::South,
             "W" => Wind::West,
             "N" => Wind::North,
-            _ => return Err(format!("`bakaze` {wind:?}")),
+            _ => return Err(MjaiError::Bakaze(wind.to_string())),
         };
         let dealer = self.seat(v, "oya")?;
         let scores = v.get("scores").map(ints).transpose()?.unwrap_or_default();
@@ -392,7 +490,7 @@ impl Reader {
         Ok(())
     }
 
-    fn hora(&mut self, v: &Value) -> Result<(), String> {
+    fn hora(&mut self, v: &Value) -> Result<(), MjaiError> {
         let seat = self.seat(v, "actor")?;
         let from = self.seat(v, "target")?;
         let pai = v.get("pai").map(tile).transpose()?;
@@ -403,7 +501,7 @@ impl Reader {
             (None, Some(after)) => {
                 let after = ints(after)?;
                 if after.len() != self.scores.len() {
-                    return Err("`scores` does not have a score per seat".into());
+                    return Err(MjaiError::ScoresPerSeat);
                 }
                 after
                     .iter()
@@ -429,12 +527,9 @@ impl Reader {
                     let name = y
                         .get(0)
                         .and_then(Value::as_str)
-                        .ok_or("a yaku without a name")?;
-                    let han = y
-                        .get(1)
-                        .and_then(Value::as_u64)
-                        .ok_or("a yaku without han")?;
-                    let han = u8::try_from(han).map_err(|_| "a yaku of too many han")?;
+                        .ok_or(MjaiError::YakuName)?;
+                    let han = y.get(1).and_then(Value::as_u64).ok_or(MjaiError::YakuHan)?;
+                    let han = u8::try_from(han).map_err(|_| MjaiError::YakuTooManyHan(han))?;
                     let value = if han >= YAKUMAN_HAN {
                         YakuValueRec::Yakuman(han / YAKUMAN_HAN)
                     } else {
@@ -445,7 +540,7 @@ impl Reader {
                         value,
                     })
                 })
-                .collect::<Result<Vec<_>, String>>()?,
+                .collect::<Result<Vec<_>, MjaiError>>()?,
             _ => Vec::new(),
         };
         let han = v
@@ -512,7 +607,7 @@ impl Reader {
 /// The first dora indicator of a `start_kyoku`: `dora_marker`, or the first of a
 /// `dora_markers` list. A deal given as the whole wall does not say which of its tiles is
 /// the indicator (producers lay walls out differently): refused, saying so.
-fn dora_marker(v: &Value) -> Result<Pai, String> {
+fn dora_marker(v: &Value) -> Result<Pai, MjaiError> {
     if let Some(d) = v.get("dora_marker") {
         return tile(d);
     }
@@ -523,11 +618,8 @@ fn dora_marker(v: &Value) -> Result<Pai, String> {
         .iter()
         .find(|k| v.get(**k).is_some())
     {
-        Some(k) => Err(format!(
-            "`start_kyoku` has no `dora_marker`, only the whole wall (`{k}`), whose layout \
-             does not say which tile is the dora indicator: give `dora_marker`"
-        )),
-        None => Err("`start_kyoku` has no `dora_marker`".into()),
+        Some(k) => Err(MjaiError::WallWithoutDora(k)),
+        None => Err(MjaiError::NoDora),
     }
 }
 
