@@ -29,6 +29,209 @@ fn err(message: impl Into<String>) -> RecordError {
     RecordError::format(FORMAT, message)
 }
 
+/// What is wrong with one tag of an mjlog, or a value in it. The reader reports it as
+/// a [`RecordError::Format`] (`parse`) naming the tag and its byte offset.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MjlogError {
+    /// A tag lacks an attribute it needs.
+    #[error("no attribute `{0}`")]
+    NoAttribute(String),
+    /// A player name has a broken `%` escape.
+    #[error("bad percent escape in {0:?}")]
+    PercentEscape(String),
+    /// A player name decodes to bytes that are not UTF-8.
+    #[error("name {0:?} is not UTF-8")]
+    NameNotUtf8(String),
+    /// An attribute's value (or one of its list) is not a number.
+    #[error("`{what}`: {text:?} is not a number")]
+    NotNumber {
+        /// The attribute.
+        what: String,
+        /// The text found.
+        text: String,
+    },
+    /// An `sc` value pair is not finite or out of range.
+    #[error("bad `sc` {0:?}")]
+    Sc(String),
+    /// An `sc` has fewer than two values a seat.
+    #[error("`sc` has {values} values, fewer than {want}")]
+    ScTooShort {
+        /// How many values it has.
+        values: usize,
+        /// How many it needs.
+        want: usize,
+    },
+    /// A tile id is 136 or more.
+    #[error("tile id {0} is not below 136")]
+    TileIdRange(u32),
+    /// A tile id names no tile of the game (a red five's id with red fives off cannot
+    /// happen; any id below 136 is a tile).
+    #[error("tile id {0} is not a tile")]
+    TileId(u8),
+    /// A seat attribute names no seat of the game.
+    #[error("`{what}` {seat} is not a seat of {players} players")]
+    NotSeat {
+        /// The attribute.
+        what: String,
+        /// Its value.
+        seat: u8,
+        /// The players of the game.
+        players: u8,
+    },
+    /// A tag of a kyoku before any `INIT`.
+    #[error("before the first INIT")]
+    BeforeInit,
+    /// A draw or discard tag has attributes.
+    #[error("unexpected attributes")]
+    UnexpectedAttributes,
+    /// A `REACH` step other than 1 and 2.
+    #[error("unknown step {0:?}")]
+    ReachStep(String),
+    /// A second `GO`.
+    #[error("a second GO")]
+    SecondGo,
+    /// A `GO` after the first `INIT`.
+    #[error("GO after INIT")]
+    GoAfterInit,
+    /// An `INIT` before any `GO`.
+    #[error("no GO tag before it")]
+    InitBeforeGo,
+    /// An `INIT`'s `seed` does not have 6 values.
+    #[error("`seed` has {0} values, not 6")]
+    Seed(usize),
+    /// A `ten` has fewer values than seats.
+    #[error("`ten` has {values} values, fewer than {want}")]
+    TenTooShort {
+        /// How many values it has.
+        values: usize,
+        /// How many it needs.
+        want: usize,
+    },
+    /// An `INIT` score is not finite or out of range.
+    #[error("bad score {0}")]
+    Score(f64),
+    /// An `INIT`'s kyoku number is past the North round.
+    #[error("kyoku {0} is past the North round")]
+    PastNorth(u32),
+    /// An `INIT` deals a seat other than 13 tiles.
+    #[error("seat {seat} is dealt {tiles} tiles, not 13")]
+    Dealt {
+        /// The seat.
+        seat: usize,
+        /// How many tiles.
+        tiles: usize,
+    },
+    /// A draw or discard tag of a seat the game does not have.
+    #[error("seat {seat} at a table of {players}")]
+    SeatAtTable {
+        /// The seat.
+        seat: u8,
+        /// The players of the game.
+        players: u8,
+    },
+    /// A draw or discard of a tile id above 255.
+    #[error("bad id")]
+    Id(u32),
+    /// A draw or discard of a seat beyond four.
+    #[error("bad seat")]
+    Seat(u8),
+    /// A meld code `m` over 16 bits.
+    #[error("m {0} is over 16 bits")]
+    MeldWide(u32),
+    /// A meld code claiming from a seat the game does not have.
+    #[error("meld m {m}: from seat {from}, at a table of {players}")]
+    MeldFrom {
+        /// The meld code.
+        m: u32,
+        /// The seat claimed from.
+        from: u8,
+        /// The players of the game.
+        players: u8,
+    },
+    /// A chi code whose run starts nowhere.
+    #[error("chi m {m}: no run starts at {start}")]
+    ChiStart {
+        /// The meld code.
+        m: u32,
+        /// The run's start it codes.
+        start: u32,
+    },
+    /// A pon code of no tile kind.
+    #[error("pon m {m}: no kind {kind}")]
+    PonKind {
+        /// The meld code.
+        m: u32,
+        /// The kind it codes.
+        kind: u32,
+    },
+    /// An added kong code of no tile kind.
+    #[error("kakan m {m}: no kind {kind}")]
+    KakanKind {
+        /// The meld code.
+        m: u32,
+        /// The kind it codes.
+        kind: u32,
+    },
+    /// An added kong of a seat with no pon of that kind.
+    #[error("kakan m {m}: seat {seat} has no pon of that kind")]
+    KakanNoPon {
+        /// The meld code.
+        m: u32,
+        /// The seat.
+        seat: u8,
+    },
+    /// An added kong whose added tile is one of its pon's.
+    #[error("kakan m {0}: the added tile is in the pon")]
+    KakanInPon(u32),
+    /// A closed kong not of four tiles.
+    #[error("closed kan: not four tiles")]
+    ClosedKan,
+    /// A chi or pon claimed from the caller's own seat.
+    #[error("{0:?} from the caller's own seat")]
+    OwnSeat(CallKind),
+    /// A chi or pon claiming a tile it does not have.
+    #[error("{kind:?}: called index {called}")]
+    CalledIndex {
+        /// The claim.
+        kind: CallKind,
+        /// The index of the claimed tile.
+        called: usize,
+    },
+    /// An `AGARI` fu over 255.
+    #[error("fu {0}")]
+    Fu(u32),
+    /// An `AGARI`'s `ten` has fewer than 2 values.
+    #[error("`ten` has fewer than 2 values")]
+    TenFewerThanTwo,
+    /// An `AGARI`'s `yaku` has an odd number of values.
+    #[error("`yaku` has an odd number of values")]
+    YakuOdd,
+    /// An `AGARI`'s `yaku` pair is broken.
+    #[error("bad `yaku`")]
+    Yaku,
+    /// A yaku of more han than a byte holds.
+    #[error("yaku {id}: {han} han")]
+    YakuHan {
+        /// The yaku id.
+        id: u32,
+        /// Its han.
+        han: u32,
+    },
+    /// An `AGARI`'s han sum over 255.
+    #[error("too many han")]
+    TooManyHan,
+    /// An `AGARI` with neither `yaku` nor `yakuman`.
+    #[error("neither `yaku` nor `yakuman`")]
+    NoYaku,
+    /// A `RYUUKYOKU` of an unknown type.
+    #[error("unknown type {0:?}")]
+    DrawType(String),
+    /// A yaku id Tenhou does not use.
+    #[error("unknown yaku id {0}")]
+    YakuId(u32),
+}
+
 /// Reads a Tenhou mjlog XML text.
 ///
 /// # Errors
@@ -100,9 +303,9 @@ impl Tag<'_> {
             .map(|(_, v)| v.as_str())
     }
 
-    fn need(&self, name: &str) -> Result<&str, String> {
+    fn need(&self, name: &str) -> Result<&str, MjlogError> {
         self.get(name)
-            .ok_or_else(|| format!("no attribute `{name}`"))
+            .ok_or_else(|| MjlogError::NoAttribute(name.to_string()))
     }
 }
 
@@ -271,7 +474,7 @@ fn unescape(raw: &str) -> Option<String> {
 }
 
 /// A percent-encoded UTF-8 string (Tenhou's player names).
-fn percent_decode(s: &str) -> Result<String, String> {
+fn percent_decode(s: &str) -> Result<String, MjlogError> {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -279,9 +482,9 @@ fn percent_decode(s: &str) -> Result<String, String> {
         if b == b'%' {
             let hex = s
                 .get(i + 1..i + 3)
-                .ok_or_else(|| format!("bad percent escape in {s:?}"))?;
-            let v =
-                u8::from_str_radix(hex, 16).map_err(|_| format!("bad percent escape in {s:?}"))?;
+                .ok_or_else(|| MjlogError::PercentEscape(s.to_string()))?;
+            let v = u8::from_str_radix(hex, 16)
+                .map_err(|_| MjlogError::PercentEscape(s.to_string()))?;
             out.push(v);
             i += 3;
         } else {
@@ -289,20 +492,21 @@ fn percent_decode(s: &str) -> Result<String, String> {
             i += 1;
         }
     }
-    String::from_utf8(out).map_err(|_| format!("name {s:?} is not UTF-8"))
+    String::from_utf8(out).map_err(|_| MjlogError::NameNotUtf8(s.to_string()))
 }
 
 // ---------------------------------------------------------------------------------
 // Values
 
-fn number<T: std::str::FromStr>(s: &str, what: &str) -> Result<T, String> {
-    s.trim()
-        .parse()
-        .map_err(|_| format!("`{what}`: {s:?} is not a number"))
+fn number<T: std::str::FromStr>(s: &str, what: &str) -> Result<T, MjlogError> {
+    s.trim().parse().map_err(|_| MjlogError::NotNumber {
+        what: what.to_string(),
+        text: s.to_string(),
+    })
 }
 
 /// A comma-separated list of numbers (empty text: an empty list).
-fn list<T: std::str::FromStr>(s: &str, what: &str) -> Result<Vec<T>, String> {
+fn list<T: std::str::FromStr>(s: &str, what: &str) -> Result<Vec<T>, MjlogError> {
     if s.trim().is_empty() {
         return Ok(Vec::new());
     }
@@ -311,34 +515,33 @@ fn list<T: std::str::FromStr>(s: &str, what: &str) -> Result<Vec<T>, String> {
 
 /// The scores before and the score changes of an `sc` attribute (score before, change,
 /// per seat, in hundreds), ×100.
-fn before_and_deltas(sc: &str, n: usize) -> Result<(Vec<i32>, Vec<i32>), String> {
+fn before_and_deltas(sc: &str, n: usize) -> Result<(Vec<i32>, Vec<i32>), MjlogError> {
     let before = list::<f64>(sc, "sc")?
         .chunks(2)
         .take(n)
         .map(|pair| match pair {
             [b, _] if b.is_finite() && b.abs() < 1e7 => Ok((b * 100.0).round() as i32),
-            _ => Err(format!("bad `sc` {sc:?}")),
+            _ => Err(MjlogError::Sc(sc.to_string())),
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((before, deltas(sc, n)?))
 }
 
 /// Score changes of an `sc` attribute (start, change per seat, in hundreds), ×100.
-fn deltas(sc: &str, n: usize) -> Result<Vec<i32>, String> {
+fn deltas(sc: &str, n: usize) -> Result<Vec<i32>, MjlogError> {
     let values: Vec<f64> = list(sc, "sc")?;
     if values.len() < 2 * n {
-        return Err(format!(
-            "`sc` has {} values, fewer than {}",
-            values.len(),
-            2 * n
-        ));
+        return Err(MjlogError::ScTooShort {
+            values: values.len(),
+            want: 2 * n,
+        });
     }
     values
         .chunks(2)
         .take(n)
         .map(|pair| match pair {
             [_, d] if d.is_finite() && d.abs() < 1e7 => Ok((d * 100.0).round() as i32),
-            _ => Err(format!("bad `sc` {sc:?}")),
+            _ => Err(MjlogError::Sc(sc.to_string())),
         })
         .collect()
 }
@@ -399,49 +602,48 @@ impl Reader {
         self.go.is_some_and(|g| g.red)
     }
 
-    fn pai(&self, id: u32) -> Result<Pai, String> {
+    fn pai(&self, id: u32) -> Result<Pai, MjlogError> {
         let id = u8::try_from(id)
             .ok()
             .filter(|&i| i < 136)
-            .ok_or_else(|| format!("tile id {id} is not below 136"))?;
+            .ok_or(MjlogError::TileIdRange(id))?;
         let pai = if self.red() {
             Pai::from_id136(id)
         } else {
             Tile::new(id / 4).and_then(|t| Pai::new(t, false))
         };
-        pai.ok_or_else(|| format!("tile id {id} is not a tile"))
+        pai.ok_or(MjlogError::TileId(id))
     }
 
-    fn pai_str(&self, s: &str, what: &str) -> Result<Pai, String> {
+    fn pai_str(&self, s: &str, what: &str) -> Result<Pai, MjlogError> {
         self.pai(number(s, what)?)
     }
 
-    fn seat(&self, s: &str, what: &str) -> Result<Seat, String> {
+    fn seat(&self, s: &str, what: &str) -> Result<Seat, MjlogError> {
         let seat: u8 = number(s, what)?;
         if seat >= self.n() {
-            return Err(format!(
-                "`{what}` {seat} is not a seat of {} players",
-                self.n()
-            ));
+            return Err(MjlogError::NotSeat {
+                what: what.to_string(),
+                seat,
+                players: self.n(),
+            });
         }
         Ok(seat)
     }
 
-    fn current(&mut self) -> Result<&mut Current, String> {
-        self.current
-            .as_mut()
-            .ok_or_else(|| "before the first INIT".to_string())
+    fn current(&mut self) -> Result<&mut Current, MjlogError> {
+        self.current.as_mut().ok_or(MjlogError::BeforeInit)
     }
 
-    fn push(&mut self, event: Event) -> Result<(), String> {
+    fn push(&mut self, event: Event) -> Result<(), MjlogError> {
         self.current()?.kyoku.events.push(event);
         Ok(())
     }
 
-    fn tag(&mut self, tag: &Tag<'_>) -> Result<(), String> {
+    fn tag(&mut self, tag: &Tag<'_>) -> Result<(), MjlogError> {
         if let Some((seat, discard, id)) = draw_or_discard(tag.name) {
             if !tag.attrs.is_empty() {
-                return Err("unexpected attributes".into());
+                return Err(MjlogError::UnexpectedAttributes);
             }
             return self.draw_discard(seat, discard, id);
         }
@@ -459,7 +661,7 @@ impl Reader {
                 match tag.need("step")? {
                     "1" => self.push(Event::Riichi { seat }),
                     "2" => self.push(Event::RiichiAccepted { seat }),
-                    s => Err(format!("unknown step {s:?}")),
+                    s => Err(MjlogError::ReachStep(s.to_string())),
                 }
             }
             "AGARI" => self.agari(tag),
@@ -469,12 +671,12 @@ impl Reader {
         }
     }
 
-    fn go(&mut self, tag: &Tag<'_>) -> Result<(), String> {
+    fn go(&mut self, tag: &Tag<'_>) -> Result<(), MjlogError> {
         if self.go.is_some() {
-            return Err("a second GO".into());
+            return Err(MjlogError::SecondGo);
         }
         if self.current.is_some() || !self.kyokus.is_empty() {
-            return Err("GO after INIT".into());
+            return Err(MjlogError::GoAfterInit);
         }
         let bits: u32 = number(tag.need("type")?, "type")?;
         // Tenhou writes one red five a suit with three players too (the set has no 5m).
@@ -507,7 +709,7 @@ impl Reader {
         Ok(())
     }
 
-    fn un(&mut self, tag: &Tag<'_>) -> Result<(), String> {
+    fn un(&mut self, tag: &Tag<'_>) -> Result<(), MjlogError> {
         // A reconnection sends UN again (with one name); the first one names the table.
         if self.names.is_some() {
             return Ok(());
@@ -536,7 +738,7 @@ impl Reader {
 
     /// The final points and results of an `owari` attribute, as tenhou.net/6's `sc`
     /// (points, not hundreds).
-    fn owari(&mut self, tag: &Tag<'_>) -> Result<(), String> {
+    fn owari(&mut self, tag: &Tag<'_>) -> Result<(), MjlogError> {
         let Some(owari) = tag.get("owari") else {
             return Ok(());
         };
@@ -553,18 +755,21 @@ impl Reader {
         Ok(())
     }
 
-    fn init(&mut self, tag: &Tag<'_>) -> Result<(), String> {
+    fn init(&mut self, tag: &Tag<'_>) -> Result<(), MjlogError> {
         if self.go.is_none() {
-            return Err("no GO tag before it".into());
+            return Err(MjlogError::InitBeforeGo);
         }
         let n = usize::from(self.n());
         let seed: Vec<u32> = list(tag.need("seed")?, "seed")?;
         let [kyoku, honba, sticks, _, _, dora] = seed[..] else {
-            return Err(format!("`seed` has {} values, not 6", seed.len()));
+            return Err(MjlogError::Seed(seed.len()));
         };
         let ten: Vec<f64> = list(tag.need("ten")?, "ten")?;
         if ten.len() < n {
-            return Err(format!("`ten` has {} values, fewer than {n}", ten.len()));
+            return Err(MjlogError::TenTooShort {
+                values: ten.len(),
+                want: n,
+            });
         }
         let scores = ten
             .iter()
@@ -573,7 +778,7 @@ impl Reader {
                 if t.is_finite() && t.abs() < 1e7 {
                     Ok((t * 100.0).round() as i32)
                 } else {
-                    Err(format!("bad score {t}"))
+                    Err(MjlogError::Score(*t))
                 }
             })
             .collect::<Result<Vec<_>, _>>()?;
@@ -582,12 +787,15 @@ impl Reader {
             .ok()
             .filter(|&r| r < 4)
             .map(Wind::from_index)
-            .ok_or_else(|| format!("kyoku {kyoku} is past the North round"))?;
+            .ok_or(MjlogError::PastNorth(kyoku))?;
         let mut hands = Vec::with_capacity(n);
         for (seat, key) in ["hai0", "hai1", "hai2", "hai3"].iter().take(n).enumerate() {
             let ids: Vec<u32> = list(tag.need(key)?, key)?;
             if ids.len() != 13 {
-                return Err(format!("seat {seat} is dealt {} tiles, not 13", ids.len()));
+                return Err(MjlogError::Dealt {
+                    seat,
+                    tiles: ids.len(),
+                });
             }
             hands.push(
                 ids.into_iter()
@@ -618,17 +826,20 @@ impl Reader {
         Ok(())
     }
 
-    fn draw_discard(&mut self, seat: u8, discard: bool, id: u32) -> Result<(), String> {
+    fn draw_discard(&mut self, seat: u8, discard: bool, id: u32) -> Result<(), MjlogError> {
         if seat >= self.n() {
-            return Err(format!("seat {seat} at a table of {}", self.n()));
+            return Err(MjlogError::SeatAtTable {
+                seat,
+                players: self.n(),
+            });
         }
         let pai = self.pai(id)?;
-        let id = u8::try_from(id).map_err(|_| "bad id".to_string())?;
+        let id = u8::try_from(id).map_err(|_| MjlogError::Id(id))?;
         let cur = self.current()?;
         let last = cur
             .last_draw
             .get_mut(usize::from(seat))
-            .ok_or_else(|| "bad seat".to_string())?;
+            .ok_or(MjlogError::Seat(seat))?;
         let event = if discard {
             let tsumogiri = last.take() == Some(id);
             Event::Discard {
@@ -644,12 +855,12 @@ impl Reader {
         Ok(())
     }
 
-    fn meld(&mut self, tag: &Tag<'_>) -> Result<(), String> {
+    fn meld(&mut self, tag: &Tag<'_>) -> Result<(), MjlogError> {
         let n = self.n();
         let seat = self.seat(tag.need("who")?, "who")?;
         let m: u32 = number(tag.need("m")?, "m")?;
         if m > 0xffff {
-            return Err(format!("m {m} is over 16 bits"));
+            return Err(MjlogError::MeldWide(m));
         }
         // The source counts four places round the table with three players too (the
         // empty North seat keeps its place): at a three-player table, seat 1's left is
@@ -657,9 +868,13 @@ impl Reader {
         let relative = (m & 3) as u8;
         let from = (seat + relative) % 4;
         if from >= n {
-            return Err(format!("meld m {m}: from seat {from}, at a table of {n}"));
+            return Err(MjlogError::MeldFrom {
+                m,
+                from,
+                players: n,
+            });
         }
-        let ids_of = |ids: &[u32]| -> Result<Vec<Pai>, String> {
+        let ids_of = |ids: &[u32]| -> Result<Vec<Pai>, MjlogError> {
             ids.iter().map(|&id| self.pai(id)).collect()
         };
         let event = if m & 0x4 != 0 {
@@ -668,7 +883,7 @@ impl Reader {
             let called = (t % 3) as usize;
             let start = t / 3;
             if start >= 21 {
-                return Err(format!("chi m {m}: no run starts at {start}"));
+                return Err(MjlogError::ChiStart { m, start });
             }
             let base = (start / 7) * 9 + start % 7;
             let ids: Vec<u32> = (0..3)
@@ -681,7 +896,7 @@ impl Reader {
             let called = (t % 3) as usize;
             let kind = t / 3;
             if kind >= 34 {
-                return Err(format!("pon m {m}: no kind {kind}"));
+                return Err(MjlogError::PonKind { m, kind });
             }
             let unused = (m >> 5) & 3;
             let ids: Vec<u32> = (0..4)
@@ -695,16 +910,16 @@ impl Reader {
             let kind8 = u8::try_from(kind)
                 .ok()
                 .filter(|&k| k < 34)
-                .ok_or_else(|| format!("kakan m {m}: no kind {kind}"))?;
+                .ok_or(MjlogError::KakanKind { m, kind })?;
             let added = kind * 4 + ((m >> 5) & 3);
             let pai = self.pai(added)?;
             let cur = self.current()?;
             let pon = cur
                 .pons
                 .remove(&(seat, kind8))
-                .ok_or_else(|| format!("kakan m {m}: seat {seat} has no pon of that kind"))?;
+                .ok_or(MjlogError::KakanNoPon { m, seat })?;
             if pon.contains(&(added as u8)) {
-                return Err(format!("kakan m {m}: the added tile is in the pon"));
+                return Err(MjlogError::KakanInPon(m));
             }
             cur.last_draw[usize::from(seat)] = None;
             let [a, b, c] = pon;
@@ -726,8 +941,7 @@ impl Reader {
             let base = id / 4 * 4;
             if relative == 0 {
                 let all = ids_of(&[base, base + 1, base + 2, base + 3])?;
-                let consumed = <[Pai; 4]>::try_from(all)
-                    .map_err(|_| "closed kan: not four tiles".to_string())?;
+                let consumed = <[Pai; 4]>::try_from(all).map_err(|_| MjlogError::ClosedKan)?;
                 Event::ClosedKan { seat, consumed }
             } else {
                 let others: Vec<u32> = (base..base + 4).filter(|&c| c != id).collect();
@@ -753,13 +967,13 @@ impl Reader {
         from: Seat,
         ids: &[u32],
         called: usize,
-    ) -> Result<Event, String> {
+    ) -> Result<Event, MjlogError> {
         if from == seat {
-            return Err(format!("{kind:?} from the caller's own seat"));
+            return Err(MjlogError::OwnSeat(kind));
         }
         let &claimed = ids
             .get(called)
-            .ok_or_else(|| format!("{kind:?}: called index {called}"))?;
+            .ok_or(MjlogError::CalledIndex { kind, called })?;
         let pai = self.pai(claimed)?;
         let consumed = ids
             .iter()
@@ -784,7 +998,7 @@ impl Reader {
         })
     }
 
-    fn agari(&mut self, tag: &Tag<'_>) -> Result<(), String> {
+    fn agari(&mut self, tag: &Tag<'_>) -> Result<(), MjlogError> {
         let n = usize::from(self.n());
         let seat = self.seat(tag.need("who")?, "who")?;
         let from = self.seat(tag.need("fromWho")?, "fromWho")?;
@@ -795,25 +1009,23 @@ impl Reader {
         let pai = self.pai_str(tag.need("machi")?, "machi")?;
         let ten: Vec<u32> = list(tag.need("ten")?, "ten")?;
         let (fu, points) = match ten[..] {
-            [fu, points, ..] => (u8::try_from(fu).map_err(|_| format!("fu {fu}"))?, points),
-            _ => return Err("`ten` has fewer than 2 values".into()),
+            [fu, points, ..] => (u8::try_from(fu).map_err(|_| MjlogError::Fu(fu))?, points),
+            _ => return Err(MjlogError::TenFewerThanTwo),
         };
         let mut yaku = Vec::new();
         let mut han = None;
         if let Some(y) = tag.get("yaku") {
             let values: Vec<u32> = list(y, "yaku")?;
             if values.len() % 2 != 0 {
-                return Err("`yaku` has an odd number of values".into());
+                return Err(MjlogError::YakuOdd);
             }
             let mut sum: u8 = 0;
             for pair in values.chunks(2) {
                 let [id, h] = *pair else {
-                    return Err("bad `yaku`".into());
+                    return Err(MjlogError::Yaku);
                 };
-                let h = u8::try_from(h).map_err(|_| format!("yaku {id}: {h} han"))?;
-                sum = sum
-                    .checked_add(h)
-                    .ok_or_else(|| "too many han".to_string())?;
+                let h = u8::try_from(h).map_err(|_| MjlogError::YakuHan { id, han: h })?;
+                sum = sum.checked_add(h).ok_or(MjlogError::TooManyHan)?;
                 yaku.push(RecordedYaku {
                     name: yaku_name(id)?,
                     value: YakuValueRec::Han(h),
@@ -830,7 +1042,7 @@ impl Reader {
             }
         }
         if tag.get("yaku").is_none() && tag.get("yakuman").is_none() {
-            return Err("neither `yaku` nor `yakuman`".into());
+            return Err(MjlogError::NoYaku);
         }
         let (before, deltas) = before_and_deltas(tag.need("sc")?, n)?;
         let ura = match tag.get("doraHaiUra") {
@@ -864,7 +1076,7 @@ impl Reader {
         Ok(())
     }
 
-    fn ryuukyoku(&mut self, tag: &Tag<'_>) -> Result<(), String> {
+    fn ryuukyoku(&mut self, tag: &Tag<'_>) -> Result<(), MjlogError> {
         let reason = match tag.get("type") {
             None => DrawReason::Exhaustive,
             Some("nm") => DrawReason::NagashiMangan,
@@ -873,7 +1085,7 @@ impl Reader {
             Some("reach4") => DrawReason::FourRiichi,
             Some("ron3") => DrawReason::TripleRon,
             Some("kan4") => DrawReason::FourKans,
-            Some(t) => return Err(format!("unknown type {t:?}")),
+            Some(t) => return Err(MjlogError::DrawType(t.to_string())),
         };
         let n = usize::from(self.n());
         let (before, deltas) = before_and_deltas(tag.need("sc")?, n)?;
@@ -1043,10 +1255,10 @@ pub(crate) mod label {
     }
 }
 
-fn yaku_name(id: u32) -> Result<String, String> {
+fn yaku_name(id: u32) -> Result<String, MjlogError> {
     tenhou_yaku_id(id)
         .map(str::to_string)
-        .ok_or_else(|| format!("unknown yaku id {id}"))
+        .ok_or(MjlogError::YakuId(id))
 }
 
 /// `T12` → (seat 0, draw, 12); `F7` → (seat 2, discard, 7); other names → `None`.
