@@ -258,10 +258,18 @@ pub(crate) fn run(args: &RecordArgs) -> anyhow::Result<ExitCode> {
                 to: a.to,
                 partial: a.partial,
             };
-            let res = req
-                .answer()
-                .map_err(|e| refused(of_file(e, &a.path), false))?;
-            print_line(res.record.trim_end())?;
+            if a.to == Format::Mjlog {
+                let res = req
+                    .answer()
+                    .map_err(|e| refused(of_file(e, &a.path), false))?;
+                print_line(res.record.trim_end())?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            // Game by game, each written before the next is read.
+            for game in req.games() {
+                let game = game.map_err(|e| refused(of_file(e, &a.path), false))?;
+                print_line(game.trim_end())?;
+            }
             Ok(ExitCode::SUCCESS)
         }
         RecordCommand::Legal(a) => {
@@ -362,8 +370,13 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                     bar.suspend(|| -> anyhow::Result<()> {
                         print_line(&line)?;
                         for m in &res.mismatches {
+                            let game = if m.game > 1 {
+                                format!("game {} ", m.game)
+                            } else {
+                                String::new()
+                            };
                             print_line(&format!(
-                                "  {} event {} {}: record {} | pairi {}",
+                                "  {game}{} event {} {}: record {} | pairi {}",
                                 m.kyoku, m.event, m.what, m.record, m.pairi
                             ))?;
                         }

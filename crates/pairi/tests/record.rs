@@ -551,3 +551,81 @@ mod hostile {
         }
     }
 }
+
+/// A file of several games (mjai games one after the other, tenhou.net/6 games as JSON
+/// Lines or in an array) is checked and converted game by game: the counts are the
+/// games' sums, the conversion their conversions one after the other, and an error in
+/// a later game names it.
+#[test]
+fn files_of_several_games_game_by_game() {
+    use pairi::api::record::{CheckRequest, ConvertRequest};
+    use pairi::api::Request;
+    use pairi::record::Format;
+    let Some(root) = root() else { return };
+    let one = |record: String| {
+        CheckRequest {
+            record,
+            ..Default::default()
+        }
+        .answer()
+        .expect("checked")
+    };
+    let mjai = text(&PathBuf::from(format!(
+        "{root}mjai/selfplay_hanchan_126_204_0.jsonl"
+    )));
+    let a = text(&PathBuf::from(format!(
+        "{root}tenhou6/majiang_full_hanchan.json"
+    )));
+    let b = text(&PathBuf::from(format!("{root}tenhou6/ranked_game.json")));
+    let (ra, rb, rm) = (one(a.clone()), one(b.clone()), one(mjai.clone()));
+    let joined = [
+        (format!("{}\n{}", a.trim(), b.trim()), &ra, &rb, Format::Tenhou6),
+        (format!("[{}, {}]", a.trim(), b.trim()), &ra, &rb, Format::Tenhou6),
+        (format!("{}\n{}", mjai.trim(), mjai.trim()), &rm, &rm, Format::Mjai),
+    ];
+    for (text, x, y, format) in joined {
+        assert_eq!(record::games(&text, format).count(), 2);
+        let r = one(text.clone());
+        assert_eq!(r.format, format);
+        assert_eq!(r.games, 2);
+        assert_eq!(r.kyokus, x.kyokus + y.kyokus);
+        assert_eq!(r.wins_agreeing, x.wins_agreeing + y.wins_agreeing);
+        assert!(r.mismatches.is_empty());
+        for to in [Format::Mjai, Format::Tenhou6] {
+            let convert = |record: String| {
+                ConvertRequest {
+                    record,
+                    format: None,
+                    partial: false,
+                    to,
+                }
+                .answer()
+                .expect("converted")
+                .record
+            };
+            let parts: String = record::games(&text, format)
+                .map(|g| convert(g.to_string()))
+                .collect();
+            assert_eq!(convert(text.clone()), parts);
+        }
+        let mjlog = ConvertRequest {
+            record: text.clone(),
+            format: None,
+            partial: false,
+            to: Format::Mjlog,
+        }
+        .answer()
+        .expect_err("one game a log");
+        assert_eq!(mjlog.kind, pairi::api::ErrorKind::Parse);
+    }
+    // An error in the second game names it, with the kind of the game's error.
+    let cut = format!("{}\n{}", mjai.trim(), &mjai[..mjai.len() / 2]);
+    let e = CheckRequest {
+        record: cut,
+        ..Default::default()
+    }
+    .answer()
+    .expect_err("cut off");
+    assert_eq!(e.kind, pairi::api::ErrorKind::Parse);
+    assert!(e.message.starts_with("game 2: mjai: "), "{}", e.message);
+}

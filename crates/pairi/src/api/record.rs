@@ -62,6 +62,10 @@ pub struct CheckRequest {
 /// One difference between a record and pairi.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MismatchView {
+    /// The game's number in the file, for a file of several games (left out for the
+    /// first).
+    #[serde(skip_serializing_if = "is_first")]
+    pub game: usize,
     /// The kyoku (`E1`, `S3.1`).
     pub kyoku: String,
     /// The event's index in the kyoku.
@@ -77,6 +81,11 @@ pub struct MismatchView {
     pub pairi: String,
 }
 
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_first(n: &usize) -> bool {
+    *n <= 1
+}
+
 fn difference_name<S: serde::Serializer>(d: &Difference, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(d.name())
 }
@@ -84,6 +93,7 @@ fn difference_name<S: serde::Serializer>(d: &Difference, s: S) -> Result<S::Ok, 
 impl From<Mismatch> for MismatchView {
     fn from(m: Mismatch) -> MismatchView {
         MismatchView {
+            game: 1,
             kyoku: m.kyoku,
             event: m.event,
             what: m.what,
@@ -98,8 +108,12 @@ impl From<Mismatch> for MismatchView {
 pub struct CheckResult {
     /// The format read.
     pub format: Format,
-    /// Players (3 or 4).
+    /// Players (3 or 4; of the first game).
     pub players: u8,
+    /// Games in the file, when more than one (a file of several games is checked game
+    /// by game; the counts below are their sums).
+    #[serde(skip_serializing_if = "is_first")]
+    pub games: usize,
     /// Kyoku replayed.
     pub kyokus: usize,
     /// Wins scored again.
@@ -123,17 +137,38 @@ impl Request for CheckRequest {
     /// does not allow (with the kyoku and event).
     fn compute(&self, _: &Limits, _: &Stop) -> Result<CheckResult, Error> {
         let format = self.format.unwrap_or_else(|| Format::detect(&self.record));
-        let game = read(&self.record, Some(format), self.partial)?;
-        let report = check::check(&game, &check::rules_of(&game))?;
-        Ok(CheckResult {
+        let mut out = CheckResult {
             format,
-            players: game.players.count(),
-            kyokus: report.kyokus,
-            wins: report.wins,
-            wins_agreeing: report.wins_agreeing,
-            kyokus_agreeing: report.kyokus_agreeing,
-            mismatches: report.mismatches.into_iter().map(Into::into).collect(),
-        })
+            players: 0,
+            games: 0,
+            kyokus: 0,
+            wins: 0,
+            wins_agreeing: 0,
+            kyokus_agreeing: 0,
+            mismatches: Vec::new(),
+        };
+        // Game by game: the memory of one game beside the text.
+        for text in record::games(&self.record, format) {
+            out.games += 1;
+            let n = out.games;
+            let game = record::read_with(text, Some(format), self.partial)
+                .map_err(|e| Error::from(e.in_game(n)))?;
+            let report = check::check(&game, &check::rules_of(&game))
+                .map_err(|e| Error::from(e.in_game(n)))?;
+            if n == 1 {
+                out.players = game.players.count();
+            }
+            out.kyokus += report.kyokus;
+            out.wins += report.wins;
+            out.wins_agreeing += report.wins_agreeing;
+            out.kyokus_agreeing += report.kyokus_agreeing;
+            out.mismatches
+                .extend(report.mismatches.into_iter().map(|m| MismatchView {
+                    game: n,
+                    ..m.into()
+                }));
+        }
+        Ok(out)
     }
 }
 
@@ -175,11 +210,36 @@ impl Request for ConvertRequest {
     /// table does not allow is an error (`invalid_hand`, with the kyoku and event), never
     /// a converted record. See [`record::convert()`].
     fn compute(&self, _: &Limits, _: &Stop) -> Result<ConvertResult, Error> {
-        let game = read(&self.record, self.format, self.partial)?;
-        let record = record::convert(&game, self.to)?;
+        let mut record = String::new();
+        for game in self.games() {
+            record.push_str(&game?);
+        }
         Ok(ConvertResult {
             format: self.to,
             record,
+        })
+    }
+}
+
+impl ConvertRequest {
+    /// The record converted game by game (a file may hold several: [`record::games()`]),
+    /// each read, converted and given before the next is read: [`ConvertRequest`]'s
+    /// answer is their texts one after the other. Tenhou's XML log holds one game: a
+    /// second is a `parse` error.
+    pub fn games(&self) -> impl Iterator<Item = Result<String, Error>> + '_ {
+        let format = self.format.unwrap_or_else(|| Format::detect(&self.record));
+        let mut n = 0;
+        record::games(&self.record, format).map(move |text| {
+            n += 1;
+            if n > 1 && self.to == Format::Mjlog {
+                return Err(Error::from(RecordError::format(
+                    "Tenhou XML",
+                    "one game a log, and the record holds more: write it as mjai or tenhou6",
+                )));
+            }
+            let game = record::read_with(text, Some(format), self.partial)
+                .map_err(|e| Error::from(e.in_game(n)))?;
+            record::convert(&game, self.to).map_err(|e| Error::from(e.in_game(n)))
         })
     }
 }

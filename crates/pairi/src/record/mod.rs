@@ -19,6 +19,7 @@
 
 pub mod check;
 pub mod convert;
+pub mod games;
 pub mod mjai;
 pub mod mjlog;
 mod model;
@@ -33,6 +34,7 @@ pub use model::*;
 pub use yaku_names::{tenhou_id_of, tenhou_id_of_name, tenhou_yaku_id, yaku_of_name};
 
 pub use convert::convert;
+pub use games::games;
 pub use on_table::on_table;
 
 use crate::error::ErrorKind;
@@ -74,17 +76,42 @@ pub enum RecordError {
     /// The work on the record was stopped by its [`crate::util::Stop`] (`timeout`).
     #[error(transparent)]
     Stopped(#[from] crate::util::Stopped),
+    /// What is wrong with a game after the first of a file that holds several
+    /// ([`games()`]): that game's error, of its kind.
+    #[error("game {game}: {source}")]
+    InGame {
+        /// The game's number in the file (2 for the second).
+        game: usize,
+        /// What is wrong with it.
+        #[source]
+        source: Box<RecordError>,
+    },
 }
 
 impl RecordError {
     /// The JSON error kind: `parse` for a text that is not a record, `invalid_hand`
     /// for a record that breaks the rules, `timeout` for work stopped.
     #[must_use]
-    pub const fn kind(&self) -> ErrorKind {
+    pub fn kind(&self) -> ErrorKind {
         match self {
             RecordError::Format { .. } | RecordError::CutOff { .. } => ErrorKind::Parse,
             RecordError::Inconsistent { .. } => ErrorKind::InvalidHand,
             RecordError::Stopped(s) => s.kind(),
+            RecordError::InGame { source, .. } => source.kind(),
+        }
+    }
+
+    /// The error said of game number `game` of a file (1 for the first, which is said
+    /// as it is).
+    #[must_use]
+    pub fn in_game(self, game: usize) -> RecordError {
+        if game <= 1 {
+            self
+        } else {
+            RecordError::InGame {
+                game,
+                source: Box::new(self),
+            }
         }
     }
 
@@ -127,13 +154,16 @@ impl Format {
     }
 
     /// The format a text is in, by its first characters: `<` an XML log, a JSON object
-    /// with a `log` key a tenhou.net/6 record, anything else mjai lines (or mjai events
-    /// wrapped in one object's `events`).
+    /// with a `log` key (or an array of them) a tenhou.net/6 record, anything else mjai
+    /// lines (or mjai events wrapped in one object's `events`).
     #[must_use]
     pub fn detect(text: &str) -> Format {
         let t = text.trim_start_matches('\u{feff}').trim_start();
         if t.starts_with('<') {
             return Format::Mjlog;
+        }
+        if t.starts_with('[') && t.contains("\"log\"") {
+            return Format::Tenhou6;
         }
         let first_line = t.lines().next().unwrap_or("");
         let one_object = t.starts_with('{') && !first_line.contains("\"type\"");
