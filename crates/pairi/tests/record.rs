@@ -579,9 +579,24 @@ fn files_of_several_games_game_by_game() {
     let b = text(&PathBuf::from(format!("{root}tenhou6/ranked_game.json")));
     let (ra, rb, rm) = (one(a.clone()), one(b.clone()), one(mjai.clone()));
     let joined = [
-        (format!("{}\n{}", a.trim(), b.trim()), &ra, &rb, Format::Tenhou6),
-        (format!("[{}, {}]", a.trim(), b.trim()), &ra, &rb, Format::Tenhou6),
-        (format!("{}\n{}", mjai.trim(), mjai.trim()), &rm, &rm, Format::Mjai),
+        (
+            format!("{}\n{}", a.trim(), b.trim()),
+            &ra,
+            &rb,
+            Format::Tenhou6,
+        ),
+        (
+            format!("[{}, {}]", a.trim(), b.trim()),
+            &ra,
+            &rb,
+            Format::Tenhou6,
+        ),
+        (
+            format!("{}\n{}", mjai.trim(), mjai.trim()),
+            &rm,
+            &rm,
+            Format::Mjai,
+        ),
     ];
     for (text, x, y, format) in joined {
         assert_eq!(record::games(&text, format).count(), 2);
