@@ -255,3 +255,42 @@ fn errors_ok_an_output_that_cannot_be_written() {
         );
     }
 }
+
+#[test]
+fn errors_ok_a_later_game_of_a_file_is_named_with_the_file() {
+    let dir = bad_files("games");
+    let game = std::fs::read_to_string(Path::new(EXAMPLES).join("game.json")).expect("game");
+    let changed = std::fs::read_to_string(dir.join("changed.json")).expect("changed");
+    let two = dir.join("two.json");
+    std::fs::write(&two, format!("{}\n{}", game.trim(), changed.trim())).expect("a file");
+    let two = two.display().to_string();
+    let want = format!("error: invalid_hand: {two}: game 2: kyoku E1, event ");
+    // Converted game by game: the first is written, then the second's error.
+    let r = common::run(&["record", "convert", &two, "--to", "mjai"], b"");
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.starts_with(&want), "{r:?}");
+    assert_eq!(r.stdout.matches("\"end_game\"").count(), 1, "{r:?}");
+    // Tenhou's XML log holds one game: nothing is written.
+    let good = dir.join("good.json");
+    std::fs::write(&good, format!("{}\n{}", game.trim(), game.trim())).expect("a file");
+    let good = good.display().to_string();
+    fails_with(
+        &["record", "convert", &good, "--to", "mjlog"],
+        "parse",
+        &good,
+    );
+    fails_with(&["review", &two], "invalid_hand", &two);
+    let r = common::run(&["record", "check", &two], b"");
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stdout.starts_with(&format!(
+            "{two}: error: invalid_hand: game 2: kyoku E1, event "
+        )),
+        "{r:?}"
+    );
+    let r = common::run(&["record", "check", &good, "--json"], b"");
+    assert_eq!(r.code, 0, "{r:?}");
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).expect("one line");
+    assert_eq!(v["games"], 2, "{r:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
