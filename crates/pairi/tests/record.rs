@@ -234,17 +234,23 @@ fn an_inconsistent_record_is_an_error_naming_the_kyoku_and_event() {
     lines[i] = lines[i].replace(r#""pai":"E""#, r#""pai":"1m""#);
     let g = record::mjai::read(&lines.join("\n")).unwrap();
     let e = check::check(&g, &check::rules_of(&g)).unwrap_err();
-    let RecordError::Inconsistent {
+    let RecordError::Illegal {
         kyoku,
         index,
-        message,
+        source,
     } = e
     else {
         panic!("{e}")
     };
     // The dealer is seat 3: draw, discard, then seat 0's draw and discard (event 3).
-    assert_eq!((kyoku.as_str(), index), ("S4", 3), "{message}");
-    assert!(message.contains("does not hold 1m"), "{message}");
+    assert_eq!((kyoku.as_str(), index), ("S4", 3), "{source}");
+    assert_eq!(
+        source,
+        pairi::record::replay::Illegal::NotHeld {
+            seat: 0,
+            pai: record::pai_of_mjai("1m").unwrap()
+        }
+    );
 }
 
 #[test]

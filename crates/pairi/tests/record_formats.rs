@@ -3,6 +3,7 @@
 //! `tests/data/records/` (`fmt_*`, described in its README), one per thing a reader or
 //! writer must get right.
 
+use pairi::record::replay::Illegal;
 use pairi::record::{self, check, DrawReason, Event, Format, Game, Kyoku, RecordError};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -311,6 +312,7 @@ fn three_player_melds_are_counted_four_places_round_the_table() {
 #[test]
 fn a_record_that_does_not_replay_is_never_converted() {
     use pairi::api::{record::ConvertRequest, Request};
+    let nine_pin = record::pai_of_mjai("9p").unwrap();
     // Seat 1 discards a 5p it does not hold (it holds 3p 4p 5p 6p 7p 8p).
     let lines = fixture("fmt_3p_calls.jsonl");
     let broken = lines.replacen(
@@ -323,7 +325,7 @@ fn a_record_that_does_not_replay_is_never_converted() {
     for to in [Format::Tenhou6, Format::Mjai, Format::Mjlog] {
         let e = record::convert(&game, to).unwrap_err();
         assert!(
-            matches!(e, RecordError::Inconsistent { ref message, .. } if message.contains("does not hold 9p")),
+            matches!(e, RecordError::Illegal { source: Illegal::NotHeld { pai, .. }, .. } if pai == nine_pin),
             "{e}"
         );
         let req = ConvertRequest {
@@ -708,7 +710,13 @@ fn a_seat_that_draws_and_never_discards_before_a_drawn_kyoku_is_refused() {
     let game = read(&skipped.join("\n"));
     let e = check::check(&game, &check::rules_of(&game)).unwrap_err();
     assert!(
-        matches!(&e, RecordError::Inconsistent { message, .. } if message.contains("seat 1 drew and did not discard")),
+        matches!(
+            &e,
+            RecordError::Illegal {
+                source: Illegal::DrawWithDrawnTile(1),
+                ..
+            }
+        ),
         "{e}"
     );
     // Nine kinds of terminals is declared with the drawn tile: accepted.

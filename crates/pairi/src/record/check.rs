@@ -152,7 +152,7 @@ pub fn rules_of(game: &Game) -> Rules {
 ///
 /// # Errors
 ///
-/// [`RecordError::Inconsistent`] when a kyoku cannot be replayed.
+/// [`RecordError::Illegal`] when a kyoku cannot be replayed.
 pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
     let mut report = Report::default();
     for (i, kyoku) in game.kyokus.iter().enumerate() {
@@ -366,18 +366,60 @@ pub fn noten_payments(table: &Table) -> Vec<i32> {
         .collect()
 }
 
+/// Why a recorded win cannot be scored (`invalid_hand`): the table has no tile to win
+/// on, or the hand or situation the replay gives is not one a score exists for.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Unscorable {
+    /// The winner is not a seat of the table.
+    #[error("no such seat")]
+    NoSeat,
+    /// A self-draw win by a seat that has drawn no tile.
+    #[error("a self-draw win without a drawn tile")]
+    NoDrawnTile,
+    /// A ron on this seat, which gave no tile to win on.
+    #[error("a ron on seat {0} without its tile")]
+    NoRonTile(Seat),
+    /// A ron on this seat's closed kong by a hand that is not thirteen orphans.
+    #[error("a ron on seat {0}'s closed kong by a hand other than thirteen orphans")]
+    ClosedKongRobbed(Seat),
+    /// Thirteen orphans robs this seat's closed kong, which the rules do not allow.
+    #[error("thirteen orphans robs seat {0}'s closed kong, which these rules do not allow")]
+    ClosedKongNotAllowed(Seat),
+    /// The winning hand breaks the rules of the game.
+    #[error(transparent)]
+    Hand(#[from] crate::hand::HandError),
+    /// The win's situation cannot happen.
+    #[error(transparent)]
+    Situation(#[from] crate::riichi::Impossible),
+    /// The scorer refuses the hand.
+    #[error(transparent)]
+    Score(#[from] crate::riichi::ScoreError),
+}
+
+impl Unscorable {
+    /// The JSON error kind: `invalid_hand`.
+    #[must_use]
+    pub const fn kind(&self) -> crate::error::ErrorKind {
+        crate::error::ErrorKind::InvalidHand
+    }
+}
+
 /// The hand, situation and tile of a win at `table`.
 ///
 /// # Errors
 ///
-/// A message when the table has no tile to win on or the situation cannot be built.
+/// [`Unscorable`] when the table has no tile to win on or the situation cannot be built.
 pub fn situation(
     kyoku: &Kyoku,
     table: &Table,
     w: &Win,
     collects: bool,
-) -> Result<(crate::hand::Hand, WinContext), String> {
-    let s = table.seats.get(usize::from(w.seat)).ok_or("no such seat")?;
+) -> Result<(crate::hand::Hand, WinContext), Unscorable> {
+    let s = table
+        .seats
+        .get(usize::from(w.seat))
+        .ok_or(Unscorable::NoSeat)?;
     let tsumo = w.seat == w.from;
     // On another player's tile: an added kong's (robbed: chankan), a closed kong's
     // (robbed by thirteen orphans, where the rules allow it), a discard, or a North just
@@ -387,29 +429,25 @@ pub fn situation(
     let robbed = from(table.robbable).or(robbed_closed);
     let kita = (table.robbed_kita == Some(w.from)).then(|| crate::tile::Tile::NORTH.black());
     let tile: Pai = if tsumo {
-        s.drawn.ok_or("a self-draw win without a drawn tile")?
+        s.drawn.ok_or(Unscorable::NoDrawnTile)?
     } else {
         robbed
             .or(from(table.last_discard))
             .or(kita)
-            .ok_or_else(|| format!("a ron on seat {} without its tile", w.from))?
+            .ok_or(Unscorable::NoRonTile(w.from))?
     };
     let chankan = !tsumo && robbed.is_some();
     let mut concealed = s.concealed.clone();
     if !tsumo {
         concealed.push(tile);
     }
-    let mut hand =
-        crate::hand::Hand::from_parts(&concealed, s.melds.clone()).map_err(|e| e.to_string())?;
+    let mut hand = crate::hand::Hand::from_parts(&concealed, s.melds.clone())?;
     hand.set_last(Some(tile));
     if robbed_closed.is_some() {
         let kokushi = crate::shanten::riichi(hand.concealed(), hand.melds().len())
             .is_ok_and(|sh| sh.kokushi == Some(-1));
         if !kokushi {
-            return Err(format!(
-                "a ron on seat {}'s closed kong by a hand other than thirteen orphans",
-                w.from
-            ));
+            return Err(Unscorable::ClosedKongRobbed(w.from));
         }
     }
     let riichi = s.riichi.filter(|r| r.accepted || tsumo);
@@ -447,8 +485,7 @@ pub fn situation(
         honba,
         sticks,
     )
-    .and_then(|c| c.with_kita(s.kita))
-    .map_err(|e| e.to_string())?;
+    .and_then(|c| c.with_kita(s.kita))?;
     Ok((hand, ctx))
 }
 
@@ -531,14 +568,11 @@ fn compare_win(
             .is_some_and(|(seat, _)| seat == w.from);
     let scored = situation(kyoku, table, w, collects).and_then(|(hand, ctx)| {
         if robs_closed_kan && !rules.kokushi_robs_closed_kan {
-            return Err(format!(
-                "thirteen orphans robs seat {}'s closed kong, which these rules do not allow",
-                w.from
-            ));
+            return Err(Unscorable::ClosedKongNotAllowed(w.from));
         }
         crate::riichi::score(&hand, &ctx, rules)
             .map(|s| (s, ctx))
-            .map_err(|e| e.to_string())
+            .map_err(Unscorable::from)
     });
     let (score, ctx) = match scored {
         Ok(s) => s,
@@ -547,7 +581,7 @@ fn compare_win(
                 .value
                 .as_ref()
                 .map_or_else(|| format!("{:?}", w.deltas), describe);
-            found.push((Difference::Score, recorded, e));
+            found.push((Difference::Score, recorded, e.to_string()));
             return None;
         }
     };

@@ -13,7 +13,7 @@
 //!   or names a yaku Tenhou has no id for (the original mjai's `sangenpai`), where
 //!   pairi's score agrees with the record's han and points.
 
-use super::check::{deltas_of, noten_payments, rules_of, situation};
+use super::check::{deltas_of, noten_payments, rules_of, situation, Unscorable};
 use super::replay::replay;
 use super::{
     mjai, mjlog, tenhou6, tenhou_id_of, tenhou_yaku_id, DrawReason, Event, Format, Game, Kyoku,
@@ -28,7 +28,7 @@ use crate::riichi::Score;
 ///
 /// # Errors
 ///
-/// [`RecordError::Inconsistent`] when a kyoku does not replay, or a win whose record
+/// [`RecordError::Illegal`] when a kyoku does not replay, or a win whose record
 /// gives no score changes (or, for Tenhou's log, no value) cannot be scored;
 /// [`RecordError::Format`] when the game cannot be written as a Tenhou log (red fives
 /// other than Tenhou's).
@@ -53,24 +53,21 @@ pub fn complete(game: &Game, to: Format) -> Result<Game, RecordError> {
     for (i, kyoku) in game.kyokus.iter().enumerate() {
         let first = first_winner(kyoku, game.players);
         let mut fills: Vec<(usize, Event)> = Vec::new();
-        let mut failed: Option<(usize, String)> = None;
+        let mut failed: Option<(usize, Unscorable)> = None;
         replay(game, i, |table, index, e| match e {
             Event::Win(w) if values && incomplete(w, to) => {
                 let collects = first == Some(w.seat);
                 let scored = situation(kyoku, table, w, collects).and_then(|(hand, ctx)| {
                     crate::riichi::score(&hand, &ctx, &rules)
                         .map(|s| (s, ctx))
-                        .map_err(|e| e.to_string())
+                        .map_err(Unscorable::from)
                 });
                 let (score, ctx) = match scored {
                     Ok(score) => score,
                     Err(why) => {
                         // Changes are stated by both formats, a value by the XML log.
                         if w.deltas.is_empty() || to == Format::Mjlog && w.value.is_none() {
-                            failed.get_or_insert((
-                                index,
-                                format!("the win states no score changes or value, and cannot be scored: {why}"),
-                            ));
+                            failed.get_or_insert((index, why));
                         }
                         return;
                     }
@@ -125,11 +122,11 @@ pub fn complete(game: &Game, to: Format) -> Result<Game, RecordError> {
             }
             _ => {}
         })?;
-        if let Some((index, message)) = failed {
-            return Err(RecordError::Inconsistent {
+        if let Some((index, source)) = failed {
+            return Err(RecordError::Unscorable {
                 kyoku: kyoku.label(),
                 index,
-                message,
+                source,
             });
         }
         for (index, e) in fills {

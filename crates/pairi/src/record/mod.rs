@@ -63,6 +63,18 @@ pub enum RecordError {
         /// What is wrong.
         message: String,
     },
+    /// An event the table does not allow, found by the replay (`invalid_hand`): a tile
+    /// discarded that is not held, a call on a tile that was not discarded, ...
+    #[error("kyoku {kyoku}, event {index}: {source}")]
+    Illegal {
+        /// The kyoku's label (`E1`, `S3.1`).
+        kyoku: String,
+        /// The index of the event in the kyoku (0 = the first after the deal).
+        index: usize,
+        /// Why the event cannot happen.
+        #[source]
+        source: replay::Illegal,
+    },
     /// The record stops before the game's end (`parse`): a kyoku without its win or
     /// draw, a game without its close (mjai `end_game`, the XML's `</mjloggm>`). Read
     /// anyway when a partial game is asked for ([`read_with`]).
@@ -72,6 +84,21 @@ pub enum RecordError {
         format: &'static str,
         /// What is missing.
         missing: String,
+    },
+    /// A win whose record gives no score changes (or, for Tenhou's XML log, no value)
+    /// and that cannot be scored, in a conversion that must state them
+    /// (`invalid_hand`).
+    #[error(
+        "kyoku {kyoku}, event {index}: the win states no score changes or value, and cannot be scored: {source}"
+    )]
+    Unscorable {
+        /// The kyoku's label (`E1`, `S3.1`).
+        kyoku: String,
+        /// The index of the event in the kyoku.
+        index: usize,
+        /// Why it cannot be scored.
+        #[source]
+        source: check::Unscorable,
     },
     /// The work on the record was stopped by its [`crate::util::Stop`] (`timeout`).
     #[error(transparent)]
@@ -96,6 +123,8 @@ impl RecordError {
         match self {
             RecordError::Format { .. } | RecordError::CutOff { .. } => ErrorKind::Parse,
             RecordError::Inconsistent { .. } => ErrorKind::InvalidHand,
+            RecordError::Unscorable { source, .. } => source.kind(),
+            RecordError::Illegal { source, .. } => source.kind(),
             RecordError::Stopped(s) => s.kind(),
             RecordError::InGame { source, .. } => source.kind(),
         }

@@ -6,7 +6,7 @@
 //! the hand a win was made with. An event the table does not allow (a tile discarded
 //! that is not held, a call on a tile that was not the last discard, riichi with an
 //! open hand, more copies of a kind than the wall has) ends the replay with
-//! [`RecordError::Inconsistent`], naming the kyoku and the event.
+//! [`RecordError::Illegal`], naming the kyoku and the event.
 
 use super::{CallKind, DrawReason, Event, Game, Kyoku, RecordError, Seat};
 use crate::analysis::{Analysis, Analyzer, Holding};
@@ -561,8 +561,8 @@ impl Table {
     }
 }
 
-/// Why an event cannot happen at the table (`invalid_hand`): the message is the one
-/// [`RecordError::Inconsistent`] carries.
+/// Why an event cannot happen at the table (`invalid_hand`): the source of
+/// [`RecordError::Illegal`].
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Illegal {
@@ -688,7 +688,7 @@ impl Illegal {
 ///
 /// # Errors
 ///
-/// [`RecordError::Inconsistent`] at the first event the table does not allow.
+/// [`RecordError::Illegal`] at the first event the table does not allow.
 pub fn replay(
     game: &Game,
     index: usize,
@@ -701,10 +701,10 @@ pub fn replay(
             message: "no such kyoku".into(),
         });
     };
-    let fail = |i: usize, e: Illegal| RecordError::Inconsistent {
+    let fail = |i: usize, source: Illegal| RecordError::Illegal {
         kyoku: kyoku.label(),
         index: i,
-        message: e.to_string(),
+        source,
     };
     let mut table = Table::new(game, kyoku);
     table.check_deal().map_err(|m| fail(0, m))?;

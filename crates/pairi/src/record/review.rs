@@ -314,7 +314,7 @@ impl Selection {
 ///
 /// # Errors
 ///
-/// [`RecordError::Inconsistent`] when a kyoku cannot be replayed;
+/// [`RecordError::Illegal`] when a kyoku cannot be replayed;
 /// [`RecordError::Stopped`] once the selection's stop is set.
 pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Review, RecordError> {
     let (mut out, jobs) = walk(game, rules, selection)?;
