@@ -309,6 +309,9 @@ async function ev() {
   const hand = $("hand").value.trim();
   if (!hand) return;
   const req = { hand, model: $("ev-model").value, turn: Number($("ev-turn").value) || 1 };
+  const last = Number($("ev-last").value);
+  if (last) req.t_max = last;
+  for (const k of ["red_fives", "ura", "shanten_back", "hand_changes"]) req[k] = $(`ev-${k}`).checked;
   const dora = $("dora").value.trim();
   if (dora) req.dora = dora;
   const visible = $("visible").value.trim();
@@ -344,26 +347,40 @@ function drawEv() {
 
 function chart(discards, from) {
   const w = 520;
-  const h = 180;
-  const pad = 30;
+  const h = 200;
+  const pad = 34;
   const colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"];
+  const dashes = ["", "6 3", "2 3", "8 3 2 3"];
   const n = discards[0] ? discards[0].win.length : 1;
-  const x = (i) => pad + ((w - 2 * pad) * (i - from)) / Math.max(1, n - 1 - from);
+  const x = (i) => pad + ((w - 2 * pad - 60) * (i - from)) / Math.max(1, n - 1 - from);
   const y = (v) => h - pad - (h - 2 * pad) * v;
   let s = `<svg viewBox="0 0 ${w} ${h}" width="100%" role="img" aria-label="win probability by turn"><rect width="${w}" height="${h}" fill="#fafafa"/>`;
-  s += `<text x="4" y="14" font-size="11">win probability by turn</text><text x="4" y="${y(0)}" font-size="10">0</text><text x="4" y="${y(1) + 4}" font-size="10">1</text>`;
+  s += `<text x="4" y="14" font-size="11">win probability by turn</text>`;
+  // Axes: probability 0 to 1 on the left, turns along the bottom.
+  s += `<line x1="${pad}" y1="${y(0)}" x2="${x(n - 1)}" y2="${y(0)}" stroke="#999"/><line x1="${pad}" y1="${y(0)}" x2="${pad}" y2="${y(1)}" stroke="#999"/>`;
+  for (const v of [0, 0.25, 0.5, 0.75, 1])
+    s += `<text x="${pad - 4}" y="${y(v) + 3}" font-size="9" text-anchor="end">${v}</text><line x1="${pad}" y1="${y(v)}" x2="${x(n - 1)}" y2="${y(v)}" stroke="#eee"/>`;
+  for (let i = from; i < n; i += Math.max(1, Math.ceil((n - from) / 9)))
+    s += `<text x="${x(i)}" y="${y(0) + 12}" font-size="9" text-anchor="middle">${i}</text>`;
+  s += `<text x="${x(n - 1)}" y="${h - 4}" font-size="9" text-anchor="end">turn</text>`;
   discards.forEach((d, k) => {
     const pts = d.win
       .map((v, i) => (i >= from ? `${x(i).toFixed(1)},${y(v).toFixed(1)}` : null))
       .filter(Boolean)
       .join(" ");
-    s += `<polyline fill="none" stroke="${colours[k]}" stroke-width="2" points="${pts}"/>`;
-    // The legend: the line's colour beside the tile's picture.
-    const ly = pad + 22 * k - 14;
-    s += `<rect x="${w - pad - 52}" y="${ly + 9}" width="14" height="3" fill="${colours[k]}"/>`;
+    // Lines told apart by dash as well as colour, so that overlapping ones still show.
+    s += `<polyline fill="none" stroke="${colours[k]}" stroke-width="2" stroke-dasharray="${dashes[k]}" points="${pts}"/>`;
+    // The values on hover: a point per turn with its title.
+    d.win.forEach((v, i) => {
+      if (i >= from)
+        s += `<circle class="point" cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="3" fill="${colours[k]}"><title>${d.tile || "hand"}, turn ${i}: win ${(100 * v).toFixed(1)}%, tenpai ${(100 * d.tenpai[i]).toFixed(1)}%, expected ${d.score[i].toFixed(0)}</title></circle>`;
+    });
+    // The legend: the line's colour and dash beside the tile's picture.
+    const ly = pad + 26 * k - 14;
+    s += `<line x1="${w - 58}" y1="${ly + 12}" x2="${w - 36}" y2="${ly + 12}" stroke="${colours[k]}" stroke-width="2" stroke-dasharray="${dashes[k]}"/>`;
     s += d.tile
-      ? tileSvg(d.tile, { small: true }).replace("<svg ", `<svg x="${w - pad - 34}" y="${ly}" `)
-      : `<text x="${w - pad - 34}" y="${ly + 14}" font-size="10" fill="${colours[k]}">hand</text>`;
+      ? tileSvg(d.tile, { small: true }).replace("<svg ", `<svg x="${w - 32}" y="${ly}" `)
+      : `<text x="${w - 32}" y="${ly + 14}" font-size="10" fill="${colours[k]}">hand</text>`;
   });
   return s + "</svg>";
 }

@@ -347,6 +347,21 @@ try {
     await p.click("#ev-run");
     await p.waitForSelector("#ev-table:not([hidden]) tbody tr", { timeout: 60000 });
     assert.ok((await p.locator("#ev-chart svg.tile").count()) >= 1, "tile pictures in the chart's legend");
+    assert.ok((await p.locator("#ev-chart circle.point title").count()) >= 10, "values on hover");
+    assert.match(await p.textContent("#ev-chart"), /turn/);
+    // The model's options reach the request: without hand changes and shanten-back the
+    // search is smaller.
+    const states = async () => Number((await p.textContent("#ev-status")).match(/^(\d+) hand states/)[1]);
+    const full = await states();
+    await p.uncheck("#ev-hand_changes");
+    await p.uncheck("#ev-shanten_back");
+    await p.fill("#ev-last", "12");
+    await p.click("#ev-run");
+    await p.waitForFunction((n) => {
+      const m = document.getElementById("ev-status").textContent.match(/^(\d+) hand states/);
+      return m && Number(m[1]) !== n;
+    }, full, { timeout: 60000 });
+    assert.ok((await states()) < full, `${await states()} states, ${full} with every option`);
     await fits(p, "expected value");
     await p.setInputFiles("#record", `${root}examples/game.json`);
     await p.waitForFunction(() => /kyoku/.test(document.querySelector("#review-status").textContent), null, { timeout: 60000 });
