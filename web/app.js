@@ -147,7 +147,6 @@ const WORDS = {
     points: "points",
     fuTotal: (n) => `${n} fu`,
     indicator: "dora indicator",
-    wait: "wait",
     limit: { mangan: "Mangan", haneman: "Haneman", baiman: "Baiman", sanbaiman: "Sanbaiman", yakuman: "Yakuman", kazoe_yakuman: "Counted yakuman" },
     reason: {
       base: "base", chiitoitsu: "seven pairs", closed_ron: "concealed ron", tsumo: "self-draw", tanki: "pair wait",
@@ -164,7 +163,6 @@ const WORDS = {
     points: "点",
     fuTotal: (n) => `${n}符`,
     indicator: "ドラ表示牌",
-    wait: "待ち",
     limit: { mangan: "満貫", haneman: "跳満", baiman: "倍満", sanbaiman: "三倍満", yakuman: "役満", kazoe_yakuman: "数え役満" },
     reason: {
       base: "副底", chiitoitsu: "七対子", closed_ron: "門前加符", tsumo: "ツモ符", tanki: "単騎待ち",
@@ -181,7 +179,6 @@ const WORDS = {
     points: "点",
     fuTotal: (n) => `${n}符`,
     indicator: "宝牌指示牌",
-    wait: "听牌",
     limit: { mangan: "满贯", haneman: "跳满", baiman: "倍满", sanbaiman: "三倍满", yakuman: "役满", kazoe_yakuman: "累计役满" },
     reason: {
       base: "底符", chiitoitsu: "七对子", closed_ron: "门清荣和", tsumo: "自摸", tanki: "单骑",
@@ -267,7 +264,7 @@ async function score() {
   const indicators = codes(dora);
   view.innerHTML =
     `<p class="headline"><b class="payment">${limit}${paymentText(s.payments)}</b> <span>${value}</span> <span class="muted">${s.total} ${w.points}</span></p>` +
-    `<div class="reading">${readingSvg(s.decomposition)} <span class="muted">${w.wait}: ${w.reason[s.wait] || s.wait}</span></div>` +
+    `<div class="reading">${readingSvg(s.decomposition)} <span class="muted">${w.reason[s.wait] || s.wait}</span></div>` +
     `<table class="names">${yaku
       .map((b) => `<tr data-yaku="${b.id}"><td>${escapeHtml(yakuName(b))}</td><td>${b.yakuman ? w.yakuman(b.yakuman) : b.han}</td></tr>`)
       .join("")}</table>` +
