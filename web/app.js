@@ -2,7 +2,7 @@
 // discard and a draw to play on; score a complete hand; expected values in a worker;
 // review an uploaded record. Everything is asked of pairi through one `answer()`.
 import { backend, httpBackend } from "./pairi.js";
-import { tileSvg, tilesSvg, codes, mpsz } from "./tiles.js";
+import { tileSvg, tilesSvg, codes, mpsz, handSvg, meldSvg, tileStyle, setTileStyle } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { backend: null, worker: null, pending: new Map(), nextId: 1 };
@@ -64,13 +64,22 @@ function concealedOnly() {
   return !/[\[\]\(\)]/.test($("hand").value);
 }
 
-async function update() {
+async function update(force = false) {
   syncUrl();
   const hand = $("hand").value.trim();
   // Ask first, then redraw: the page keeps its layout while the answer is on its way
   // (a click in flight lands where it was aimed).
   const a = hand ? await ask("analyze", { hand, ...fields() }) : null;
   if ($("hand").value.trim() !== hand) return; // a newer hand is being answered
+  // The same analysis as the one on the page (a field that only the score reads, such
+  // as dora or the winds, has changed): the tables stay as they are, so that a click
+  // begun on them when the field lost focus still lands; only the score is redone.
+  const key = JSON.stringify([hand, a]);
+  if (!force && key === state.drawnKey) {
+    if (a && a.ok && a.ok.shanten === -1) await score();
+    return;
+  }
+  state.drawnKey = key;
   $("hand-view").innerHTML = "";
   $("forms").innerHTML = "";
   $("useful").innerHTML = "";
@@ -84,7 +93,7 @@ async function update() {
   }
   const r = a.ok;
   state.analysis = r;
-  $("hand-view").innerHTML = tilesSvg(r.hand);
+  $("hand-view").innerHTML = handSvg(r.hand);
   $("forms").innerHTML =
     `<b>${r.shanten === -1 ? "complete" : r.shanten === 0 ? "tenpai" : r.shanten + "-shanten"}</b> ` +
     Object.entries(r.forms || {})
@@ -112,6 +121,111 @@ async function update() {
   }
 }
 
+// ---- Names: the language of yaku, fans and the score's words, kept in localStorage.
+// Yaku and fan names come with pairi's answers (`breakdown`: en, ja, zh; MCR fans have
+// en and zh, shown in Chinese to Japanese readers too); the rest are the page's words.
+
+const LANG_KEY = "pairi.lang";
+function initialLang() {
+  try {
+    const kept = localStorage.getItem(LANG_KEY);
+    if (["en", "ja", "zh"].includes(kept)) return kept;
+  } catch (_) {
+    // No storage.
+  }
+  const nav = (navigator.language || "en").slice(0, 2);
+  return nav === "ja" || nav === "zh" ? nav : "en";
+}
+state.lang = initialLang();
+
+const WORDS = {
+  en: {
+    hanfu: (h, f) => `${h} han ${f} fu`,
+    yakuman: (n) => (n > 1 ? `${n}× yakuman` : "yakuman"),
+    fan: (n) => `${n} fan`,
+    all: (x) => `${x} all`,
+    points: "points",
+    fuTotal: (n) => `${n} fu`,
+    indicator: "dora indicator",
+    limit: { mangan: "Mangan", haneman: "Haneman", baiman: "Baiman", sanbaiman: "Sanbaiman", yakuman: "Yakuman", kazoe_yakuman: "Counted yakuman" },
+    reason: {
+      base: "base", chiitoitsu: "seven pairs", closed_ron: "concealed ron", tsumo: "self-draw", tanki: "pair wait",
+      kanchan: "closed wait", penchan: "edge wait", shanpon: "double pair wait", ryanmen: "two-sided wait",
+      valued_pair: "value pair", closed_triplet: "concealed triplet", open_triplet: "open triplet",
+      closed_quad: "concealed kong", open_quad: "open kong", open_no_fu: "open hand raised to 30", rounding: "rounding up",
+    },
+  },
+  ja: {
+    hanfu: (h, f) => `${h}翻${f}符`,
+    yakuman: (n) => (n === 2 ? "ダブル役満" : n === 3 ? "トリプル役満" : n > 3 ? `${n}倍役満` : "役満"),
+    fan: (n) => `${n}番`,
+    all: (x) => `${x}オール`,
+    points: "点",
+    fuTotal: (n) => `${n}符`,
+    indicator: "ドラ表示牌",
+    limit: { mangan: "満貫", haneman: "跳満", baiman: "倍満", sanbaiman: "三倍満", yakuman: "役満", kazoe_yakuman: "数え役満" },
+    reason: {
+      base: "副底", chiitoitsu: "七対子", closed_ron: "門前加符", tsumo: "ツモ符", tanki: "単騎待ち",
+      kanchan: "嵌張待ち", penchan: "辺張待ち", shanpon: "双碰待ち", ryanmen: "両面待ち",
+      valued_pair: "役牌雀頭", closed_triplet: "暗刻", open_triplet: "明刻",
+      closed_quad: "暗槓", open_quad: "明槓", open_no_fu: "喰い平和形 30符", rounding: "切り上げ",
+    },
+  },
+  zh: {
+    hanfu: (h, f) => `${h}番${f}符`,
+    yakuman: (n) => (n > 1 ? `${n}倍役满` : "役满"),
+    fan: (n) => `${n}番`,
+    all: (x) => `每家${x}`,
+    points: "点",
+    fuTotal: (n) => `${n}符`,
+    indicator: "宝牌指示牌",
+    limit: { mangan: "满贯", haneman: "跳满", baiman: "倍满", sanbaiman: "三倍满", yakuman: "役满", kazoe_yakuman: "累计役满" },
+    reason: {
+      base: "底符", chiitoitsu: "七对子", closed_ron: "门清荣和", tsumo: "自摸", tanki: "单骑",
+      kanchan: "嵌张", penchan: "边张", shanpon: "双碰", ryanmen: "两面",
+      valued_pair: "役牌雀头", closed_triplet: "暗刻", open_triplet: "明刻",
+      closed_quad: "暗杠", open_quad: "明杠", open_no_fu: "副露平和形 30符", rounding: "进位",
+    },
+  },
+};
+const words = () => WORDS[state.lang] || WORDS.en;
+const DORA_KINDS = ["dora", "aka_dora", "ura_dora", "kita"];
+
+/** A yaku's or a fan's name in the chosen language. */
+function yakuName(b) {
+  if (state.lang === "ja") return b.ja || b.zh || b.en;
+  if (state.lang === "zh") return b.zh || b.en;
+  return b.en;
+}
+
+/** Payments as players say them: 8000 (ron), 2000-4000 (non-dealer's tsumo: what
+ * each non-dealer pays, then the dealer), 4000 all (the dealer's tsumo). */
+function paymentText(p) {
+  if (p.ron !== undefined) return String(p.ron);
+  if (p.all !== undefined) return words().all(p.all);
+  return `${p.non_dealer}-${p.dealer}`;
+}
+
+/** The blocks of a scored reading ("456p [567m] 11z") as tiles, each meld laid as in
+ * the hand (its claimed tile sideways). */
+function readingSvg(decomposition) {
+  const melds = [...String((state.analysis && state.analysis.hand) || "").matchAll(/\[([^\]]*)\]/g)].map((m) => m[1]);
+  const sorted = (t) => codes(t).map((c) => (c[0] === "0" ? "5" + c[1] : c)).sort().join("");
+  return String(decomposition || "")
+    .split(" ")
+    .filter(Boolean)
+    .map((b) => {
+      if (b.startsWith("[")) {
+        const tiles = b.slice(1, -1);
+        const i = melds.findIndex((m) => sorted(m.split(",")[0]) === sorted(tiles));
+        const meld = i >= 0 ? melds.splice(i, 1)[0] : tiles;
+        return meldSvg(meld, { small: true });
+      }
+      return `<span class="block">${tilesSvg(b, { small: true })}</span>`;
+    })
+    .join("");
+}
+
 async function score() {
   const hand = $("hand").value.trim();
   const typed = codes(hand.replace(/\[.*?\]/g, ""));
@@ -125,13 +239,14 @@ async function score() {
     seat_wind: $("seat").value,
   };
   const view = $("score-view");
+  const w = words();
   if ($("rules").value === "mcr") {
     const a = await ask("fan", common);
     if (a.error) return (view.textContent = `${a.error.kind}: ${a.error.message}`);
     const f = a.ok;
     view.innerHTML =
-      `<p><b>${f.fan} fan</b> ${f.decomposition || ""}</p><table>` +
-      f.breakdown.map((b) => `<tr><td>${b.en}</td><td>${b.zh}</td><td>${b.points}${b.count > 1 ? " ×" + b.count : ""}</td></tr>`).join("") +
+      `<p class="headline"><b>${w.fan(f.fan)}</b></p><div class="reading">${readingSvg(f.decomposition)}</div><table class="names">` +
+      f.breakdown.map((b) => `<tr><td>${escapeHtml(yakuName(b))}</td><td>${b.points}${b.count > 1 ? " ×" + b.count : ""}</td></tr>`).join("") +
       "</table>";
     return;
   }
@@ -142,13 +257,27 @@ async function score() {
   const a = await ask("score", req);
   if (a.error) return (view.textContent = `${a.error.kind}: ${a.error.message}`);
   const s = a.ok;
-  const pay = Object.entries(s.payments)
-    .map(([k, v]) => `${k} ${v}`)
-    .join(", ");
+  const value = s.yakuman && !s.han ? w.yakuman(s.yakuman) : w.hanfu(s.han, s.fu);
+  const limit = s.limit ? `${w.limit[s.limit] || s.limit} ` : "";
+  const yaku = s.breakdown.filter((b) => !DORA_KINDS.includes(b.id));
+  const doras = s.breakdown.filter((b) => DORA_KINDS.includes(b.id));
+  const indicators = codes(dora);
   view.innerHTML =
-    `<p><b>${s.yakuman ? s.yakuman + "× yakuman" : `${s.han} han ${s.fu} fu`}</b> — ${s.total} points (${pay})${s.limit ? " · " + s.limit : ""}</p>` +
-    `<table>${Object.entries(s.yaku).map(([y, v]) => `<tr><td>${y}</td><td>${v}</td></tr>`).join("")}</table>` +
-    `<p class="muted">fu: ${s.fu_detail.map((f) => `${f.reason} ${f.fu}`).join(", ")} · ${s.decomposition} · ${s.wait}</p>`;
+    `<p class="headline"><b class="payment">${limit}${paymentText(s.payments)}</b> <span>${value}</span> <span class="muted">${s.total} ${w.points}</span></p>` +
+    `<div class="reading">${readingSvg(s.decomposition)} <span class="muted">${w.reason[s.wait] || s.wait}</span></div>` +
+    `<table class="names">${yaku
+      .map((b) => `<tr data-yaku="${b.id}"><td>${escapeHtml(yakuName(b))}</td><td>${b.yakuman ? w.yakuman(b.yakuman) : b.han}</td></tr>`)
+      .join("")}</table>` +
+    (doras.length || indicators.length
+      ? `<p class="dora">${indicators.length ? `${w.indicator} ${tilesSvg(dora, { small: true })} ` : ""}${doras
+          .map((b) => `<span data-yaku="${b.id}">${escapeHtml(yakuName(b))} ${b.han}</span>`)
+          .join(" · ")}</p>`
+      : "") +
+    (s.yakuman && !s.han
+      ? ""
+      : `<p class="fu">${w.fuTotal(s.fu)}: ${s.fu_detail
+          .map((f) => `<span data-fu="${f.reason}">${w.reason[f.reason] || f.reason}${f.tiles ? " " + tilesSvg(f.tiles, { small: true }) : ""} ${f.fu}</span>`)
+          .join(" + ")}</p>`);
 }
 
 function setHand(list) {
@@ -177,6 +306,9 @@ async function ev() {
   const hand = $("hand").value.trim();
   if (!hand) return;
   const req = { hand, model: $("ev-model").value, turn: Number($("ev-turn").value) || 1 };
+  const last = Number($("ev-last").value);
+  if (last) req.t_max = last;
+  for (const k of ["red_fives", "ura", "shanten_back", "hand_changes"]) req[k] = $(`ev-${k}`).checked;
   const dora = $("dora").value.trim();
   if (dora) req.dora = dora;
   const visible = $("visible").value.trim();
@@ -191,7 +323,13 @@ async function ev() {
     ? `${a.error.kind}: ${a.error.message}`
     : `${a.ok.searched} hand states, ${(a.ok.memory_bytes / 1e6).toFixed(1)} MB, ${(performance.now() - t0).toFixed(0)} ms`;
   if (a.error) return;
-  const r = a.ok;
+  state.evAnswer = a.ok;
+  drawEv();
+}
+
+function drawEv() {
+  const r = state.evAnswer;
+  if (!r) return;
   const t = r.turn;
   const body = $("ev-table").querySelector("tbody");
   body.innerHTML = r.discards
@@ -206,21 +344,40 @@ async function ev() {
 
 function chart(discards, from) {
   const w = 520;
-  const h = 180;
-  const pad = 30;
+  const h = 200;
+  const pad = 34;
   const colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"];
+  const dashes = ["", "6 3", "2 3", "8 3 2 3"];
   const n = discards[0] ? discards[0].win.length : 1;
-  const x = (i) => pad + ((w - 2 * pad) * (i - from)) / Math.max(1, n - 1 - from);
+  const x = (i) => pad + ((w - 2 * pad - 60) * (i - from)) / Math.max(1, n - 1 - from);
   const y = (v) => h - pad - (h - 2 * pad) * v;
   let s = `<svg viewBox="0 0 ${w} ${h}" width="100%" role="img" aria-label="win probability by turn"><rect width="${w}" height="${h}" fill="#fafafa"/>`;
-  s += `<text x="4" y="14" font-size="11">win probability by turn</text><text x="4" y="${y(0)}" font-size="10">0</text><text x="4" y="${y(1) + 4}" font-size="10">1</text>`;
+  s += `<text x="4" y="14" font-size="11">win probability by turn</text>`;
+  // Axes: probability 0 to 1 on the left, turns along the bottom.
+  s += `<line x1="${pad}" y1="${y(0)}" x2="${x(n - 1)}" y2="${y(0)}" stroke="#999"/><line x1="${pad}" y1="${y(0)}" x2="${pad}" y2="${y(1)}" stroke="#999"/>`;
+  for (const v of [0, 0.25, 0.5, 0.75, 1])
+    s += `<text x="${pad - 4}" y="${y(v) + 3}" font-size="9" text-anchor="end">${v}</text><line x1="${pad}" y1="${y(v)}" x2="${x(n - 1)}" y2="${y(v)}" stroke="#eee"/>`;
+  for (let i = from; i < n; i += Math.max(1, Math.ceil((n - from) / 9)))
+    s += `<text x="${x(i)}" y="${y(0) + 12}" font-size="9" text-anchor="middle">${i}</text>`;
+  s += `<text x="${x(n - 1)}" y="${h - 4}" font-size="9" text-anchor="end">turn</text>`;
   discards.forEach((d, k) => {
     const pts = d.win
       .map((v, i) => (i >= from ? `${x(i).toFixed(1)},${y(v).toFixed(1)}` : null))
       .filter(Boolean)
       .join(" ");
-    s += `<polyline fill="none" stroke="${colours[k]}" stroke-width="2" points="${pts}"/>`;
-    s += `<text x="${w - pad - 60}" y="${pad + 12 * k}" font-size="10" fill="${colours[k]}">${d.tile || "hand"}</text>`;
+    // Lines told apart by dash as well as colour, so that overlapping ones still show.
+    s += `<polyline fill="none" stroke="${colours[k]}" stroke-width="2" stroke-dasharray="${dashes[k]}" points="${pts}"/>`;
+    // The values on hover: a point per turn with its title.
+    d.win.forEach((v, i) => {
+      if (i >= from)
+        s += `<circle class="point" cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="3" fill="${colours[k]}"><title>${d.tile || "hand"}, turn ${i}: win ${(100 * v).toFixed(1)}%, tenpai ${(100 * d.tenpai[i]).toFixed(1)}%, expected ${d.score[i].toFixed(0)}</title></circle>`;
+    });
+    // The legend: the line's colour and dash beside the tile's picture.
+    const ly = pad + 26 * k - 14;
+    s += `<line x1="${w - 58}" y1="${ly + 12}" x2="${w - 36}" y2="${ly + 12}" stroke="${colours[k]}" stroke-width="2" stroke-dasharray="${dashes[k]}"/>`;
+    s += d.tile
+      ? tileSvg(d.tile, { small: true }).replace("<svg ", `<svg x="${w - 32}" y="${ly}" `)
+      : `<text x="${w - 32}" y="${ly + 14}" font-size="10" fill="${colours[k]}">hand</text>`;
   });
   return s + "</svg>";
 }
@@ -233,10 +390,16 @@ async function review(file) {
     $("review-status").textContent = `${a.error.kind}: ${a.error.message}`;
     return;
   }
-  const r = a.ok;
+  state.reviewAnswer = a.ok;
+  drawReview();
+}
+
+function drawReview() {
+  const r = state.reviewAnswer;
+  if (!r) return;
   $("review-status").textContent = `${r.format}, ${r.kyokus.length} kyoku`;
   const players =
-    "<table><tr><th>player</th><th>win %</th><th>deal-in %</th><th>riichi %</th><th>best discard %</th></tr>" +
+    "<table class=\"players\"><tr><th>player</th><th>win %</th><th>deal-in %</th><th>riichi %</th><th>best discard %</th></tr>" +
     r.players
       .map(
         (p) =>
@@ -247,12 +410,12 @@ async function review(file) {
   const kyokus = r.kyokus
     .map(
       (k) =>
-        `<h3>${k.kyoku} — ${k.result}</h3><table>` +
+        `<h3>${k.kyoku} — ${k.result}</h3><table class="decisions">` +
         k.discards
           .filter((d) => d.rank > 1 || d.flags.length)
           .map(
             (d) =>
-              `<tr><td>s${d.seat}</td><td>${tilesSvg(d.hand, { small: true })}</td><td>${tileSvg(d.discard)}</td><td>best ${d.best.map((t) => tileSvg(t, { small: true })).join("")}</td><td>${d.rank}/${d.choices}</td><td>${d.flags.join(", ")}</td></tr>`,
+              `<tr><td>s${d.seat}</td><td class="hand">${handSvg(d.hand, { small: true })}</td><td>${tileSvg(d.discard)}</td><td>best ${d.best.map((t) => tileSvg(t, { small: true })).join("")}</td><td>${d.rank}/${d.choices}</td><td>${d.flags.join(", ")}</td></tr>`,
           )
           .join("") +
         "</table>",
@@ -490,15 +653,43 @@ function setUpPlay() {
   if (location.hash === "#play") showView("play");
 }
 
+function drawPalette() {
+  $("palette").innerHTML = PALETTE.filter((c) => !(c[0] === "0" && c[1] === "z"))
+    .map((c) => tileSvg(c, { small: true }))
+    .join("");
+}
+
+/** Everything drawn again, after the tile style or the language changed. */
+function redraw() {
+  drawPalette();
+  update(true);
+  drawEv();
+  drawReview();
+  if (state.play && state.play.answer) renderPlay();
+}
+
 async function main() {
   const params = new URLSearchParams(location.search);
   for (const k of ["rules", "players", "dora", "visible", "round", "seat"]) {
     if (params.has(k)) $(k).value = params.get(k);
   }
   $("hand").value = params.get("q") || "";
-  $("palette").innerHTML = PALETTE.filter((c) => !(c[0] === "0" && c[1] === "z"))
-    .map((c) => tileSvg(c, { small: true }))
-    .join("");
+  drawPalette();
+  $("tile-style").value = tileStyle();
+  $("lang").value = state.lang;
+  $("tile-style").addEventListener("change", () => {
+    setTileStyle($("tile-style").value);
+    redraw();
+  });
+  $("lang").addEventListener("change", () => {
+    state.lang = $("lang").value;
+    try {
+      localStorage.setItem(LANG_KEY, state.lang);
+    } catch (_) {
+      // Not kept.
+    }
+    redraw();
+  });
   state.backend = await backend();
   $("backend").textContent = state.backend.name === "wasm" ? "WebAssembly, in this page" : "pairi serve";
   if (state.backend.name === "wasm" && window.Worker) {
@@ -513,8 +704,8 @@ async function main() {
       state.worker = null;
     }
   }
-  $("hand").addEventListener("input", update);
-  for (const id of ["rules", "players", "dora", "visible", "round", "seat"]) $(id).addEventListener("change", update);
+  $("hand").addEventListener("input", () => update());
+  for (const id of ["rules", "players", "dora", "visible", "round", "seat"]) $(id).addEventListener("change", () => update());
   for (const id of ["tsumo", "riichi"]) $(id).addEventListener("change", score);
   $("palette").addEventListener("click", (e) => {
     const t = e.target.closest(".tile");

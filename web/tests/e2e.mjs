@@ -84,7 +84,7 @@ try {
     const text = await page.textContent("#score-view");
     assert.match(text, /han|yakuman/);
     await page.check("#riichi");
-    await page.waitForFunction(() => /riichi/.test(document.querySelector("#score-view").textContent));
+    await page.waitForFunction(() => /Riichi/.test(document.querySelector("#score-view").textContent));
   });
 
   await check("palette and ?q= links", async () => {
@@ -222,6 +222,159 @@ try {
       return svg;
     });
     assert.ok(colours > 30, `${colours} tiles drawn`);
+  });
+
+  // Screenshots of each point, at both widths, beside the main one (target/).
+  const snap = async (p, name) => {
+    if (shot) writeFileSync(shot.replace(/\.png$/, `-${name}.png`), await p.screenshot({ fullPage: true }));
+  };
+  const open = async (p, query) => {
+    await p.goto(`${url}${url.includes("?") ? "&" : "?"}${query}`);
+    await p.waitForSelector("body[data-ready='1']", { timeout: 30000 });
+  };
+  const fits = async (p, what) => {
+    const [scroll, width] = await p.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(scroll <= width, `${what}: ${scroll} px wide on a ${width} px screen`);
+  };
+  const widths = [
+    ["desktop", { width: 1000, height: 900 }],
+    ["390", { width: 390, height: 800 }],
+  ];
+  const each = async (name, f) => {
+    for (const [label, viewport] of widths) {
+      await check(`${name} (${label})`, async () => {
+        const p = await browser.newPage({ viewport });
+        p.on("pageerror", (e) => errors.push(String(e)));
+        try {
+          await f(p, label);
+        } finally {
+          await p.close();
+        }
+      });
+    }
+  };
+
+  await each("tiles as pictures, the letters as a kept setting", async (p, label) => {
+    await open(p, "q=123m406p789s1122z7z");
+    await p.waitForSelector("#discards:not([hidden]) tbody tr");
+    const picture = (sel) => p.$eval(sel, (e) => ({ paths: e.querySelectorAll("path").length, circles: e.querySelectorAll("circle").length, text: e.textContent }));
+    // Honours are their characters drawn as paths (no font needed), pins circles, red fives red.
+    assert.deepEqual(await picture("#hand-view svg.tile[data-tile='1z']"), { paths: 1, circles: 0, text: "" });
+    assert.equal((await picture("#hand-view svg.tile[data-tile='4p']")).circles, 8);
+    assert.ok(await p.$eval("#hand-view svg.tile[data-tile='0p']", (e) => [...e.querySelectorAll("circle")].every((c) => /#d21/.test(c.outerHTML))));
+    assert.equal((await picture("#hand-view svg.tile[data-tile='1m']")).paths, 1); // 萬
+    // Nothing on a tile asks a font for more than Latin letters and digits.
+    const texts = await p.$$eval("svg.tile text", (ts) => ts.map((t) => t.textContent));
+    assert.ok(texts.every((t) => /^[0-9A-Za-z]$/.test(t)), texts.join(" "));
+    assert.equal(await p.locator("#palette svg.tile").count(), 37);
+    await snap(p, `tiles-${label}`);
+    // Melds apart, the claimed tile sideways, a concealed kong's ends face down.
+    await open(p, "q=[567m,2][5555z,6][999s,3][7777z]EE");
+    assert.equal(await p.locator("#hand-view .melds .meld").count(), 4);
+    assert.equal(await p.locator("#hand-view .meld svg.sideways").count(), 4);
+    assert.equal(await p.locator("#hand-view .meld svg[data-tile='back']").count(), 2);
+    assert.equal(await p.getAttribute("#hand-view .meld[data-meld='567m,2'] svg:first-child", "data-tile"), "6m");
+    await fits(p, "melds");
+    // The letter form, kept for the next visit.
+    await p.selectOption("#tile-style", "letters");
+    await p.waitForFunction(() => document.querySelector("#hand-view svg.tile[data-tile='1z']").textContent === "E");
+    await p.reload();
+    await p.waitForSelector("body[data-ready='1']");
+    assert.equal(await p.inputValue("#tile-style"), "letters");
+    assert.equal(await p.textContent("#hand-view svg.tile[data-tile='1z']"), "E");
+    await snap(p, `letters-${label}`);
+    await p.selectOption("#tile-style", "pictures");
+    await p.waitForFunction(() => document.querySelector("#hand-view svg.tile[data-tile='1z'] path"));
+  });
+
+  await each("scores with names: yaku, fu, dora, payments as players write them", async (p, label) => {
+    await open(p, "q=123m456p789s11222z&seat=S");
+    await p.check("#tsumo");
+    await p.check("#riichi");
+    const headline = () => p.textContent("#score-view .headline");
+    await p.waitForFunction(() => /1300-2600/.test(document.querySelector("#score-view .headline")?.textContent || ""));
+    assert.match(await headline(), /3 han 40 fu/);
+    assert.match(await p.textContent("#score-view .names"), /Riichi/);
+    assert.match(await p.textContent("#score-view .fu"), /40 fu: base 20 \+ self-draw 2 \+ concealed triplet/);
+    await p.fill("#dora", "8s");
+    await p.selectOption("#lang", "ja");
+    await p.waitForFunction(() => /満貫 2000-4000/.test(document.querySelector("#score-view .headline").textContent));
+    assert.match(await p.textContent("#score-view .names"), /立直.*門前清自摸和/);
+    assert.match(await p.textContent("#score-view .dora"), /ドラ 1/);
+    assert.match(await p.textContent("#score-view .fu"), /40符: 副底 20/);
+    await snap(p, `score-ja-${label}`);
+    await p.selectOption("#lang", "zh");
+    await p.waitForFunction(() => /满贯 2000-4000/.test(document.querySelector("#score-view .headline").textContent));
+    assert.match(await p.textContent("#score-view .names"), /门前清自摸和/);
+    await p.uncheck("#tsumo");
+    // A ron: one han less (no self-draw), the points alone.
+    await p.waitForFunction(() => /^5200 3番40符/.test(document.querySelector("#score-view .headline").textContent));
+    await p.selectOption("#lang", "en");
+    await p.waitForFunction(() => /^5200 3 han 40 fu/.test(document.querySelector("#score-view .headline").textContent));
+    // A dealer's tsumo, and melds in the scored reading with their claimed tile sideways.
+    await open(p, "q=[567m,2]456p[5555z,6][999s,3]EE&seat=E");
+    await p.check("#tsumo");
+    await p.waitForFunction(() => / all/.test(document.querySelector("#score-view .headline")?.textContent || ""));
+    assert.equal(await p.locator("#score-view .reading .meld svg.sideways").count(), 4);
+    assert.match(await p.textContent("#score-view .fu"), /open kong/);
+    await fits(p, "score");
+    // MCR fans by name.
+    await open(p, "q=123m456p789s11122z&rules=mcr");
+    await p.waitForSelector("#score-view .names");
+    assert.match(await p.textContent("#score-view .names"), /Mixed Straight/);
+    await p.selectOption("#lang", "zh");
+    await p.waitForFunction(() => /花龙/.test(document.querySelector("#score-view .names").textContent));
+    await snap(p, `score-mcr-${label}`);
+    await p.selectOption("#lang", "en");
+  });
+
+  await each("the first click after typing a dora indicator lands (a wait, a discard row)", async (p) => {
+    await open(p, "q=123m406p789s1122z");
+    await p.fill("#dora", "3p");
+    await p.click("#draws .tile[data-tile='2z']");
+    await p.waitForFunction(() => document.getElementById("hand").value === "123m406p789s11222z", null, { timeout: 5000 });
+    await open(p, "q=123m406p789s1122z7z");
+    await p.fill("#dora", "4p");
+    await p.click("#discards tbody tr:first-child");
+    await p.waitForFunction(() => document.getElementById("hand").value === "123m406p789s1122z", null, { timeout: 5000 });
+  });
+
+  await each("every view fits the screen: page, score, expected value, review", async (p, label) => {
+    await open(p, "q=123m406p789s1122z7z");
+    await p.waitForSelector("#discards:not([hidden]) tbody tr");
+    await fits(p, "discard table");
+    await p.fill("#hand", "2233m456p789s1123z");
+    await p.click("#ev-run");
+    await p.waitForSelector("#ev-table:not([hidden]) tbody tr", { timeout: 60000 });
+    assert.ok((await p.locator("#ev-chart svg.tile").count()) >= 1, "tile pictures in the chart's legend");
+    assert.ok((await p.locator("#ev-chart circle.point title").count()) >= 10, "values on hover");
+    assert.match(await p.textContent("#ev-chart"), /turn/);
+    // The model's options reach the request: without hand changes and shanten-back the
+    // search is smaller.
+    const states = async () => Number((await p.textContent("#ev-status")).match(/^(\d+) hand states/)[1]);
+    const full = await states();
+    await p.uncheck("#ev-hand_changes");
+    await p.uncheck("#ev-shanten_back");
+    await p.fill("#ev-last", "12");
+    await p.click("#ev-run");
+    await p.waitForFunction((n) => {
+      const m = document.getElementById("ev-status").textContent.match(/^(\d+) hand states/);
+      return m && Number(m[1]) !== n;
+    }, full, { timeout: 60000 });
+    assert.ok((await states()) < full, `${await states()} states, ${full} with every option`);
+    await fits(p, "expected value");
+    await p.setInputFiles("#record", `${root}examples/game.json`);
+    await p.waitForFunction(() => /kyoku/.test(document.querySelector("#review-status").textContent), null, { timeout: 60000 });
+    await fits(p, "review");
+    await snap(p, `views-${label}`);
+  });
+
+  await each("the HTML report fits the screen", async (p, label) => {
+    const out = shot ? shot.replace(/\.png$/, "-report.html") : `${root}target/web-report.html`;
+    execFileSync(binary, ["review", `${root}examples/game.json`, "--html", out], { stdio: "ignore" });
+    await p.goto(`file://${out.startsWith("/") ? out : `${process.cwd()}/${out}`}`);
+    await fits(p, "report");
+    await snap(p, `report-${label}`);
   });
 
   await check("a phone's width: nothing wider than the screen", async () => {

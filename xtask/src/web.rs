@@ -6,13 +6,15 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The files of the page, in `web/`.
-pub(crate) const FILES: [&str; 6] = [
+pub(crate) const FILES: [&str; 8] = [
     "index.html",
     "style.css",
     "app.js",
     "pairi.js",
     "worker.js",
     "tiles.js",
+    "glyphs.js",
+    "OFL-NotoSansCJK.txt",
 ];
 
 pub(crate) fn run(out: Option<&str>) -> Result<PathBuf, String> {

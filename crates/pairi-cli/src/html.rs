@@ -18,7 +18,11 @@ background:#fffdf6;text-align:center;font-size:.8em;line-height:.9em;padding-top
 .red b{color:#d00}.drawn{margin-left:.5em}
 .bad{background:#fff1f0}.flag{font-size:.8em;background:#eee;border-radius:3px;padding:0 .3em;margin-right:.2em}
 .chart{margin:.3em 0}td.h{white-space:nowrap}
-@media (max-width:700px){body{margin:.5em}td,th{padding:.15em .2em}.t{width:1.1em;height:1.6em;font-size:.7em}}
+.jump a{margin-right:.5em;white-space:nowrap}.deltas{margin:.2em 0;color:#444}
+@media (max-width:700px){body{margin:.5em}td,th{padding:.15em .2em}.t{width:1.1em;height:1.6em;font-size:.7em}
+table.sum{font-size:.72em}table.sum td,table.sum th{padding:.1em .15em}
+table.d tr{display:flex;flex-wrap:wrap;align-items:center;gap:0 .4em;border-bottom:1px solid #ddd;padding:.2em 0}
+table.d tr:first-child{display:none}table.d td{border:none;padding:0}.chart{max-width:100%}}
 "#;
 
 const COLOURS: [&str; 4] = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"];
@@ -165,7 +169,7 @@ pub(crate) fn page(title: &str, res: &ReviewResult) -> String {
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>pairi review: {t}</title><style>{STYLE}</style></head><body><h1>pairi review: {t}</h1>",
         t = escape(title)
     );
-    h.push_str("<table><tr><th>player</th><th>kyoku</th><th>win %</th><th>deal-in %</th><th>riichi %</th><th>call %</th><th>average win</th><th>best discard %</th></tr>");
+    h.push_str("<table class=\"sum\"><tr><th>player</th><th>kyoku</th><th>win %</th><th>deal-in %</th><th>riichi %</th><th>call %</th><th>average win</th><th>best discard %</th></tr>");
     for p in &res.players {
         let _ = write!(
             h,
@@ -181,16 +185,33 @@ pub(crate) fn page(title: &str, res: &ReviewResult) -> String {
         );
     }
     h.push_str("</table>");
+    // Links to each kyoku, then each kyoku with its score line.
+    h.push_str("<nav class=\"jump\">");
+    for k in &res.kyokus {
+        let _ = write!(h, "<a href=\"#k{}\">{}</a> ", k.index, escape(&k.kyoku));
+    }
+    h.push_str("</nav>");
     for k in &res.kyokus {
         let _ = write!(
             h,
-            "<h2 id=\"{id}\">{id} — {} {:?}</h2>",
+            "<h2 id=\"k{}\">{} — {}</h2>",
+            k.index,
+            escape(&k.kyoku),
             escape(&k.result),
-            k.deltas,
-            id = escape(&k.kyoku)
         );
+        let line: Vec<String> = k
+            .deltas
+            .iter()
+            .enumerate()
+            .map(|(s, d)| {
+                let seat = u8::try_from(s).unwrap_or(u8::MAX);
+                let sign = if *d > 0 { "+" } else { "" };
+                format!("{} {sign}{d}", name(seat))
+            })
+            .collect();
+        let _ = write!(h, "<p class=\"deltas\">{}</p>", line.join(" · "));
         h.push_str(&chart(k));
-        h.push_str("<table><tr><th>#</th><th>seat</th><th>hand</th><th>discard</th><th>shanten</th><th>useful</th><th>best</th><th>rank</th><th></th></tr>");
+        h.push_str("<table class=\"d\"><tr><th>#</th><th>seat</th><th>hand</th><th>discard</th><th>shanten</th><th>useful</th><th>best</th><th>rank</th><th></th></tr>");
         for d in &k.discards {
             let class = if d.rank == 1 { "" } else { " class=\"bad\"" };
             let mut hand = codes(&d.hand);

@@ -116,7 +116,7 @@ pub(crate) const KEEP_ALIVE_REQUESTS: u32 = 1000;
 pub(crate) const BODY_BUDGET: usize = 16;
 
 /// The page's files, embedded: name, content type, bytes.
-const FILES: [(&str, &str, &str); 6] = [
+const FILES: [(&str, &str, &str); 8] = [
     (
         "index.html",
         "text/html; charset=utf-8",
@@ -146,6 +146,16 @@ const FILES: [(&str, &str, &str); 6] = [
         "worker.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/worker.js"),
+    ),
+    (
+        "glyphs.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/glyphs.js"),
+    ),
+    (
+        "OFL-NotoSansCJK.txt",
+        "text/plain; charset=utf-8",
+        include_str!("../../../web/OFL-NotoSansCJK.txt"),
     ),
 ];
 

@@ -554,7 +554,15 @@ fn serve_ok_the_page_and_loopback_only() {
     assert_eq!(code, 200);
     assert!(kind.starts_with("text/html"));
     assert!(body.contains("<script type=\"module\" src=\"app.js\">"));
-    for f in ["app.js", "pairi.js", "tiles.js", "worker.js", "style.css"] {
+    for f in [
+        "app.js",
+        "pairi.js",
+        "tiles.js",
+        "glyphs.js",
+        "worker.js",
+        "style.css",
+        "OFL-NotoSansCJK.txt",
+    ] {
         let (code, _, _) = request(&s, "GET", &format!("/{f}"), b"");
         assert_eq!(code, 200, "{f}");
     }

@@ -219,7 +219,7 @@ def test_yaku_and_fans_by_name():
     assert (y.id, y.name, y.name_ja, y.han, y.yakuman) == ("yakuhai_chun", "Red dragon", "役牌 中", 1, 0)
     assert [b.id for b in r.breakdown] == list(r.yaku)
     assert r.to_dict()["breakdown"][0] == {"id": "yakuhai_chun", "en": "Red dragon", "ja": "役牌 中",
-                                           "han": 1, "yakuman": 0}
+                                           "zh": "役牌 中", "han": 1, "yakuman": 0}
     assert "Red dragon" in repr(y)
     k = pairi.score("19m19p19s11234567z", win="7z")
     assert [(b.name, b.yakuman, b.han) for b in k.breakdown] == [("Thirteen orphans", 1, 0)]

@@ -667,8 +667,9 @@ impl Serialize for YakuMap {
     }
 }
 
-/// The yaku of a result with their names: a JSON array of `{"id", "en", "ja", "han",
-/// "yakuman"}` objects in table order (`en` the English name, `ja` the Japanese one,
+/// The yaku of a result with their names: a JSON array of `{"id", "en", "ja", "zh", "han",
+/// "yakuman"}` objects in table order (`en` the English name, `ja` the Japanese one, `zh`
+/// the Chinese one,
 /// `han` 0 for a yakuman, `yakuman` its multiplier and 0 for an ordinary yaku), the
 /// names from the one yaku table (`riichi/yaku.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -690,6 +691,7 @@ impl Serialize for YakuNames {
                 st.serialize_field("id", info.id)?;
                 st.serialize_field("en", info.english)?;
                 st.serialize_field("ja", info.japanese)?;
+                st.serialize_field("zh", info.chinese)?;
                 st.serialize_field("han", &if self.1 { 0 } else { value })?;
                 st.serialize_field("yakuman", &if self.1 { value } else { 0 })?;
                 st.end()
@@ -972,13 +974,13 @@ mod tests {
         let r = json(r#"{"hand": "234m406p78999s[777z]", "win": "9s", "dora": ["3p"]}"#);
         assert_eq!(
             r["breakdown"][0],
-            serde_json::json!({"id": "yakuhai_chun", "en": "Red dragon", "ja": "役牌 中", "han": 1, "yakuman": 0})
+            serde_json::json!({"id": "yakuhai_chun", "en": "Red dragon", "ja": "役牌 中", "zh": "役牌 中", "han": 1, "yakuman": 0})
         );
         assert_eq!(r["breakdown"].as_array().unwrap().len(), 3);
         let r = json(r#"{"hand": "19m19p19s11234567z", "win": "7z"}"#);
         assert_eq!(
             r["breakdown"],
-            serde_json::json!([{"id": "kokushi", "en": "Thirteen orphans", "ja": "国士無双", "han": 0, "yakuman": 1}])
+            serde_json::json!([{"id": "kokushi", "en": "Thirteen orphans", "ja": "国士無双", "zh": "国士无双", "han": 0, "yakuman": 1}])
         );
         // Renhou as a mangan is 5 han, not a yakuman.
         let r = json(
