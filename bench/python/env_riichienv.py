@@ -5,7 +5,8 @@ The Python loop is the same on both sides: every seat picks uniformly at random 
 its legal actions, one decision per iteration, whole hanchan. RiichiEnv 0.4.11 (pip
 ``riichienv``) takes its legal actions from ``Observation.legal_actions()`` and steps a
 dict of the seats that must decide; pairi.env takes ``Table.legal_indices()`` (and, in
-the second pairi row, also builds each decision's observation planes and mask). Rates
+the second pairi row, also writes each decision's observation planes and mask into
+arrays allocated once, and draws from the mask with numpy). Rates
 are per CPU second (the machine may be shared), and games per CPU second are reported
 beside decisions, since the two count claim decisions differently (RiichiEnv asks all
 claimants in one step).
@@ -56,9 +57,11 @@ def pairi_loop(rules, games, observe=False):
         t = penv.Table(rules, seed)
         rng = random.Random(seed)
         if observe:
+            planes = np.zeros(penv.OBS_SHAPE, np.float32)
+            mask = np.zeros(penv.ACTION_COUNT, bool)
             while not t.over:
-                t.observation()
-                legal = np.flatnonzero(t.mask())
+                t.observation(out=planes)
+                legal = np.flatnonzero(t.mask(out=mask))
                 t.step(int(rng.choice(legal)))
                 decisions += 1
         else:

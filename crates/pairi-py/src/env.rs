@@ -5,7 +5,9 @@
 //! in Rust.
 
 use crate::errors::invalid;
-use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
+use numpy::{
+    PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
+};
 use pairi::agent::{Agent, Builtin};
 use pairi::encode::{self, ACTION_COUNT, OBS_SIZE, PLANES};
 use pairi::table::{Event, Table, TablePreset, TableRules, WallSource};
@@ -154,12 +156,20 @@ impl Game {
         }
     }
 
-    /// Plays action `index` for the seat to act, then the agents' moves.
-    fn step(&mut self, index: usize) -> Result<Summary, String> {
+    /// Plays action `index` for the seat to act (a uniformly random legal one when
+    /// `None`), then the agents' moves.
+    fn step(&mut self, index: Option<usize>) -> Result<Summary, String> {
         let Some(seat) = self.seat() else {
             return Err("the game is over".into());
         };
         let legal = self.table.legal(seat);
+        let index = match index {
+            Some(i) => i,
+            None => {
+                let i = self.rng.below(legal.len() as u64) as usize;
+                legal.get(i).map_or(usize::MAX, encode::index_of)
+            }
+        };
         let Some(action) = encode::action_at(index, &legal) else {
             return Err(format!("action {index} is not legal for seat {seat}"));
         };
@@ -167,14 +177,6 @@ impl Game {
         self.play(seat, action, &mut sum);
         self.run_agents(&mut sum);
         Ok(sum)
-    }
-
-    /// A uniformly random legal action of the seat to act (drawn in Rust).
-    fn random_index(&mut self) -> Option<usize> {
-        let seat = self.seat()?;
-        let legal = self.table.legal(seat);
-        let i = self.rng.below(legal.len() as u64) as usize;
-        legal.get(i).map(encode::index_of)
     }
 
     /// Each seat's reward: its game result (score − return points + uma, + oka for
@@ -324,36 +326,59 @@ impl EnvTable {
         self.game.rewards()[..usize::from(self.game.rules.players())].to_vec()
     }
 
-    /// The observation planes of `seat` (the seat to act when `None`), a new
-    /// `float32` array of shape `(PLANES, 34)`.
-    #[pyo3(signature = (seat = None))]
+    /// The observation planes of `seat` (the seat to act when `None`): a `float32`
+    /// array of shape `(PLANES, 34)`, written into `out` when given (a C-contiguous
+    /// array of that shape, returned), else new.
+    #[pyo3(signature = (seat = None, out = None))]
     fn observation<'py>(
         &self,
         py: Python<'py>,
         seat: Option<u8>,
+        out: Option<Bound<'py, PyArray2<f32>>>,
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
         let seat = self.seat_or(seat)?;
-        let a = PyArray2::<f32>::zeros(py, [PLANES, 34], false);
+        let a = out.unwrap_or_else(|| PyArray2::<f32>::zeros(py, [PLANES, 34], false));
         {
-            let mut w = a.readwrite();
+            let mut w = a.try_readwrite().map_err(|e| invalid(e.to_string()))?;
             let s = w.as_slice_mut().map_err(|e| invalid(e.to_string()))?;
+            if s.len() != OBS_SIZE || a.shape() != [PLANES, 34] {
+                return Err(invalid(format!(
+                    "out: shape {:?}, not ({PLANES}, 34)",
+                    a.shape()
+                )));
+            }
             encode::observe(&self.game.table.observation(seat), s);
         }
         Ok(a)
     }
 
-    /// The legal mask of `seat` (the seat to act when `None`): a `bool` array of
-    /// `ACTION_COUNT`.
-    #[pyo3(signature = (seat = None))]
-    fn mask<'py>(&self, py: Python<'py>, seat: Option<u8>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    /// The legal mask of `seat` (the seat to act when `None`; all false once the game
+    /// is over): a `bool` array of `ACTION_COUNT`, written into `out` when given.
+    #[pyo3(signature = (seat = None, out = None))]
+    fn mask<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Option<u8>,
+        out: Option<Bound<'py, PyArray1<bool>>>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let legal = match self.seat_or(seat) {
             Ok(s) => self.game.table.legal(s),
             Err(_) if seat.is_none() => Default::default(),
             Err(e) => return Err(e),
         };
-        let mut m = [false; ACTION_COUNT];
-        encode::mask(&legal, &mut m);
-        Ok(PyArray1::from_slice(py, &m))
+        let a = out.unwrap_or_else(|| PyArray1::<bool>::zeros(py, ACTION_COUNT, false));
+        {
+            let mut w = a.try_readwrite().map_err(|e| invalid(e.to_string()))?;
+            let s = w.as_slice_mut().map_err(|e| invalid(e.to_string()))?;
+            if s.len() != ACTION_COUNT {
+                return Err(invalid(format!(
+                    "out: {} values, not {ACTION_COUNT}",
+                    s.len()
+                )));
+            }
+            encode::mask(&legal, s);
+        }
+        Ok(a)
     }
 
     /// The indices of the legal actions of the seat to act, in the table's order
@@ -384,7 +409,7 @@ impl EnvTable {
     /// Plays legal action `index` for the seat to act, then the built-in agents'
     /// moves up to the next learning decision.
     fn step(&mut self, index: usize) -> PyResult<StepInfo> {
-        let s = self.game.step(index).map_err(invalid)?;
+        let s = self.game.step(Some(index)).map_err(invalid)?;
         Ok(StepInfo {
             events: s.events,
             deltas: s.deltas[..usize::from(self.game.rules.players())].to_vec(),
@@ -533,7 +558,7 @@ impl VecTable {
             )));
         }
         let actions: Vec<i64> = actions.to_vec();
-        self.advance(py, |_, i| {
+        self.advance(py, |i| {
             Some(usize::try_from(actions[i]).unwrap_or(usize::MAX))
         })
     }
@@ -543,7 +568,7 @@ impl VecTable {
     #[pyo3(signature = (times = 1))]
     fn step_random<'py>(&mut self, py: Python<'py>, times: usize) -> PyResult<Views<'py>> {
         for _ in 0..times.max(1) {
-            self.advance(py, |game, _| game.random_index())?;
+            self.advance(py, |_| None)?;
         }
         Ok(self.views(py))
     }
@@ -560,12 +585,12 @@ impl VecTable {
         )
     }
 
-    /// Steps every table with the action `choose` gives it (`None`: the game is over),
+    /// Steps every table with the action `choose` gives it (`None`: a random legal one),
     /// restarts finished games, and rewrites the arrays. Table `i` plays the seeds
     /// `first + i`, `first + i + n`, `first + i + 2n`, ... in turn.
     fn advance<'py, F>(&mut self, py: Python<'py>, choose: F) -> PyResult<Views<'py>>
     where
-        F: Fn(&mut Game, usize) -> Option<usize> + Sync,
+        F: Fn(usize) -> Option<usize> + Sync,
     {
         let n = self.games.len() as u64;
         let obs = self.observations.bind(py);
@@ -598,18 +623,15 @@ impl VecTable {
                     *d = false;
                     r.fill(0.0);
                     let mut fault = None;
-                    match choose(g, i).ok_or_else(|| "the game is over".to_owned()) {
-                        Ok(index) => match g.step(index) {
-                            Ok(sum) if sum.over => {
-                                r.copy_from_slice(&g.rewards());
-                                *d = true;
-                                if let Err(e) = g.reset(g.seed.wrapping_add(n)) {
-                                    fault = Some(e.to_string());
-                                }
+                    match g.step(choose(i)) {
+                        Ok(sum) if sum.over => {
+                            r.copy_from_slice(&g.rewards());
+                            *d = true;
+                            if let Err(e) = g.reset(g.seed.wrapping_add(n)) {
+                                fault = Some(e.to_string());
                             }
-                            Ok(_) => {}
-                            Err(e) => fault = Some(e),
-                        },
+                        }
+                        Ok(_) => {}
                         Err(e) => fault = Some(e),
                     }
                     g.write(o, m);

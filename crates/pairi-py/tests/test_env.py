@@ -50,6 +50,18 @@ def test_table_plays_a_game_and_mask_matches_legal(rules, players):
         t.step(0)
 
 
+def test_observation_and_mask_into_given_arrays():
+    t = penv.Table("tenhou", seed=4)
+    obs = np.full(penv.OBS_SHAPE, 7.0, np.float32)
+    mask = np.ones(penv.ACTION_COUNT, bool)
+    assert t.observation(out=obs) is obs and t.mask(out=mask) is mask
+    assert np.array_equal(obs, t.observation()) and np.array_equal(mask, t.mask())
+    with pytest.raises(pairi.InvalidRequestError, match="shape"):
+        t.observation(out=np.zeros((34, penv.OBS_PLANES), np.float32))
+    with pytest.raises(pairi.InvalidRequestError, match="values"):
+        t.mask(out=np.zeros(3, bool))
+
+
 def test_seeded_game_is_deterministic():
     runs = []
     for _ in range(2):

@@ -52,10 +52,15 @@ class Table:
     def learners(self) -> list[int]: ...
     def rewards(self) -> list[float]:
         """0 until the game is over, then each seat's result in thousands of points."""
-    def observation(self, seat: int | None = None) -> npt.NDArray[np.float32]:
-        """The planes of ``seat`` (the seat to act by default), shape ``OBS_SHAPE``."""
-    def mask(self, seat: int | None = None) -> npt.NDArray[np.bool_]:
-        """The legal mask, shape ``(ACTION_COUNT,)``."""
+    def observation(
+        self, seat: int | None = None, out: npt.NDArray[np.float32] | None = None
+    ) -> npt.NDArray[np.float32]:
+        """The planes of ``seat`` (the seat to act by default), shape ``OBS_SHAPE``,
+        written into ``out`` when given."""
+    def mask(
+        self, seat: int | None = None, out: npt.NDArray[np.bool_] | None = None
+    ) -> npt.NDArray[np.bool_]:
+        """The legal mask, shape ``(ACTION_COUNT,)``, written into ``out`` when given."""
     def legal_indices(self) -> list[int]: ...
     def action_mjai(self, index: int) -> str: ...
     def step(self, index: int) -> StepInfo: ...
