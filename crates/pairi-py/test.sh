@@ -2,7 +2,7 @@
 # The Python tests: builds the module into a virtual environment under target/py-venv
 # (pip installs maturin, pytest and numpy there from PyPI: nothing outside target/) and
 # runs pytest (the shared cases through Python against the command line, the bytes of
-# every front, the API).
+# every front, the API, the game environments under gymnasium's and PettingZoo's checkers).
 #
 # Needs python3 with its venv module (Debian: python3-venv). With --install, a missing
 # venv module is installed (apt-get, through sudo unless run as root); without it, the
@@ -44,6 +44,8 @@ if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
 "$venv/bin/pip" install --quiet --disable-pip-version-check "maturin>=1.5,<2" pytest numpy
+# The environments' optional dependencies, pinned: their API checkers run in test_env.py.
+"$venv/bin/pip" install --quiet --disable-pip-version-check "gymnasium==1.2.2" "pettingzoo==1.25.0"
 "$venv/bin/pip" install --quiet --disable-pip-version-check "$root/crates/pairi-py"
 cargo build --quiet --manifest-path "$root/Cargo.toml" --bin pairi
 cd "$root/crates/pairi-py"

@@ -7,6 +7,7 @@
 //! arguments straight into the request rather than through a JSON value.
 
 mod convert;
+mod env;
 mod errors;
 mod results;
 mod score;
@@ -542,6 +543,7 @@ fn useful_array<'py>(
 fn _pairi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::add(m)?;
+    env::add(m)?;
     m.add_class::<Score>()?;
     m.add_class::<Yaku>()?;
     m.add_class::<Fan>()?;

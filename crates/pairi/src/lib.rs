@@ -21,6 +21,7 @@ pub mod analysis;
 #[cfg(feature = "serde")]
 pub mod api;
 pub mod decompose;
+pub mod encode;
 pub mod error;
 pub mod ev;
 pub mod hand;
