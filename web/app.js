@@ -383,7 +383,11 @@ function chart(discards, from) {
 }
 
 async function review(file) {
-  const text = await file.text();
+  return reviewText(await file.text());
+}
+
+/** Reviews a record's text and shows it in the review section. */
+async function reviewText(text) {
   $("review-status").textContent = "reviewing…";
   const a = await askLong("review", { record: text });
   if (a.error) {
@@ -586,6 +590,43 @@ function renderPlay() {
   const box = $("play");
   box.dataset.moves = String(Number(box.dataset.moves || 0) + 1);
   box.dataset.over = a.game_end ? "1" : "0";
+  if (a.game_end) $("play-menu").open = true;
+}
+
+/** The game so far as a tenhou.net/6 record (the kyoku played to their end; the whole
+ * game once it is over), asked of pairi with the game's actions. */
+async function playRecord() {
+  const a = state.play && state.play.answer;
+  if (!a) return null;
+  const r = await askLong("play", { ...state.play.base, actions: a.actions, record: "tenhou6" });
+  if (r.error) {
+    $("play-record-status").textContent = `${r.error.kind}: ${r.error.message}`;
+    return null;
+  }
+  $("play-record-status").textContent = a.game_end ? "the whole game" : "the kyoku played to their end";
+  return r.ok.record;
+}
+
+async function playDownload() {
+  const text = await playRecord();
+  if (text === null) return;
+  const b = state.play.base;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  link.download = `pairi-${b.rules}-seed${b.seed}-seat${b.seat + 1}.json`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+async function playReview() {
+  const text = await playRecord();
+  if (text === null) return;
+  showView("analyse");
+  history.replaceState(null, "", location.pathname + location.search);
+  $("review").scrollIntoView();
+  await reviewText(text);
 }
 
 /** Asks for the game with `actions` and draws it. */
@@ -618,6 +659,8 @@ async function newGame() {
     answer: null,
     busy: true,
   };
+  $("play-menu").open = false;
+  $("play-record-status").textContent = "";
   await playTo([]);
   state.play.busy = false;
 }
@@ -637,6 +680,8 @@ function setUpPlay() {
     showView(b.dataset.view);
   });
   $("play-new").addEventListener("click", newGame);
+  $("play-download").addEventListener("click", playDownload);
+  $("play-review").addEventListener("click", playReview);
   $("play-hand").addEventListener("click", (e) => {
     const t = e.target.closest(".tile");
     const a = state.play && state.play.answer;

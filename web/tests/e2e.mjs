@@ -1,8 +1,9 @@
 // The page in headless Chromium, from a static host (pairi as WebAssembly) or from
 // `pairi serve` (the HTTP API): type a hand, read the discard table, play a discard and
 // a draw, score the hand, compute expected values off the page's thread, review a
-// record, check that the page's answers are the command line's bytes for the requests
-// of crates/pairi-cli/tests/fronts.jsonl, and equal its answers on a sample of the
+// record, play a kyoku and a whole game (its record downloaded and opened in review),
+// check that the page's answers are the command line's bytes for the requests of
+// crates/pairi-cli/tests/fronts.jsonl, and equal its answers on a sample of the
 // shared cases (skipped, saying so, without the shared data; a failure then with
 // PAIRI_REQUIRE_SHARED=1). Prints the timings it measures; asserts no timing.
 //
@@ -388,10 +389,13 @@ try {
 
   // The Play view: a new game, a few moves, then a whole kyoku, always taking the first
   // legal action (a tile when discards are legal, else the first button).
-  const playKyoku = async (p, width) => {
+  // With `whole`, an east-only game played to its end, then its record downloaded
+  // (tenhou.net/6) and opened in the review.
+  const playKyoku = async (p, width, whole = false) => {
     await p.goto(`${url}#play`);
     await p.waitForSelector("body[data-ready='1']", { timeout: 30000 });
     await p.fill("#play-seed", "5");
+    if (whole) await p.selectOption("#play-rules", "tenhou-tonpuu");
     await p.click("#play-new");
     await p.waitForSelector("#play-hand .tile", { timeout: 30000 });
     const tiles = await p.locator("#play-hand .tile").count();
@@ -402,8 +406,9 @@ try {
     for (;;) {
       const before = await p.getAttribute("#play", "data-moves");
       const resultShown = await p.isVisible("#play-result");
-      if ((resultShown && moves > 0) || (await p.getAttribute("#play", "data-over")) === "1") break;
-      assert.ok(moves < 400, "no kyoku end after 400 moves");
+      if ((await p.getAttribute("#play", "data-over")) === "1") break;
+      if (resultShown && moves > 0 && !whole) break;
+      assert.ok(moves < (whole ? 3000 : 400), `no ${whole ? "game" : "kyoku"} end after ${moves} moves`);
       if ((await p.getAttribute("#play-hand", "class")) === "click") {
         await p.click("#play-hand .tile >> nth=0");
       } else {
@@ -417,7 +422,30 @@ try {
     assert.match(result, /wins|draw|nine terminals|four|triple|Game over/);
     const [scroll, w] = await p.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     assert.ok(scroll <= w, `${scroll} px wide on a ${w} px screen`);
-    console.log(`     ${width} px: a kyoku in ${moves} moves, ${((Date.now() - t0) / moves).toFixed(0)} ms a move`);
+    console.log(`     ${width} px: a ${whole ? "game" : "kyoku"} in ${moves} moves, ${((Date.now() - t0) / moves).toFixed(0)} ms a move`);
+    if (!whole) return;
+    assert.match(result, /Game over/);
+    assert.equal(await p.getAttribute("#play-menu", "open"), "", "the record menu opens at the end");
+    const [download] = await Promise.all([p.waitForEvent("download"), p.click("#play-download")]);
+    assert.match(download.suggestedFilename(), /^pairi-tenhou-tonpuu-seed5-seat1\.json$/);
+    const text = readFileSync(await download.path(), "utf8");
+    const record = JSON.parse(text);
+    assert.ok(record.log.length >= 4, `${record.log.length} kyoku in the record`);
+    // The page's record is the command line's bytes for the same game.
+    const actions = await p.evaluate(() => window.pairi.play.answer.actions);
+    const cli = JSON.parse(
+      execFileSync(binary, ["play", "--rules", "tenhou-tonpuu", "--seed", "5", "--actions", actions.join(","), "--record", "tenhou6"], {
+        encoding: "utf8",
+      }),
+    );
+    assert.equal(text, cli.record);
+    await p.click("#play-review");
+    await p.waitForFunction(() => /kyoku$/.test(document.getElementById("review-status").textContent), null, { timeout: 30000 });
+    assert.equal(await p.isVisible("#review-view"), true);
+    assert.equal(await p.textContent("#review-status"), `tenhou6, ${record.log.length} kyoku`);
+    assert.ok((await p.locator("#review-view h3").count()) === record.log.length);
+    const [scroll2, w2] = await p.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(scroll2 <= w2, `the review: ${scroll2} px wide on a ${w2} px screen`);
   };
 
   await check("play: a kyoku against pairi's agents (desktop)", async () => {
@@ -430,6 +458,21 @@ try {
     await playKyoku(phone, 390);
     if (shot) writeFileSync(shot.replace(/\.png$/, "-play-390.png"), await phone.screenshot({ fullPage: true }));
     await phone.close();
+  });
+
+  await check("play: a whole game, downloaded and opened in review (desktop)", async () => {
+    const p = await browser.newPage({ viewport: { width: 1000, height: 900 }, acceptDownloads: true });
+    p.on("pageerror", (e) => errors.push(String(e)));
+    await playKyoku(p, 1000, true);
+    await p.close();
+  });
+
+  await check("play: a whole game, downloaded and opened in review (390 px)", async () => {
+    const p = await browser.newPage({ viewport: { width: 390, height: 800 }, acceptDownloads: true });
+    p.on("pageerror", (e) => errors.push(String(e)));
+    await playKyoku(p, 390, true);
+    if (shot) writeFileSync(shot.replace(/\.png$/, "-review-390.png"), await p.screenshot({ fullPage: true }));
+    await p.close();
   });
 
   await check("no script error", async () => {

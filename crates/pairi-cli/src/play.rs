@@ -13,6 +13,7 @@ const EXAMPLES: &str = "Examples:\n  \
     pairi play --seed 7\n  \
     pairi play --seed 7 --actions 11\n  \
     pairi play --seed 7 --seat 1 --players 3 --opponents pairi\n  \
+    pairi play --seed 7 --actions 11 --record tenhou6\n  \
     echo '{\"seed\": 7, \"actions\": []}' | pairi play --batch -\n\n\
     The answer's `actions` with one id of its `legal` appended is the next request's `actions`.";
 
@@ -39,6 +40,10 @@ pub(crate) struct Args {
     /// The actions so far, comma-separated ids.
     #[arg(long, value_delimiter = ',')]
     actions: Vec<u16>,
+    /// Include the game as a record in the answer: tenhou6 or mjai (the kyoku played
+    /// to their end; the whole game once it is over).
+    #[arg(long, value_parser = ["tenhou6", "mjai"])]
+    record: Option<String>,
     /// Answer a JSON Lines file of requests (`-` for standard input).
     #[arg(long)]
     batch: Option<String>,
@@ -55,6 +60,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
         seat: args.seat,
         opponents: args.opponents,
         actions: args.actions.clone(),
+        record: args.record.clone(),
     };
     let answer = req.answer().map_err(|e| refused(e, true))?;
     print_json(&answer)

@@ -265,8 +265,14 @@ impl Arena {
             a.start(s as Seat, &self.rules, plan.agent_seeds[s]);
         }
         let mut tally = Tally::default();
-        let first: Vec<Event> = table.events().to_vec();
-        deliver(&first, agents, n, &mut tally, &mut result, keep_events);
+        deliver(
+            table.events(),
+            agents,
+            n,
+            &mut tally,
+            &mut result,
+            keep_events,
+        );
         while !table.is_over() {
             let seat = table.to_act().trailing_zeros() as Seat;
             let legal = table.legal(seat);
@@ -289,8 +295,8 @@ impl Arena {
                 ));
                 action = played;
             }
-            let events = table.step(seat, action)?.to_vec();
-            deliver(&events, agents, n, &mut tally, &mut result, keep_events);
+            let events = table.step(seat, action)?;
+            deliver(events, agents, n, &mut tally, &mut result, keep_events);
         }
         for (s, a) in agents.iter_mut().enumerate().take(usize::from(n)) {
             for f in a.faults() {
@@ -318,7 +324,9 @@ fn deliver(
 ) {
     for e in events {
         for (s, a) in agents.iter_mut().enumerate().take(usize::from(n)) {
-            a.event(&e.seen_by(s as Seat));
+            if a.listens() {
+                a.event(&e.seen_by(s as Seat));
+            }
         }
         if keep {
             result.events.push(*e);

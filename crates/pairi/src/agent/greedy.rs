@@ -64,7 +64,16 @@ impl Agent for Greedy {
         self.rules = *rules;
     }
 
+    fn listens(&self) -> bool {
+        false
+    }
+
     fn act(&mut self, obs: &Observation, legal: &[Action]) -> Action {
+        // One choice (a pass, or the draw thrown after riichi): the rules below would
+        // take it too.
+        if let [only] = legal {
+            return *only;
+        }
         if let Some(w) = win_in(legal) {
             return w;
         }
@@ -82,7 +91,7 @@ impl Agent for Greedy {
             }
             return Action::Pass;
         }
-        match best_discard(obs, &sight, legal) {
+        match rank_discards(obs, &sight, legal).first().copied() {
             Some((a, e)) => {
                 if e.shanten == 0 && legal.contains(&Action::Riichi) {
                     Action::Riichi
@@ -164,6 +173,11 @@ pub(crate) fn rank_discards(
     let Some(table) = rows(&sight.hand, sight.melds) else {
         return out;
     };
+    // The useful draws after each kind discarded, from the table's rows.
+    let mut useful_after = [0u64; 34];
+    for r in table.rows() {
+        useful_after[r.tile.tile().index()] = r.useful.tiles.bits();
+    }
     for &a in legal {
         let Action::Discard { pai, .. } = a else {
             continue;
@@ -195,7 +209,10 @@ pub(crate) fn rank_discards(
             for (a, e) in &mut s[..tied] {
                 if let Action::Discard { pai, .. } = *a {
                     let k = pai.tile();
-                    e.shape = *done[k.index()].get_or_insert_with(|| shape(sight, k, e.shanten));
+                    e.shape = *done[k.index()].get_or_insert_with(|| {
+                        let useful = TileSet::from_bits(useful_after[k.index()]);
+                        shape(sight, k, e.shanten, useful)
+                    });
                 }
             }
         }
@@ -204,17 +221,14 @@ pub(crate) fn rank_discards(
     out
 }
 
-/// The two-step acceptance of the hand after discarding `d` (at `shanten`): for each
-/// useful draw, its unseen copies times the most unseen useful tiles a discard then
-/// leaves at one shanten less.
-fn shape(sight: &Sight, d: Tile, shanten: i8) -> u32 {
+/// The two-step acceptance of the hand after discarding `d` (at `shanten`, `useful` the
+/// draws that lower it: its row of the discard table): for each useful draw, its unseen
+/// copies times the most unseen useful tiles a discard then leaves at one shanten less.
+fn shape(sight: &Sight, d: Tile, shanten: i8, useful: TileSet) -> u32 {
     let mut h = sight.hand;
     h.remove(d);
-    let Ok((_, useful)) = shanten::useful(&h, sight.melds) else {
-        return 0;
-    };
     let mut total = 0;
-    for t in useful.tiles.iter() {
+    for t in useful.iter() {
         let left = u32::from(sight.left(t));
         if left == 0 {
             continue;
@@ -240,15 +254,6 @@ fn shape(sight: &Sight, d: Tile, shanten: i8) -> u32 {
         total += left * best;
     }
     total
-}
-
-/// The best legal discard and its [`Efficiency`].
-pub(crate) fn best_discard(
-    obs: &Observation,
-    sight: &Sight,
-    legal: &[Action],
-) -> Option<(Action, Efficiency)> {
-    rank_discards(obs, sight, legal).first().copied()
 }
 
 /// The shanten of the seat's 13 − 3k hand (or of the best discard of a 14 − 3k one).

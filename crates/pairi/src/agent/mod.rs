@@ -73,6 +73,12 @@ pub trait Agent: Send {
         let _ = event;
     }
 
+    /// Whether [`Agent::event`] does anything: an agent that decides from the
+    /// observation alone says no, and is not given the events.
+    fn listens(&self) -> bool {
+        true
+    }
+
     /// One action of `legal` (never empty) for the seat's view `obs`.
     fn act(&mut self, obs: &Observation, legal: &[Action]) -> Action;
 
@@ -193,6 +199,10 @@ impl Agent for Uniform {
         self.rng = Xoshiro256::new(seed);
     }
 
+    fn listens(&self) -> bool {
+        false
+    }
+
     fn act(&mut self, _obs: &Observation, legal: &[Action]) -> Action {
         legal[self.rng.below(legal.len() as u64) as usize]
     }
@@ -203,6 +213,10 @@ impl Agent for Uniform {
 pub struct Tsumogiri;
 
 impl Agent for Tsumogiri {
+    fn listens(&self) -> bool {
+        false
+    }
+
     fn act(&mut self, _obs: &Observation, legal: &[Action]) -> Action {
         legal
             .iter()

@@ -14,6 +14,7 @@ use super::limits::{Bounded, Cost, Limits};
 use super::riichi::YakuNames;
 use super::{Error, Request, Stop};
 use crate::agent::{mjai, Agent, Greedy, Pairi, PairiOptions};
+use crate::record::{self, Format};
 use crate::table::{
     Action, Event, Observation, Seat, Table, TableError, TablePreset, TableRules, WallSource,
 };
@@ -79,6 +80,10 @@ pub struct PlayRequest {
     /// `actions` with the person's choice appended.
     #[serde(default)]
     pub actions: Vec<u16>,
+    /// `tenhou6` or `mjai`: the answer carries the game as a record in that format
+    /// (the kyoku played to their end; the whole game once it is over).
+    #[serde(default)]
+    pub record: Option<String>,
 }
 
 impl PlayRequest {
@@ -106,6 +111,23 @@ impl PlayRequest {
             }
             (p, _) => p,
         })
+    }
+
+    /// The record format asked for, if any.
+    ///
+    /// # Errors
+    ///
+    /// `invalid_request` for a format other than `tenhou6` and `mjai`.
+    pub fn record_format(&self) -> Result<Option<Format>, Error> {
+        self.record
+            .as_deref()
+            .map(|id| match Format::from_id(id) {
+                Some(f @ (Format::Tenhou6 | Format::Mjai)) => Ok(f),
+                _ => Err(Error::invalid_request(format!(
+                    "`record`: unknown format {id:?}: tenhou6 or mjai"
+                ))),
+            })
+            .transpose()
     }
 }
 
@@ -359,6 +381,10 @@ pub struct PlayAnswer {
     pub results: Vec<KyokuResult>,
     /// The end of the game, once it is over.
     pub game_end: Option<GameEndJson>,
+    /// The game as a record in the format asked for (`record` in the request): the
+    /// kyoku played to their end, every one once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record: Option<String>,
 }
 
 /// The most actions the opponents may add in one request.
@@ -385,6 +411,7 @@ impl Request for PlayRequest {
     /// `timeout` once `stop` is set.
     fn compute(&self, limits: &Limits, stop: &Stop) -> Result<PlayAnswer, Error> {
         let preset = self.preset()?;
+        let record_format = self.record_format()?;
         let rules: TableRules = preset.rules();
         let n = rules.players();
         if self.seat >= n {
@@ -421,6 +448,11 @@ impl Request for PlayRequest {
         let mut log = Log::default();
         let mut collecting = self.actions.is_empty();
         let first = table.events().to_vec();
+        // Every event of the game, for the record.
+        let mut all: Vec<Event> = Vec::new();
+        if record_format.is_some() {
+            all.extend_from_slice(&first);
+        }
         deliver(&first, &mut agents, &mut log, collecting);
         let mut actions = Vec::with_capacity(self.actions.len() + 64);
         let mut legal_now = Vec::new();
@@ -481,8 +513,12 @@ impl Request for PlayRequest {
             };
             actions.push(action.id());
             let events = table.step(s, action).map_err(table_error)?.to_vec();
+            if record_format.is_some() {
+                all.extend_from_slice(&events);
+            }
             deliver(&events, &mut agents, &mut log, collecting);
         }
+        let record = record_format.map(|f| record_text(&all, &rules, self.seat, self.opponents, f));
         let obs = table.observation(self.seat);
         Ok(PlayAnswer {
             rules: preset.id(),
@@ -509,7 +545,42 @@ impl Request for PlayRequest {
                 }),
                 _ => None,
             }),
+            record,
         })
+    }
+}
+
+/// The name of seat `s` in a record of the game.
+fn player_name(s: Seat, person: Seat, opponents: Opponents) -> String {
+    if s == person {
+        "player".to_owned()
+    } else {
+        opponents.id().to_owned()
+    }
+}
+
+/// The game's record in format `f` (tenhou.net/6 or mjai), made by
+/// [`record::played::game_of_events`] from every table event up to the end of the last
+/// kyoku that ended: the kyoku in progress would show the other seats' hands and the
+/// wall.
+fn record_text(
+    all: &[Event],
+    rules: &TableRules,
+    person: Seat,
+    opponents: Opponents,
+    f: Format,
+) -> String {
+    let end = all
+        .iter()
+        .rposition(|e| matches!(e, Event::KyokuEnd { .. } | Event::GameEnd { .. }))
+        .map_or(0, |i| i + 1);
+    let names = (0..rules.players())
+        .map(|s| player_name(s, person, opponents))
+        .collect();
+    let game = record::played::game_of_events(&all[..end], rules, names);
+    match f {
+        Format::Mjai => record::mjai::write_lines(&game),
+        _ => format!("{}\n", record::tenhou6::write(&game)),
     }
 }
 

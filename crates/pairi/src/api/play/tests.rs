@@ -195,3 +195,94 @@ fn pairi_opponents_play_too() {
     assert!(!a.legal.is_empty());
     assert_eq!(a.actions.len(), play(&r).actions.len());
 }
+
+/// A whole game played by requests, then asked for as a record: tenhou.net/6 and mjai
+/// read back to the same game, every win scores as recorded (`record check`) and the
+/// table replays every kyoku with its score changes (`record legal`).
+#[test]
+fn a_played_game_is_a_record_that_checks_and_replays() {
+    for (rules, seat, seed, mahjong_soul) in [
+        ("tenhou", 0, 21, false),
+        ("tenhou-sanma", 2, 22, false),
+        ("mahjongsoul", 1, 23, true),
+    ] {
+        let (end, _) = whole_game(rules, seat, seed);
+        assert!(end.record.is_none(), "no record unless asked for");
+        let mut r = req(&format!(
+            r#"{{"rules": "{rules}", "seed": {seed}, "seat": {seat}, "record": "tenhou6"}}"#
+        ));
+        r.actions = end.actions.clone();
+        let a = play(&r);
+        assert_eq!(a.game_end, end.game_end);
+        let text = a.record.unwrap();
+        assert!(text.ends_with('\n') && text.lines().count() == 1);
+        let game = crate::record::read(&text, None).unwrap();
+        let names = &game.names;
+        assert_eq!(names[usize::from(seat)], "player");
+        let report =
+            crate::record::check::check(&game, &crate::record::check::rules_of(&game)).unwrap();
+        assert!(
+            report.mismatches.is_empty(),
+            "{rules}: {:?}",
+            report.mismatches
+        );
+        assert!(report.wins > 0, "{rules}: no win checked");
+        assert_eq!(report.wins_agreeing, report.wins);
+        let table_rules = crate::record::on_table::rules_of(&game, mahjong_soul);
+        let kyokus = crate::record::on_table(&game, table_rules, true, |_| {}).unwrap();
+        assert_eq!(kyokus, game.kyokus.len());
+        // The final scores are the game's.
+        let last = game.kyokus.last().unwrap();
+        assert!(!last.events.is_empty());
+        // mjai: the same game.
+        r.record = Some("mjai".into());
+        let lines = play(&r).record.unwrap();
+        let back = crate::record::read(&lines, None).unwrap();
+        assert_eq!(back.kyokus.len(), game.kyokus.len());
+        for (x, y) in back.kyokus.iter().zip(&game.kyokus) {
+            let sorted = |hands: &Vec<Vec<Pai>>| -> Vec<Vec<Pai>> {
+                hands
+                    .iter()
+                    .map(|h| {
+                        let mut h = h.clone();
+                        h.sort_unstable();
+                        h
+                    })
+                    .collect()
+            };
+            assert_eq!(sorted(&x.hands), sorted(&y.hands));
+            assert_eq!(x.scores, y.scores);
+            assert_eq!(x.events.len(), y.events.len());
+        }
+    }
+}
+
+#[test]
+fn a_record_of_a_game_in_progress_holds_the_kyoku_that_ended() {
+    let (end, _) = whole_game("tenhou-tonpuu", 0, 4);
+    let full = {
+        let mut r = req(r#"{"rules": "tenhou-tonpuu", "seed": 4, "record": "tenhou6"}"#);
+        r.actions = end.actions.clone();
+        crate::record::read(&play(&r).record.unwrap(), None).unwrap()
+    };
+    assert!(full.kyokus.len() >= 2);
+    // At the first decision, no kyoku has ended: the record has none (the kyoku in
+    // progress would show the others' hands).
+    let r = req(r#"{"rules": "tenhou-tonpuu", "seed": 4, "record": "tenhou6"}"#);
+    let first = play(&r).record.unwrap();
+    let game = crate::record::read(&first, None).unwrap();
+    assert!(game.kyokus.is_empty());
+    // Halfway: a prefix of the whole game's kyoku.
+    let mut r = req(r#"{"rules": "tenhou-tonpuu", "seed": 4, "record": "tenhou6"}"#);
+    r.actions = end.actions[..end.actions.len() / 2].to_vec();
+    let a = play(&r);
+    let game = crate::record::read(&a.record.unwrap(), None).unwrap();
+    assert!(game.kyokus.len() < full.kyokus.len());
+    for (x, y) in game.kyokus.iter().zip(&full.kyokus) {
+        assert_eq!(x.hands, y.hands);
+        assert_eq!(x.events, y.events);
+    }
+    // Unknown formats are refused.
+    let r = req(r#"{"seed": 4, "record": "mjlog"}"#);
+    assert_eq!(r.answer().unwrap_err().kind(), ErrorKind::InvalidRequest);
+}
