@@ -1,7 +1,7 @@
 //! The review as one self-contained HTML page: no script, no network, no font files.
 //! Tiles are drawn with CSS (a number over its suit's character), charts as inline SVG.
 
-use pairi::api::record::{KyokuView, ReviewResult};
+use pairi::api::record::{KyokuView, ReviewResult, Reviews};
 use std::fmt::Write;
 
 const STYLE: &str = r#"
@@ -160,15 +160,40 @@ fn chart(k: &KyokuView) -> String {
     s
 }
 
-/// The page.
-pub(crate) fn page(title: &str, res: &ReviewResult) -> String {
-    let name = |seat: u8| escape(&crate::output::seat_name(res, seat));
+/// The page: for a file of several games, each game under its heading (`game 2: names`),
+/// its anchors marked with its number (`#g2k0`).
+pub(crate) fn page(title: &str, reviews: &Reviews) -> String {
     let mut h = String::new();
     let _ = write!(
         h,
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>pairi review: {t}</title><style>{STYLE}</style></head><body><h1>pairi review: {t}</h1>",
         t = escape(title)
     );
+    if let [one] = reviews.games.as_slice() {
+        game(&mut h, one, "");
+    } else {
+        for (i, res) in reviews.games.iter().enumerate() {
+            let n = i + 1;
+            let names: Vec<String> = res
+                .players
+                .iter()
+                .map(|p| escape(&crate::output::seat_name(res, p.seat)))
+                .collect();
+            let _ = write!(
+                h,
+                "<h2 class=\"game\" id=\"g{n}\">game {n}: {}</h2>",
+                names.join(" · ")
+            );
+            game(&mut h, res, &format!("g{n}"));
+        }
+    }
+    h.push_str("</body></html>\n");
+    h
+}
+
+/// One game's review, its kyoku anchors `#{id}k{index}`.
+fn game(h: &mut String, res: &ReviewResult, id: &str) {
+    let name = |seat: u8| escape(&crate::output::seat_name(res, seat));
     h.push_str("<table class=\"sum\"><tr><th>player</th><th>kyoku</th><th>win %</th><th>deal-in %</th><th>riichi %</th><th>call %</th><th>average win</th><th>best discard %</th></tr>");
     for p in &res.players {
         let _ = write!(
@@ -188,13 +213,13 @@ pub(crate) fn page(title: &str, res: &ReviewResult) -> String {
     // Links to each kyoku, then each kyoku with its score line.
     h.push_str("<nav class=\"jump\">");
     for k in &res.kyokus {
-        let _ = write!(h, "<a href=\"#k{}\">{}</a> ", k.index, escape(&k.kyoku));
+        let _ = write!(h, "<a href=\"#{id}k{}\">{}</a> ", k.index, escape(&k.kyoku));
     }
     h.push_str("</nav>");
     for k in &res.kyokus {
         let _ = write!(
             h,
-            "<h2 id=\"k{}\">{} — {}</h2>",
+            "<h2 id=\"{id}k{}\">{} — {}</h2>",
             k.index,
             escape(&k.kyoku),
             escape(&k.result),
@@ -259,8 +284,6 @@ pub(crate) fn page(title: &str, res: &ReviewResult) -> String {
             );
         }
     }
-    h.push_str("</body></html>\n");
-    h
 }
 
 #[cfg(test)]

@@ -42,8 +42,9 @@ enum RecordCommand {
     /// Play a record again at the table and list, at every decision point, the legal
     /// actions of every seat that must decide: one JSON line each, `{"after", "seat",
     /// "legal"}` (`after`: the number of the record's mjai events before the decision,
-    /// as `record convert --to mjai` writes them; `legal`: mjai messages). An action
-    /// the table does not allow is an error (exit status 2).
+    /// as `record convert --to mjai` writes them; `legal`: mjai messages). A file of
+    /// several games is played game by game, each line then with its `game` (1 for the
+    /// first). An action the table does not allow is an error (exit status 2).
     Legal(LegalArgs),
 }
 
@@ -133,7 +134,9 @@ pub(crate) struct ConvertArgs {
     pairi review game.jsonl --html review.html\n  \
     pairi review game.json --seats 0 --ev --json\n\n\
 Each discard is compared with the best of the discard table (shanten, then useful\n\
-tiles counted with every visible tile); `*` marks a discard that is not the best.")]
+tiles counted with every visible tile); `*` marks a discard that is not the best.\n\
+A file of several games is reviewed game by game, each under a `game N:` line (one\n\
+HTML page, a section per game; JSON `{\"format\", \"games\": [...]}`).")]
 pub(crate) struct ReviewArgs {
     /// The record file (`-` for standard input).
     path: PathBuf,
@@ -433,7 +436,23 @@ pub(crate) fn review(args: &ReviewArgs) -> anyhow::Result<()> {
     if args.json {
         return print_json(&res);
     }
-    print_review(&res)
+    if let [one] = res.games.as_slice() {
+        return print_review(one);
+    }
+    // A file of several games: each game's review under its heading.
+    for (i, game) in res.games.iter().enumerate() {
+        if i > 0 {
+            print_line("")?;
+        }
+        let names: Vec<String> = game
+            .players
+            .iter()
+            .map(|p| crate::output::seat_name(game, p.seat))
+            .collect();
+        print_line(&format!("game {}: {}", i + 1, names.join(", ")))?;
+        print_review(game)?;
+    }
+    Ok(())
 }
 
 fn print_review(res: &ReviewResult) -> anyhow::Result<()> {

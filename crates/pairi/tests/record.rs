@@ -650,3 +650,80 @@ fn files_of_several_games_game_by_game() {
     assert_eq!(e.kind, pairi::api::ErrorKind::Parse);
     assert!(e.message.starts_with("game 2: mjai: "), "{}", e.message);
 }
+
+/// `record_legal` and `review` read a file of several games game by game (two mjai
+/// games one after the other, a tenhou.net/6 array of two games): each game answers as
+/// it does alone, the legal decisions marked with their game, the reviews one per game;
+/// a file of one game answers without `game` or `games`.
+#[test]
+fn legal_and_review_of_several_games_game_by_game() {
+    use pairi::api::record::{LegalRequest, ReviewRequest};
+    use pairi::api::Request;
+    let example = |name: &str| {
+        std::fs::read_to_string(format!(
+            "{}/../../examples/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .expect("example record")
+    };
+    let (tenhou6, mjai) = (example("game.json"), example("game.jsonl"));
+    let files = [
+        (
+            tenhou6.clone(),
+            format!("[{}, {}]", tenhou6.trim(), tenhou6.trim()),
+        ),
+        (mjai.clone(), format!("{}\n{}\n", mjai.trim(), mjai.trim())),
+    ];
+    for (one, two) in files {
+        let legal = |record: &str| {
+            LegalRequest {
+                record: record.to_string(),
+                ..Default::default()
+            }
+            .answer()
+            .expect("played")
+        };
+        let (a, b) = (legal(&one), legal(&two));
+        let json = serde_json::to_value(&a).unwrap();
+        assert!(json.get("games").is_none());
+        assert!(json["decisions"][0].get("game").is_none());
+        assert_eq!(b.games, 2);
+        assert_eq!(b.format, a.format);
+        assert_eq!((b.players, b.rules), (a.players, a.rules));
+        assert_eq!(b.kyokus, 2 * a.kyokus);
+        assert_eq!(b.decisions.len(), 2 * a.decisions.len());
+        for (i, half) in b.decisions.chunks(a.decisions.len()).enumerate() {
+            for (d, alone) in half.iter().zip(&a.decisions) {
+                assert_eq!(d.game, Some(i + 1));
+                assert_eq!(
+                    (d.after, d.seat, &d.legal),
+                    (alone.after, alone.seat, &alone.legal)
+                );
+            }
+        }
+        let json = serde_json::to_value(&b).unwrap();
+        assert_eq!(json["games"], 2);
+        assert_eq!(json["decisions"][0]["game"], 1);
+
+        let review = |record: &str| {
+            ReviewRequest {
+                record: record.to_string(),
+                seats: Some(vec![0]),
+                ..Default::default()
+            }
+            .answer()
+            .expect("reviewed")
+        };
+        let (a, b) = (review(&one), review(&two));
+        assert_eq!(a.games.len(), 1);
+        assert_eq!(
+            serde_json::to_value(&a).unwrap(),
+            serde_json::to_value(&a.games[0]).unwrap()
+        );
+        assert_eq!(b.games, [a.games[0].clone(), a.games[0].clone()]);
+        let json = serde_json::to_value(&b).unwrap();
+        assert_eq!(json["format"], serde_json::to_value(a.format).unwrap());
+        assert_eq!(json["games"].as_array().map(Vec::len), Some(2));
+        assert_eq!(json["games"][1], serde_json::to_value(&a.games[0]).unwrap());
+    }
+}

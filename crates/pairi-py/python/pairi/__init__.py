@@ -186,8 +186,9 @@ def record_legal(record, *, format=None, rules=None, partial=False):
     table: a list of dicts ``{"after", "seat", "legal"}`` (``after``: the number of the
     record's mjai events before the decision, as :func:`read_record` lists them;
     ``legal``: mjai messages). ``rules``: ``"tenhou"`` (default) or ``"mahjongsoul"``.
-    A recorded action the table does not allow raises. ``record``, ``format`` and
-    ``partial`` as for :func:`read_record`."""
+    A recorded action the table does not allow raises. A record of several games is
+    played game by game, each dict then with its ``"game"`` (1 for the first).
+    ``record``, ``format`` and ``partial`` as for :func:`read_record`."""
     fields = {"format": format, "partial": partial}
     if rules is not None:
         fields["rules"] = rules
@@ -199,7 +200,9 @@ def review(record, *, seats=None, kyoku=None, format=None, ev=False, partial=Fal
     ``seats``: the seats reviewed (0 to 3; all when ``None``); ``kyoku``: the kyoku
     reviewed by label, such as ``["E1", "S3.1"]``; ``ev``: also the expected value of
     each discard and of the best one (slower). ``record``, ``format`` and ``partial`` as
-    for :func:`read_record`."""
-    return Review(
-        _record_request("review", record, format=format, seats=seats, kyoku=kyoku, ev=ev, partial=partial)
-    )
+    for :func:`read_record`. A record of several games gives a list of :class:`Review`,
+    one per game."""
+    answer = _record_request("review", record, format=format, seats=seats, kyoku=kyoku, ev=ev, partial=partial)
+    if "games" in answer:
+        return [Review(game) for game in answer["games"]]
+    return Review(answer)

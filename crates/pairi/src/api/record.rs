@@ -39,8 +39,36 @@ impl Serialize for Format {
     }
 }
 
-fn read(text: &str, format: Option<Format>, partial: bool) -> Result<Game, Error> {
-    Ok(record::read_with(text, format, partial)?)
+/// The format of a record's text (`format` when given, else found from the text) and
+/// each of its games read in turn ([`record::games()`]): the game's number in the file
+/// (1 for the first) and the game, or the game's error, which names the game after the
+/// first. One game is held at a time.
+fn read_games(
+    text: &str,
+    format: Option<Format>,
+    partial: bool,
+) -> (
+    Format,
+    impl Iterator<Item = Result<(usize, Game), Error>> + '_,
+) {
+    let format = format.unwrap_or_else(|| Format::detect(text));
+    let games = record::games(text, format)
+        .enumerate()
+        .map(move |(i, text)| {
+            let n = i + 1;
+            record::read_with(text, Some(format), partial)
+                .map(|game| (n, game))
+                .map_err(|e| Error::from(e.in_game(n)))
+        });
+    (format, games)
+}
+
+/// `e` said of game number `n` of a file (1 for the first, left as it is).
+fn in_game(mut e: Error, n: usize) -> Error {
+    if n > 1 {
+        e.message = format!("game {n}: {}", e.message);
+    }
+    e
 }
 
 /// Replay a record and score every win again.
@@ -136,7 +164,7 @@ impl Request for CheckRequest {
     /// `parse` for a text that is not a record, `invalid_hand` for a record the table
     /// does not allow (with the kyoku and event).
     fn compute(&self, _: &Limits, _: &Stop) -> Result<CheckResult, Error> {
-        let format = self.format.unwrap_or_else(|| Format::detect(&self.record));
+        let (format, games) = read_games(&self.record, self.format, self.partial);
         let mut out = CheckResult {
             format,
             players: 0,
@@ -148,11 +176,9 @@ impl Request for CheckRequest {
             mismatches: Vec::new(),
         };
         // Game by game: the memory of one game beside the text.
-        for text in record::games(&self.record, format) {
-            out.games += 1;
-            let n = out.games;
-            let game = record::read_with(text, Some(format), self.partial)
-                .map_err(|e| Error::from(e.in_game(n)))?;
+        for game in games {
+            let (n, game) = game?;
+            out.games = n;
             let report = check::check(&game, &check::rules_of(&game))
                 .map_err(|e| Error::from(e.in_game(n)))?;
             if n == 1 {
@@ -227,18 +253,15 @@ impl ConvertRequest {
     /// answer is their texts one after the other. Tenhou's XML log holds one game: a
     /// second is a `parse` error.
     pub fn games(&self) -> impl Iterator<Item = Result<String, Error>> + '_ {
-        let format = self.format.unwrap_or_else(|| Format::detect(&self.record));
-        let mut n = 0;
-        record::games(&self.record, format).map(move |text| {
-            n += 1;
-            if n > 1 && self.to == Format::Mjlog {
+        let (_, games) = read_games(&self.record, self.format, self.partial);
+        games.enumerate().map(move |(i, game)| {
+            if i > 0 && self.to == Format::Mjlog {
                 return Err(Error::from(RecordError::format(
                     "Tenhou XML",
                     "one game a log, and the record holds more: write it as mjai or tenhou6",
                 )));
             }
-            let game = record::read_with(text, Some(format), self.partial)
-                .map_err(|e| Error::from(e.in_game(n)))?;
+            let (n, game) = game?;
             record::convert(&game, self.to).map_err(|e| Error::from(e.in_game(n)))
         })
     }
@@ -281,6 +304,10 @@ pub struct LegalRequest {
 /// One seat's decision at one point of a record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DecisionView {
+    /// The game's number in the file (1 for the first), for a file of several games;
+    /// left out for a file of one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<usize>,
     /// The number of the record's mjai events before the decision (as `pairi record
     /// convert --to mjai` writes them: `start_game` first, then each kyoku's
     /// `start_kyoku`, its events and `end_kyoku`).
@@ -298,13 +325,18 @@ pub struct DecisionView {
 pub struct LegalResult {
     /// The format read.
     pub format: Format,
-    /// Players (3 or 4).
+    /// Players (3 or 4; of the first game).
     pub players: u8,
-    /// The table preset played (`tenhou`, `tenhou-sanma`, `mahjongsoul`, ...).
+    /// Games in the file, when more than one (a file of several games is played game
+    /// by game; `kyokus` is their sum).
+    #[serde(skip_serializing_if = "is_first")]
+    pub games: usize,
+    /// The table preset played (`tenhou`, `tenhou-sanma`, `mahjongsoul`, ...; of the
+    /// first game).
     pub rules: &'static str,
     /// Kyoku played.
     pub kyokus: usize,
-    /// Every seat's decision, by `after` then seat.
+    /// Every seat's decision, by game, then `after`, then seat.
     pub decisions: Vec<DecisionView>,
 }
 
@@ -317,18 +349,58 @@ impl Request for LegalRequest {
     /// `parse` for a text that is not a record; `invalid_hand` for an action the table
     /// does not list as legal (with the kyoku and the event).
     fn compute(&self, _: &Limits, _: &Stop) -> Result<LegalResult, Error> {
-        let format = self.format.unwrap_or_else(|| Format::detect(&self.record));
-        let game = read(&self.record, Some(format), self.partial)?;
-        let rules = record::on_table::rules_of(&game, self.rules == RecordRules::MahjongSoul);
-        // Where each kyoku's events start in the mjai stream.
+        let (format, games) = read_games(&self.record, self.format, self.partial);
+        let mut out = LegalResult {
+            format,
+            players: 0,
+            games: 0,
+            rules: "",
+            kyokus: 0,
+            decisions: Vec::new(),
+        };
+        for game in games {
+            let (n, game) = game?;
+            out.games = n;
+            if n == 1 {
+                out.players = game.players.count();
+                out.rules = match (game.players, self.rules) {
+                    (Players::Four, RecordRules::Tenhou) => "tenhou",
+                    (Players::Three, RecordRules::Tenhou) => "tenhou-sanma",
+                    (Players::Four, RecordRules::MahjongSoul) => "mahjongsoul",
+                    (Players::Three, RecordRules::MahjongSoul) => "mahjongsoul-sanma",
+                };
+            }
+            out.kyokus += self
+                .decisions(&game, n, &mut out.decisions)
+                .map_err(|e| Error::from(e.in_game(n)))?;
+        }
+        // A file of one game: its decisions as they always were, without `game`.
+        if out.games == 1 {
+            for d in &mut out.decisions {
+                d.game = None;
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl LegalRequest {
+    /// Every decision of game number `number` added to `out`; the kyoku played.
+    fn decisions(
+        &self,
+        game: &Game,
+        number: usize,
+        out: &mut Vec<DecisionView>,
+    ) -> Result<usize, RecordError> {
+        let rules = record::on_table::rules_of(game, self.rules == RecordRules::MahjongSoul);
+        // Where each kyoku's events start in the game's mjai stream.
         let mut starts = Vec::with_capacity(game.kyokus.len());
         let mut at = 1;
         for k in &game.kyokus {
             starts.push(at + 1);
             at += k.events.len() + 2;
         }
-        let mut decisions = Vec::new();
-        let kyokus = record::on_table(&game, rules, false, |d| {
+        record::on_table(game, rules, false, |d| {
             let t = d.table;
             let mask = t.to_act();
             for seat in 0..t.players() {
@@ -340,24 +412,13 @@ impl Request for LegalRequest {
                     .iter()
                     .filter_map(|a| serde_json::from_str(&t.action_mjai(seat, a)).ok())
                     .collect();
-                decisions.push(DecisionView {
+                out.push(DecisionView {
+                    game: Some(number),
                     after: starts[d.kyoku] + d.after,
                     seat,
                     legal,
                 });
             }
-        })?;
-        Ok(LegalResult {
-            format,
-            players: game.players.count(),
-            rules: match (game.players, self.rules) {
-                (Players::Four, RecordRules::Tenhou) => "tenhou",
-                (Players::Three, RecordRules::Tenhou) => "tenhou-sanma",
-                (Players::Four, RecordRules::MahjongSoul) => "mahjongsoul",
-                (Players::Three, RecordRules::MahjongSoul) => "mahjongsoul-sanma",
-            },
-            kyokus,
-            decisions,
         })
     }
 }
@@ -565,6 +626,30 @@ pub struct ReviewResult {
     pub kyokus: Vec<KyokuView>,
     /// One summary per seat.
     pub players: Vec<PlayerView>,
+}
+
+/// The review of a record file: each game's, in file order. Written as its game's
+/// [`ReviewResult`] for a file of one game, and as `{"format", "games": [review, ...]}`
+/// for a file of several.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reviews {
+    /// The format read.
+    pub format: Format,
+    /// Each game's review (one at least).
+    pub games: Vec<ReviewResult>,
+}
+
+impl Serialize for Reviews {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        if let [one] = self.games.as_slice() {
+            return one.serialize(s);
+        }
+        let mut m = s.serialize_struct("Reviews", 2)?;
+        m.serialize_field("format", &self.format)?;
+        m.serialize_field("games", &self.games)?;
+        m.end()
+    }
 }
 
 fn pai(p: Pai) -> String {
@@ -775,16 +860,27 @@ fn player_view(p: &review::PlayerSummary) -> PlayerView {
 }
 
 impl Request for ReviewRequest {
-    type Answer = ReviewResult;
+    type Answer = Reviews;
     type Defaults = ();
 
     fn apply_defaults(&mut self, (): &()) {}
 
-    /// As [`CheckRequest`]; `invalid_request` for a seat or kyoku the record does not
-    /// have; `timeout` once `stop` is set.
-    fn compute(&self, limits: &Limits, stop: &Stop) -> Result<ReviewResult, Error> {
-        let format = self.format.unwrap_or_else(|| Format::detect(&self.record));
-        let game = read(&self.record, Some(format), self.partial)?;
-        self.review_game(&game, format, limits, stop)
+    /// As [`CheckRequest`], game by game; `invalid_request` for a seat or kyoku a game
+    /// does not have (`seats` and `kyoku` select in every game); `timeout` once `stop`
+    /// is set.
+    fn compute(&self, limits: &Limits, stop: &Stop) -> Result<Reviews, Error> {
+        let (format, games) = read_games(&self.record, self.format, self.partial);
+        let mut out = Reviews {
+            format,
+            games: Vec::new(),
+        };
+        for game in games {
+            let (n, game) = game?;
+            let review = self
+                .review_game(&game, format, limits, stop)
+                .map_err(|e| in_game(e, n))?;
+            out.games.push(review);
+        }
+        Ok(out)
     }
 }
