@@ -313,3 +313,83 @@ fn review_ok_html_page_is_self_contained() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A file of several games through `record legal` and `review`: two mjai games one
+/// after the other, a tenhou.net/6 array of two games. Each game answers as it does
+/// alone, the legal lines with their `game`, the review under a `game N:` line and one
+/// HTML section per game.
+#[test]
+fn legal_and_review_ok_several_games_game_by_game() {
+    let example = |name: &str| {
+        std::fs::read_to_string(format!(
+            "{}/../../examples/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    };
+    let dir = std::env::temp_dir().join(format!("pairi-games-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (tenhou6, mjai) = (example("game.json"), example("game.jsonl"));
+    for (name, one, two) in [
+        (
+            "two.json",
+            tenhou6.clone(),
+            format!("[{}, {}]", tenhou6.trim(), tenhou6.trim()),
+        ),
+        (
+            "two.jsonl",
+            mjai.clone(),
+            format!("{}\n{}\n", mjai.trim(), mjai.trim()),
+        ),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, &two).unwrap();
+        let path = path.to_str().unwrap();
+        // Legal: the lines of one game alone, then the same lines of each game with
+        // its number.
+        let alone = pairi(&["record", "legal", "-"], &one);
+        assert_eq!(alone.code, 0, "{alone:?}");
+        assert!(!alone.stdout.contains("\"game\""));
+        let r = pairi(&["record", "legal", path], "");
+        assert_eq!(r.code, 0, "{r:?}");
+        let want: String = [1, 2]
+            .iter()
+            .flat_map(|n| {
+                alone
+                    .stdout
+                    .lines()
+                    .map(move |l| format!("{{\"game\":{n},{}\n", &l[1..]))
+            })
+            .collect();
+        assert_eq!(r.stdout, want);
+        let r = pairi(&["record", "legal", path, "--json"], "");
+        let v: Value = serde_json::from_str(&r.stdout).unwrap();
+        assert_eq!(v["games"], 2);
+        // Review: each game's text under its heading, JSON one review per game.
+        let alone = pairi(&["review", "-", "--seats", "0"], &one);
+        assert_eq!(alone.code, 0, "{alone:?}");
+        let r = pairi(&["review", path, "--seats", "0"], "");
+        assert_eq!(r.code, 0, "{r:?}");
+        let games: Vec<&str> = r.stdout.split("\ngame 2: ").collect();
+        assert_eq!(games.len(), 2, "{}", r.stdout);
+        assert!(games[0].starts_with("game 1: "));
+        assert!(games[0].ends_with(&format!("\n{}", alone.stdout)));
+        assert!(games[1].ends_with(&alone.stdout));
+        let single: Value =
+            serde_json::from_str(&pairi(&["review", "-", "--seats", "0", "--json"], &one).stdout)
+                .unwrap();
+        let v: Value =
+            serde_json::from_str(&pairi(&["review", path, "--seats", "0", "--json"], "").stdout)
+                .unwrap();
+        assert_eq!(v["format"], single["format"]);
+        assert_eq!(v["games"], Value::Array(vec![single.clone(), single]));
+        let page = dir.join(format!("{name}.html"));
+        let r = pairi(&["review", path, "--html", page.to_str().unwrap()], "");
+        assert_eq!(r.code, 0, "{r:?}");
+        let html = std::fs::read_to_string(&page).unwrap();
+        assert!(html.contains("<h2 class=\"game\" id=\"g1\">game 1: "));
+        assert!(html.contains("<h2 class=\"game\" id=\"g2\">game 2: "));
+        assert!(html.contains("href=\"#g2k0\"") && html.contains("id=\"g2k0\""));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
