@@ -370,11 +370,28 @@ try {
     await snap(p, `views-${label}`);
   });
 
+  await check("the report's tile sprite is web/tiles.js's drawing", async () => {
+    execFileSync(process.execPath, [`${root}web/tools/sprite.mjs`, "--check"], { stdio: "inherit" });
+  });
+
   await each("the HTML report fits the screen", async (p, label) => {
     const out = shot ? shot.replace(/\.png$/, "-report.html") : `${root}target/web-report.html`;
-    execFileSync(binary, ["review", `${root}examples/game.json`, "--html", out], { stdio: "ignore" });
+    // A whole hanchan with calls (the shared data's), else the example kyoku (no meld).
+    const hanchan = `${shared}/logs/tenhou6/majiang_full_hanchan.json`;
+    const game = existsSync(hanchan) ? hanchan : `${root}examples/game.json`;
+    execFileSync(binary, ["review", game, "--html", out], { stdio: "ignore" });
     await p.goto(`file://${out.startsWith("/") ? out : `${process.cwd()}/${out}`}`);
     await fits(p, "report");
+    // Every tile a picture: a <use> of the embedded sprite (web/tiles-sprite.svg), drawn.
+    const [tiles, drawn, sideways, letters] = await p.evaluate(() => [
+      document.querySelectorAll("svg.t").length,
+      [...document.querySelectorAll("svg.t use")].slice(0, 50).every((u) => u.getBBox().width > 0),
+      document.querySelectorAll(".meld svg.t.s").length,
+      document.querySelectorAll("span.t").length,
+    ]);
+    assert.ok(tiles > 100 && drawn, `${tiles} tiles as SVG, drawn: ${drawn}`);
+    assert.equal(letters, 0, "tiles drawn as letters");
+    if (game === hanchan) assert.ok(sideways > 0, "no meld with its called tile sideways");
     await snap(p, `report-${label}`);
   });
 

@@ -1,5 +1,6 @@
 //! The review as one self-contained HTML page: no script, no network, no font files.
-//! Tiles are drawn with CSS (a number over its suit's character), charts as inline SVG.
+//! Tiles are the page's SVG pictures (web/tiles.js), embedded once as a sprite of
+//! `<symbol>`s and drawn with `<use>`; charts are inline SVG.
 
 use pairi::api::record::{KyokuView, ReviewResult, Reviews};
 use std::fmt::Write;
@@ -10,16 +11,16 @@ h1{font-size:1.4em}h2{font-size:1.15em;margin-top:2em}
 table{border-collapse:collapse;margin:.5em 0}
 td,th{padding:.2em .5em;border-bottom:1px solid #ddd;text-align:left;vertical-align:middle}
 th{background:#f4f4f4}
-.t{display:inline-block;width:1.25em;height:1.75em;margin:0 1px;border:1px solid #999;border-radius:3px;
-background:#fffdf6;text-align:center;font-size:.8em;line-height:.9em;padding-top:.12em;box-sizing:border-box}
-.t b{display:block;font-size:1.1em}.t i{font-style:normal;font-size:.8em;font-weight:bold}
-.m i{color:#b22}.p i{color:#23a}.s i{color:#282}.z b{padding-top:.3em}
-.wd b{border:2px solid #58c;height:.8em;margin:0 .15em}.gd b{color:#282}.rd b{color:#c22}
-.red b{color:#d00}.drawn{margin-left:.5em}
+.t{display:inline-block;width:1.2em;height:1.6em;margin:0 1px;vertical-align:bottom}
+.t.s{width:1.6em;height:1.2em}
+.c,.melds,.meld{display:inline-flex;align-items:flex-end;vertical-align:bottom;white-space:nowrap}
+.melds{flex-wrap:wrap;margin-left:.5em;gap:0 .4em}.meld .added{display:inline-flex;flex-direction:column}
+.drawn{margin-left:.5em}
 .bad{background:#fff1f0}.flag{font-size:.8em;background:#eee;border-radius:3px;padding:0 .3em;margin-right:.2em}
 .chart{margin:.3em 0}td.h{white-space:nowrap}
 .jump a{margin-right:.5em;white-space:nowrap}.deltas{margin:.2em 0;color:#444}
-@media (max-width:700px){body{margin:.5em}td,th{padding:.15em .2em}.t{width:1.1em;height:1.6em;font-size:.7em}
+@media (max-width:700px){body{margin:.5em}td,th{padding:.15em .2em}.t{width:.8em;height:1.07em;margin:0}.t.s{width:1.07em;height:.8em}
+td.h{white-space:normal}
 table.sum{font-size:.72em}table.sum td,table.sum th{padding:.1em .15em}
 table.d tr{display:flex;flex-wrap:wrap;align-items:center;gap:0 .4em;border-bottom:1px solid #ddd;padding:.2em 0}
 table.d tr:first-child{display:none}table.d td{border:none;padding:0}.chart{max-width:100%}}
@@ -34,46 +35,89 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// One tile drawn in CSS: `5m`, `0p` (red five), `7z`. Faces use Latin letters only
-/// (E S W N for the winds, a framed blank, G and R for the dragons), so the page reads
-/// the same whatever fonts the reader has; the MPSZ code is the tile's tooltip.
+/// The tile pictures of the page (web/tiles.js), one `<symbol>` per tile (`t5m`, `t0p`,
+/// `t7z`, `tback`), written by web/tools/sprite.mjs. Embedded once in the report; each tile
+/// is then a `<use>` of its symbol.
+const SPRITE: &str = include_str!("../../../web/tiles-sprite.svg");
+
+/// Whether `code` names a symbol of [`SPRITE`].
+fn drawable(code: &str) -> bool {
+    let b = code.as_bytes();
+    code == "back"
+        || (b.len() == 2
+            && match b[1] {
+                b'm' | b'p' | b's' => b[0].is_ascii_digit(),
+                b'z' => (b'1'..=b'7').contains(&b[0]),
+                _ => false,
+            })
+}
+
+/// One tile as its picture: `5m`, `0p` (red five), `7z`, `back` (face down). Its
+/// symbol's `<title>` (the MPSZ code) names it.
 fn tile(code: &str) -> String {
-    let mut c = code.chars();
-    let (Some(d), Some(suit)) = (c.next(), c.next()) else {
+    if !drawable(code) {
         return escape(code);
-    };
-    let n = d.to_digit(10).unwrap_or(0) as usize;
-    let (face, sub, class) = match suit {
-        'z' => {
-            let (face, class) = match n {
-                1 => ("E", "z"),
-                2 => ("S", "z"),
-                3 => ("W", "z"),
-                4 => ("N", "z"),
-                5 => ("&nbsp;", "z wd"),
-                6 => ("G", "z gd"),
-                7 => ("R", "z rd"),
-                _ => return escape(code),
-            };
-            (face.to_string(), "", class)
+    }
+    format!("<svg class=\"t\"><use href=\"#t{code}\"/></svg>")
+}
+
+/// A tile lying sideways (the claimed tile of a meld).
+fn sideways(code: &str) -> String {
+    if !drawable(code) {
+        return escape(code);
+    }
+    format!("<svg class=\"t s\" viewBox=\"0 0 80 60\"><use href=\"#t{code}\" width=\"60\" height=\"80\" transform=\"translate(0 60) rotate(-90)\"/></svg>")
+}
+
+/// One declared meld in the hand notation (`[567m,2]`, `[999s,3]`, `[7777z]`,
+/// `[5555z,6]`) laid out as players lay it, as web/tiles.js does: the claimed tile
+/// sideways on the side of the seat it came from (a chow's first, from the left), an
+/// added kong's fourth tile beside the sideways one, a concealed kong's ends face down.
+fn meld(text: &str) -> String {
+    let inner = text.trim_start_matches('[').trim_end_matches(']');
+    let (run, from) = inner.split_once(',').unwrap_or((inner, ""));
+    let list = codes(run);
+    let src: usize = from.parse().unwrap_or(0);
+    let mut out = String::from("<span class=\"meld\">");
+    let chow = list.len() == 3 && !list[0].ends_with('z') && list[0][..1] != list[1][..1];
+    if list.len() == 4 && src == 0 {
+        for (i, c) in list.iter().enumerate() {
+            out.push_str(&tile(if i == 0 || i == 3 { "back" } else { c }));
         }
-        'm' | 'p' | 's' => (
-            if n == 0 { "5".into() } else { n.to_string() },
-            match suit {
-                'm' => "m",
-                'p' => "p",
-                _ => "s",
-            },
-            match suit {
-                'm' => "m",
-                'p' => "p",
-                _ => "s",
-            },
-        ),
-        _ => return escape(code),
-    };
-    let red = if n == 0 && suit != 'z' { " red" } else { "" };
-    format!("<span class=\"t {class}{red}\" title=\"{code}\"><b>{face}</b><i>{sub}</i></span>")
+    } else if chow {
+        let k = src.clamp(1, 3) - 1;
+        out.push_str(&sideways(&list[k]));
+        for (i, c) in list.iter().enumerate() {
+            if i != k {
+                out.push_str(&tile(c));
+            }
+        }
+    } else {
+        let added = src > 4;
+        let seat = if added { src - 4 } else { src.max(1) };
+        let shown = if added {
+            &list[..list.len().min(3)]
+        } else {
+            &list[..]
+        };
+        let side = match seat {
+            1 => 0,
+            2 => 1,
+            _ => shown.len().saturating_sub(1),
+        };
+        for (i, c) in shown.iter().enumerate() {
+            if i == side && added {
+                let fourth = list.get(3).map_or(String::new(), |t| sideways(t));
+                let _ = write!(out, "<span class=\"added\">{}{fourth}</span>", sideways(c));
+            } else if i == side {
+                out.push_str(&sideways(c));
+            } else {
+                out.push_str(&tile(c));
+            }
+        }
+    }
+    out.push_str("</span>");
+    out
 }
 
 /// The tiles of an MPSZ run (`123m406p11z`) as separate codes.
@@ -166,8 +210,12 @@ pub(crate) fn page(title: &str, reviews: &Reviews) -> String {
     let mut h = String::new();
     let _ = write!(
         h,
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>pairi review: {t}</title><style>{STYLE}</style></head><body><h1>pairi review: {t}</h1>",
-        t = escape(title)
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>pairi review: {t}</title><style>{STYLE}</style></head><body>{sprite}<h1>pairi review: {t}</h1>",
+        t = escape(title),
+        // Inline SVG in HTML needs no namespace: the page names no address at all.
+        sprite = SPRITE
+            .trim_end()
+            .replacen(" xmlns=\"http://www.w3.org/2000/svg\"", "", 1)
     );
     if let [one] = reviews.games.as_slice() {
         game(&mut h, one, "");
@@ -246,6 +294,12 @@ fn game(h: &mut String, res: &ReviewResult, id: &str) {
                 }
             }
             let hand: String = hand.iter().map(|c| tile(c)).collect();
+            let declared = if d.declared.is_empty() {
+                String::new()
+            } else {
+                let melds: String = d.declared.iter().map(|m| meld(m)).collect();
+                format!("<span class=\"melds\">{melds}</span>")
+            };
             let drawn = d.drawn.as_ref().map_or(String::new(), |t| {
                 format!("<span class=\"drawn\">{}</span>", tile(t))
             });
@@ -257,10 +311,9 @@ fn game(h: &mut String, res: &ReviewResult, id: &str) {
             let riichi = if d.riichi { " riichi" } else { "" };
             let _ = write!(
                 h,
-                "<tr{class}><td>{}</td><td>{}</td><td class=\"h\">{hand}{drawn}{}</td><td>{}{riichi}</td><td>{} → {}</td><td>{} {}</td><td>{}</td><td>{}/{}</td><td>{flags}</td></tr>",
+                "<tr{class}><td>{}</td><td>{}</td><td class=\"h\"><span class=\"c\">{hand}{drawn}</span>{declared}</td><td>{}{riichi}</td><td>{} → {}</td><td>{} {}</td><td>{}</td><td>{}/{}</td><td>{flags}</td></tr>",
                 d.event,
                 name(d.seat),
-                if d.melds > 0 { format!(" +{} melds", d.melds) } else { String::new() },
                 tile(&d.discard),
                 d.shanten_before,
                 d.shanten,
@@ -293,8 +346,43 @@ mod tests {
     #[test]
     fn tiles_of_a_run() {
         assert_eq!(codes("12m0p7z"), ["1m", "2m", "0p", "7z"]);
-        assert!(tile("0p").contains("red"));
-        assert!(tile("7z").contains("rd"));
+        assert!(tile("0p").contains("href=\"#t0p\""));
+        assert_eq!(tile("8z"), "8z");
+        assert!(SPRITE.contains("<symbol id=\"t0p\"") && SPRITE.contains("<symbol id=\"tback\""));
         assert_eq!(escape("<a&\">"), "&lt;a&amp;&quot;&gt;");
+    }
+
+    /// The codes of a meld's tiles in order, `~` before a sideways one.
+    fn laid(m: &str) -> Vec<String> {
+        meld(m)
+            .split("<svg")
+            .skip(1)
+            .map(|t| {
+                let code = t
+                    .split("#t")
+                    .nth(1)
+                    .unwrap_or("")
+                    .split('"')
+                    .next()
+                    .unwrap_or("");
+                if t.contains("class=\"t s\"") {
+                    format!("~{code}")
+                } else {
+                    code.to_string()
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn melds_as_laid() {
+        assert_eq!(laid("[567m,2]"), ["~6m", "5m", "7m"]);
+        assert_eq!(laid("[999s,1]"), ["~9s", "9s", "9s"]);
+        assert_eq!(laid("[999s,2]"), ["9s", "~9s", "9s"]);
+        assert_eq!(laid("[999s,3]"), ["9s", "9s", "~9s"]);
+        assert_eq!(laid("[7777z]"), ["back", "7z", "7z", "back"]);
+        assert_eq!(laid("[5550p,3]"), ["5p", "5p", "5p", "~0p"]);
+        assert_eq!(laid("[8888p,5]"), ["~8p", "~8p", "8p", "8p"]);
+        assert!(meld("[8888p,5]").contains("class=\"added\""));
     }
 }

@@ -307,7 +307,13 @@ fn review_ok_html_page_is_self_contained() {
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(html.starts_with("<!doctype html>"));
     assert_eq!(html.matches("<h2 ").count(), 12);
-    assert_eq!(html.matches("<svg").count(), 12);
+    // One chart a kyoku, the tile pictures once (a sprite of symbols), each tile a use.
+    assert_eq!(html.matches("<svg class=\"chart\"").count(), 12);
+    assert_eq!(html.matches("<symbol id=\"t1m\"").count(), 1);
+    assert!(html.matches("<use href=\"#t").count() > 1000);
+    // Melds apart from the concealed tiles, the claimed tile sideways.
+    assert!(html.contains("<span class=\"melds\"><span class=\"meld\">"));
+    assert!(html.contains("<svg class=\"t s\""));
     for outside in ["http://", "https://", "<script", "@import", "url("] {
         assert!(!html.contains(outside), "{outside}");
     }

@@ -13,7 +13,7 @@
 
 use super::limits::{self, Limits};
 use super::{deserialize_by_name, Error, Request, Stop};
-use crate::notation::{format_pai, format_pais, format_set, Format as Notation};
+use crate::notation::{format_meld, format_pai, format_pais, format_set, Format as Notation};
 use crate::record::check::{self, Difference, Mismatch};
 use crate::record::review::{self, Flag, Selection};
 use crate::record::{self, Format, Game, RecordError, Seat};
@@ -459,6 +459,10 @@ pub struct DiscardView {
     pub hand: String,
     /// Declared melds.
     pub melds: usize,
+    /// Those melds in the hand notation, in the order declared: `[567m,2]` (a chow, its
+    /// second tile claimed), `[999s,3]` (a pung from the left), `[7777z]` (a concealed
+    /// kong).
+    pub declared: Vec<String>,
     /// The tile drawn before the discard, if any.
     pub drawn: Option<String>,
     /// The tile discarded.
@@ -776,6 +780,11 @@ fn kyoku_view(
                     seat: d.seat,
                     hand: format_pais(&hand, Notation::Mpsz),
                     melds: d.melds,
+                    declared: d
+                        .declared
+                        .iter()
+                        .map(|m| format_meld(m, Notation::Mpsz))
+                        .collect(),
                     drawn: d.drawn.map(pai),
                     discard: pai(d.discard),
                     tsumogiri: d.tsumogiri,

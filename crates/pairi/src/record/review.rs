@@ -68,6 +68,8 @@ pub struct DiscardReview {
     pub hand: Vec<Pai>,
     /// Number of declared melds.
     pub melds: usize,
+    /// The declared melds, in the order declared.
+    pub declared: Vec<crate::hand::Meld>,
     /// The tile just drawn, if the discard follows a draw (not a call).
     pub drawn: Option<Pai>,
     /// The tile discarded.
@@ -808,6 +810,7 @@ fn review_discard(
         seat,
         hand: s.concealed.clone(),
         melds: s.melds.len(),
+        declared: s.melds.clone(),
         drawn: s.drawn,
         discard: pai,
         tsumogiri,
