@@ -100,6 +100,19 @@ pub enum RecordError {
         #[source]
         source: check::Unscorable,
     },
+    /// An action of the record the table does not allow when the record is played
+    /// again at it ([`on_table()`]), or a draw, indicator, riichi stick or score change
+    /// that differs from the table's (`invalid_hand`).
+    #[error("kyoku {kyoku}, event {index}: {source}")]
+    OnTable {
+        /// The kyoku's label (`E1`, `S3.1`).
+        kyoku: String,
+        /// The index of the event in the kyoku (0 = the first after the deal).
+        index: usize,
+        /// How the record and the table disagree.
+        #[source]
+        source: Box<on_table::Mismatch>,
+    },
     /// The work on the record was stopped by its [`crate::util::Stop`] (`timeout`).
     #[error(transparent)]
     Stopped(#[from] crate::util::Stopped),
@@ -122,7 +135,9 @@ impl RecordError {
     pub fn kind(&self) -> ErrorKind {
         match self {
             RecordError::Format { .. } | RecordError::CutOff { .. } => ErrorKind::Parse,
-            RecordError::Inconsistent { .. } => ErrorKind::InvalidHand,
+            RecordError::Inconsistent { .. } | RecordError::OnTable { .. } => {
+                ErrorKind::InvalidHand
+            }
             RecordError::Unscorable { source, .. } => source.kind(),
             RecordError::Illegal { source, .. } => source.kind(),
             RecordError::Stopped(s) => s.kind(),
