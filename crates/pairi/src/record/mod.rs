@@ -113,6 +113,18 @@ pub enum RecordError {
         #[source]
         source: Box<on_table::Mismatch>,
     },
+    /// A game that cannot be written in a format (`parse`): a kyoku of it breaks what
+    /// the format can state ([`mjlog::write`]).
+    #[error("{format}: {kyoku}: {source}")]
+    Unwritable {
+        /// The format written.
+        format: &'static str,
+        /// The kyoku's label (`E1`, `S3.1`).
+        kyoku: String,
+        /// What the format cannot state.
+        #[source]
+        source: Box<mjlog::Unwritable>,
+    },
     /// The work on the record was stopped by its [`crate::util::Stop`] (`timeout`).
     #[error(transparent)]
     Stopped(#[from] crate::util::Stopped),
@@ -134,7 +146,9 @@ impl RecordError {
     #[must_use]
     pub fn kind(&self) -> ErrorKind {
         match self {
-            RecordError::Format { .. } | RecordError::CutOff { .. } => ErrorKind::Parse,
+            RecordError::Format { .. }
+            | RecordError::CutOff { .. }
+            | RecordError::Unwritable { .. } => ErrorKind::Parse,
             RecordError::Inconsistent { .. } | RecordError::OnTable { .. } => {
                 ErrorKind::InvalidHand
             }
