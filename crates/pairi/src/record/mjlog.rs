@@ -21,7 +21,7 @@ use crate::riichi::rules::Players;
 use crate::tile::{Pai, Tile, Wind};
 
 mod writer;
-pub use writer::write;
+pub use writer::{write, Unwritable};
 
 const FORMAT: &str = "mjlog";
 

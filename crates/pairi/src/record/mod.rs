@@ -100,6 +100,31 @@ pub enum RecordError {
         #[source]
         source: check::Unscorable,
     },
+    /// An action of the record the table does not allow when the record is played
+    /// again at it ([`on_table()`]), or a draw, indicator, riichi stick or score change
+    /// that differs from the table's (`invalid_hand`).
+    #[error("kyoku {kyoku}, event {index}: {source}")]
+    OnTable {
+        /// The kyoku's label (`E1`, `S3.1`).
+        kyoku: String,
+        /// The index of the event in the kyoku (0 = the first after the deal).
+        index: usize,
+        /// How the record and the table disagree.
+        #[source]
+        source: Box<on_table::Mismatch>,
+    },
+    /// A game that cannot be written in a format (`parse`): a kyoku of it breaks what
+    /// the format can state ([`mjlog::write`]).
+    #[error("{format}: {kyoku}: {source}")]
+    Unwritable {
+        /// The format written.
+        format: &'static str,
+        /// The kyoku's label (`E1`, `S3.1`).
+        kyoku: String,
+        /// What the format cannot state.
+        #[source]
+        source: Box<mjlog::Unwritable>,
+    },
     /// The work on the record was stopped by its [`crate::util::Stop`] (`timeout`).
     #[error(transparent)]
     Stopped(#[from] crate::util::Stopped),
@@ -121,8 +146,12 @@ impl RecordError {
     #[must_use]
     pub fn kind(&self) -> ErrorKind {
         match self {
-            RecordError::Format { .. } | RecordError::CutOff { .. } => ErrorKind::Parse,
-            RecordError::Inconsistent { .. } => ErrorKind::InvalidHand,
+            RecordError::Format { .. }
+            | RecordError::CutOff { .. }
+            | RecordError::Unwritable { .. } => ErrorKind::Parse,
+            RecordError::Inconsistent { .. } | RecordError::OnTable { .. } => {
+                ErrorKind::InvalidHand
+            }
             RecordError::Unscorable { source, .. } => source.kind(),
             RecordError::Illegal { source, .. } => source.kind(),
             RecordError::Stopped(s) => s.kind(),

@@ -89,7 +89,7 @@ pub struct Kyoku {
 }
 
 /// One thing that happened at the table.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Event {
     /// A draw from the wall, replacement draws after a kong or a kita included.
     Draw {
@@ -182,7 +182,7 @@ pub enum CallKind {
 }
 
 /// A win as recorded.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Win {
     /// The winner.
     pub seat: Seat,

@@ -4,7 +4,7 @@
 //!
 //! [`on_table`] shows the table to a visitor at every decision point (the seats of
 //! [`Table::to_act`], with their [`Table::legal`] actions), and fails with
-//! [`RecordError::Inconsistent`], naming the kyoku and the event, on the first action
+//! [`RecordError::OnTable`], naming the kyoku and the event, on the first action
 //! the table does not allow, on a draw, indicator or riichi stick the table does not
 //! make where the record has it, and, when asked, on a score change that differs from
 //! the record's.
@@ -16,11 +16,129 @@
 
 use super::{CallKind, DrawReason, Event as RecEvent, Game, Kyoku, RecordError};
 use crate::riichi::rules::{Players, RedFives};
-use crate::table::wall::{pai_of_id, tile_ids, DeadWall};
+use crate::riichi::yaku::YakuList;
+use crate::table::wall::{pai_of_id, tile_ids, DeadWall, WallError};
 use crate::table::{
-    Action, Event, KyokuSetup, KyokuWall, Seat, Table, TablePreset, TableRules, WallSource,
+    Action, DrawReason as TableDrawReason, Event, KyokuSetup, KyokuWall, Seat, Table, TableError,
+    TablePreset, TableRules, WallSource,
 };
 use crate::tile::Pai;
+
+/// Why no wall can deal a kyoku as recorded ([`wall_of`]).
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum WallMismatch {
+    /// The record shows more copies of this tile than the set has.
+    #[error("no tile {0} left for the wall")]
+    NoTileLeft(Pai),
+    /// A tile placed beyond the wall's end.
+    #[error("the wall is too short")]
+    TooShort,
+    /// A seat dealt fewer tiles than a hand holds.
+    #[error("a short deal")]
+    ShortDeal,
+    /// More replacement draws than the dead wall holds.
+    #[error("too many replacements")]
+    TooManyReplacements,
+    /// More draws than the live wall holds.
+    #[error("more draws than the live wall holds")]
+    LiveWallExhausted,
+    /// More dora indicators than the dead wall shows.
+    #[error("too many indicators")]
+    TooManyIndicators,
+    /// The wall built is refused by the table.
+    #[error(transparent)]
+    Wall(#[from] WallError),
+}
+
+/// Where a record and the table disagree in a kyoku ([`on_table`]).
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Mismatch {
+    /// No wall deals the kyoku as recorded.
+    #[error(transparent)]
+    Wall(#[from] WallMismatch),
+    /// The table cannot start the kyoku as recorded.
+    #[error(transparent)]
+    Setup(TableError),
+    /// A second winner of a double ron that the table does not make win.
+    #[error("no win for seat {0}")]
+    NoWinFor(Seat),
+    /// A second winner's score changes at the table and in the record.
+    #[error("win deltas {table:?}, record {record:?}")]
+    WinDeltas {
+        /// The table's.
+        table: Vec<i32>,
+        /// The record's.
+        record: Vec<i32>,
+    },
+    /// An event after the kyoku's end.
+    #[error("after the end of the kyoku")]
+    AfterEnd,
+    /// A dora indicator or riichi stick of the record the table never makes.
+    #[error("never made by the table")]
+    NeverMade,
+    /// The table disagrees on this event of the record.
+    #[error("{event:?}: {source}")]
+    Event {
+        /// The record's event.
+        event: Box<RecEvent>,
+        /// How the table disagrees.
+        #[source]
+        source: EventMismatch,
+    },
+}
+
+/// How the table disagrees with one event of a record ([`Mismatch::Event`]).
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum EventMismatch {
+    /// The table refuses the recorded action; its legal actions then.
+    #[error("{error}; legal: {legal:?}")]
+    Refused {
+        /// The table's refusal.
+        #[source]
+        error: TableError,
+        /// The seat's legal actions.
+        legal: Vec<Action>,
+    },
+    /// A seat could not pass its claim.
+    #[error(transparent)]
+    Pass(TableError),
+    /// The table did not make the recorded draw; the events it made.
+    #[error("the table did not draw it; events {0:?}")]
+    NotDrawn(Vec<Event>),
+    /// A chi or pon that does not name two tiles of the caller.
+    #[error("a call without two tiles of the caller")]
+    CallWithoutTiles,
+    /// The table did not make the recorded win; the events it made.
+    #[error("no win; events {0:?}")]
+    NoWin(Vec<Event>),
+    /// A win's score changes at the table and in the record, and the table's yaku.
+    #[error("deltas {table:?}, record {record:?} ({yaku:?})")]
+    WinDeltas {
+        /// The table's.
+        table: Vec<i32>,
+        /// The record's.
+        record: Vec<i32>,
+        /// The table's yaku.
+        yaku: YakuList,
+    },
+    /// The table did not draw the hand; the events it made.
+    #[error("no drawn hand; events {0:?}")]
+    NoDrawnHand(Vec<Event>),
+    /// The table drew the hand for another reason.
+    #[error("drawn as {0:?}")]
+    DrawnAs(TableDrawReason),
+    /// A drawn hand's score changes at the table and in the record.
+    #[error("deltas {table:?}, record {record:?}")]
+    DrawDeltas {
+        /// The table's.
+        table: Vec<i32>,
+        /// The record's.
+        record: Vec<i32>,
+    },
+}
 
 /// The rules a record was played under: Tenhou's (three or four players), or Mahjong
 /// Soul's when `mahjong_soul`, with the record's red fives and open tanyao.
@@ -66,9 +184,9 @@ fn take_id(free: &mut Vec<u8>, p: Pai, red: RedFives) -> Option<u8> {
 ///
 /// # Errors
 ///
-/// A message when the record shows more copies of a tile than the set has, or more
-/// replacement draws or indicators than a dead wall holds.
-pub fn wall_of(kyoku: &Kyoku, players: Players, red: RedFives) -> Result<KyokuWall, String> {
+/// [`WallMismatch`] when the record shows more copies of a tile than the set has, or
+/// more replacement draws or indicators than a dead wall holds.
+pub fn wall_of(kyoku: &Kyoku, players: Players, red: RedFives) -> Result<KyokuWall, WallMismatch> {
     let ids = tile_ids(players);
     let all = ids.as_slice();
     let len = all.len();
@@ -80,11 +198,11 @@ pub fn wall_of(kyoku: &Kyoku, players: Players, red: RedFives) -> Result<KyokuWa
                slot: usize,
                p: Pai,
                free: &mut Vec<u8>|
-     -> Result<(), String> {
-        let id = take_id(free, p, red).ok_or_else(|| format!("no tile {p} left for the wall"))?;
+     -> Result<(), WallMismatch> {
+        let id = take_id(free, p, red).ok_or(WallMismatch::NoTileLeft(p))?;
         match slots.get_mut(slot) {
             Some(s) => *s = Some(id),
-            None => return Err("the wall is too short".into()),
+            None => return Err(WallMismatch::TooShort),
         }
         Ok(())
     };
@@ -99,7 +217,7 @@ pub fn wall_of(kyoku: &Kyoku, players: Players, red: RedFives) -> Result<KyokuWa
                     .hands
                     .get(seat)
                     .and_then(|h| h.get(taken[seat]))
-                    .ok_or("a short deal")?;
+                    .ok_or(WallMismatch::ShortDeal)?;
                 taken[seat] += 1;
                 put(&mut slots, top, p, &mut free)?;
                 top -= 1;
@@ -117,12 +235,12 @@ pub fn wall_of(kyoku: &Kyoku, players: Players, red: RedFives) -> Result<KyokuWa
                     let slot = *dead
                         .replacements
                         .get(replacements)
-                        .ok_or("too many replacements")?;
+                        .ok_or(WallMismatch::TooManyReplacements)?;
                     put(&mut slots, usize::from(slot), pai, &mut free)?;
                     replacements += 1;
                 } else {
                     if top < dead.dora.len() + dead.replacements.len() {
-                        return Err("more draws than the live wall holds".into());
+                        return Err(WallMismatch::LiveWallExhausted);
                     }
                     put(&mut slots, top, pai, &mut free)?;
                     top -= 1;
@@ -134,7 +252,10 @@ pub fn wall_of(kyoku: &Kyoku, players: Players, red: RedFives) -> Result<KyokuWa
                 replacement = true;
             }
             RecEvent::Dora { indicator } => {
-                let slot = *dead.dora.get(indicators).ok_or("too many indicators")?;
+                let slot = *dead
+                    .dora
+                    .get(indicators)
+                    .ok_or(WallMismatch::TooManyIndicators)?;
                 put(&mut slots, usize::from(slot), indicator, &mut free)?;
                 indicators += 1;
             }
@@ -153,7 +274,7 @@ pub fn wall_of(kyoku: &Kyoku, players: Players, red: RedFives) -> Result<KyokuWa
         .into_iter()
         .map(|s| s.or_else(|| rest.next()).unwrap_or(0))
         .collect();
-    KyokuWall::from_ids(players, &wall, [1, 1]).map_err(|e| e.to_string())
+    Ok(KyokuWall::from_ids(players, &wall, [1, 1])?)
 }
 
 /// Plays every kyoku of `game` at a table under `rules` (see the module), showing
@@ -163,8 +284,8 @@ pub fn wall_of(kyoku: &Kyoku, players: Players, red: RedFives) -> Result<KyokuWa
 ///
 /// # Errors
 ///
-/// [`RecordError::Inconsistent`] with the kyoku's label and the event's index at the
-/// first disagreement.
+/// [`RecordError::OnTable`] with the kyoku's label and the event's index at the first
+/// disagreement.
 pub fn on_table(
     game: &Game,
     rules: TableRules,
@@ -177,12 +298,13 @@ pub fn on_table(
             continue;
         }
         played += 1;
-        let fail = |index: usize, message: String| RecordError::Inconsistent {
+        let fail = |index: usize, source: Mismatch| RecordError::OnTable {
             kyoku: k.label(),
             index,
-            message,
+            source: Box::new(source),
         };
-        let wall = wall_of(k, game.players, rules.scoring.red_fives).map_err(|m| fail(0, m))?;
+        let wall =
+            wall_of(k, game.players, rules.scoring.red_fives).map_err(|m| fail(0, m.into()))?;
         kyoku_on_table(game, i, rules, wall, scores, &mut visit)
             .map_err(|(index, m)| fail(index, m))?;
     }
@@ -225,7 +347,7 @@ fn find(queue: &mut Vec<Event>, want: &dyn Fn(&Event) -> bool) -> bool {
 }
 
 /// Passes every seat still asked to claim but `except`.
-fn pass_all(t: &mut Table, queue: &mut Vec<Event>, except: Option<Seat>) -> Result<(), String> {
+fn pass_all(t: &mut Table, queue: &mut Vec<Event>, except: Option<Seat>) -> Result<(), TableError> {
     let n = t.players();
     loop {
         let mask = t.to_act();
@@ -234,13 +356,13 @@ fn pass_all(t: &mut Table, queue: &mut Vec<Event>, except: Option<Seat>) -> Resu
         }) else {
             return Ok(());
         };
-        let ev = t.step(s, Action::Pass).map_err(|e| e.to_string())?;
+        let ev = t.step(s, Action::Pass)?;
         extend(queue, ev);
     }
 }
 
-/// Plays kyoku `index` of `game` from `wall`; the index of the event and a message at
-/// the first disagreement.
+/// Plays kyoku `index` of `game` from `wall`; the index of the event and the mismatch
+/// at the first disagreement.
 #[allow(clippy::too_many_lines)]
 fn kyoku_on_table(
     game: &Game,
@@ -249,7 +371,7 @@ fn kyoku_on_table(
     wall: KyokuWall,
     check_scores: bool,
     visit: &mut dyn FnMut(Decision<'_>),
-) -> Result<(), (usize, String)> {
+) -> Result<(), (usize, Mismatch)> {
     let kyoku = &game.kyokus[index];
     let mut scores = [0; 4];
     for (x, y) in scores.iter_mut().zip(&kyoku.scores) {
@@ -270,7 +392,7 @@ fn kyoku_on_table(
         kyoku_index: 0,
     };
     let mut t = Table::starting_at(rules, WallSource::Explicit(vec![wall]), setup)
-        .map_err(|e| (0, e.to_string()))?;
+        .map_err(|e| (0, Mismatch::Setup(e)))?;
     let mut queue: Vec<Event> = Vec::new();
     extend(&mut queue, t.events().get(1..).unwrap_or(&[]));
     let n = t.players();
@@ -317,7 +439,7 @@ fn kyoku_on_table(
                     .iter()
                     .position(|x| matches!(x, Event::Win(v) if v.seat == w.seat));
                 let Some(j) = got else {
-                    return Err((i, format!("no win for seat {}", w.seat)));
+                    return Err((i, Mismatch::NoWinFor(w.seat)));
                 };
                 if let Event::Win(v) = queue.remove(j) {
                     if check_scores
@@ -326,30 +448,40 @@ fn kyoku_on_table(
                     {
                         return Err((
                             i,
-                            format!(
-                                "win deltas {:?}, record {:?}",
-                                &v.deltas[..usize::from(n)],
-                                w.deltas
-                            ),
+                            Mismatch::WinDeltas {
+                                table: v.deltas[..usize::from(n)].to_vec(),
+                                record: w.deltas.clone(),
+                            },
                         ));
                     }
                 }
                 continue;
             }
-            return Err((i, "after the end of the kyoku".into()));
+            return Err((i, Mismatch::AfterEnd));
         }
         show(&t, &queue, Some(e), &mut pending, i, visit);
-        let fail = |m: String| (i, format!("{e:?}: {m}"));
+        let fail = |source: EventMismatch| {
+            (
+                i,
+                Mismatch::Event {
+                    event: Box::new(e.clone()),
+                    source,
+                },
+            )
+        };
         let act = |t: &mut Table,
                    queue: &mut Vec<Event>,
                    pending: &mut bool,
                    seat: Seat,
                    a: Action|
-         -> Result<(), (usize, String)> {
+         -> Result<(), (usize, Mismatch)> {
             let legal = t.legal(seat);
-            let ev = t
-                .step(seat, a)
-                .map_err(|err| fail(format!("{err}; legal: {:?}", legal.as_slice())))?;
+            let ev = t.step(seat, a).map_err(|error| {
+                fail(EventMismatch::Refused {
+                    error,
+                    legal: legal.as_slice().to_vec(),
+                })
+            })?;
             *pending |= !ev.is_empty();
             extend(queue, ev);
             Ok(())
@@ -358,10 +490,10 @@ fn kyoku_on_table(
                     queue: &mut Vec<Event>,
                     pending: &mut bool,
                     except: Option<Seat>|
-         -> Result<(), (usize, String)> {
+         -> Result<(), (usize, Mismatch)> {
             let before = queue.len();
             let mask = t.to_act();
-            pass_all(t, queue, except).map_err(fail)?;
+            pass_all(t, queue, except).map_err(|err| fail(EventMismatch::Pass(err)))?;
             *pending |= queue.len() != before || t.to_act() != mask;
             Ok(())
         };
@@ -371,7 +503,7 @@ fn kyoku_on_table(
                 if !find(&mut queue, &want) {
                     pass(&mut t, &mut queue, &mut pending, None)?;
                     if !find(&mut queue, &want) {
-                        return Err(fail(format!("the table did not draw it; events {queue:?}")));
+                        return Err(fail(EventMismatch::NotDrawn(queue)));
                     }
                 }
             }
@@ -437,7 +569,7 @@ fn kyoku_on_table(
                         }
                     }
                     (CallKind::OpenKan, _, _) => Action::OpenKan { called: pai },
-                    _ => return Err(fail("a call without two tiles of the caller".into())),
+                    _ => return Err(fail(EventMismatch::CallWithoutTiles)),
                 };
                 act(&mut t, &mut queue, &mut pending, seat, a)?;
                 pass(&mut t, &mut queue, &mut pending, None)?;
@@ -489,19 +621,18 @@ fn kyoku_on_table(
                     .iter()
                     .position(|x| matches!(x, Event::Win(v) if v.seat == w.seat))
                 else {
-                    return Err(fail(format!("no win; events {queue:?}")));
+                    return Err(fail(EventMismatch::NoWin(queue)));
                 };
                 if let Event::Win(v) = queue.remove(j) {
                     if check_scores
                         && !w.deltas.is_empty()
                         && v.deltas[..usize::from(n)] != w.deltas[..]
                     {
-                        return Err(fail(format!(
-                            "deltas {:?}, record {:?} ({:?})",
-                            &v.deltas[..usize::from(n)],
-                            w.deltas,
-                            v.yaku
-                        )));
+                        return Err(fail(EventMismatch::WinDeltas {
+                            table: v.deltas[..usize::from(n)].to_vec(),
+                            record: w.deltas.clone(),
+                            yaku: v.yaku,
+                        }));
                     }
                 }
                 ended = true;
@@ -527,7 +658,7 @@ fn kyoku_on_table(
                     .iter()
                     .position(|x| matches!(x, Event::Ryukyoku { .. }))
                 else {
-                    return Err(fail(format!("no drawn hand; events {queue:?}")));
+                    return Err(fail(EventMismatch::NoDrawnHand(queue)));
                 };
                 if let Event::Ryukyoku {
                     reason: r,
@@ -536,14 +667,14 @@ fn kyoku_on_table(
                 } = queue.remove(j)
                 {
                     if format!("{r:?}") != format!("{reason:?}") {
-                        return Err(fail(format!("drawn as {r:?}")));
+                        return Err(fail(EventMismatch::DrawnAs(r)));
                     }
                     if let (true, Some(want)) = (check_scores, deltas) {
                         if d[..usize::from(n)] != want[..] {
-                            return Err(fail(format!(
-                                "deltas {:?}, record {want:?}",
-                                &d[..usize::from(n)]
-                            )));
+                            return Err(fail(EventMismatch::DrawDeltas {
+                                table: d[..usize::from(n)].to_vec(),
+                                record: want.clone(),
+                            }));
                         }
                     }
                 }
@@ -553,7 +684,7 @@ fn kyoku_on_table(
     }
     deferred.retain(|(_, want)| !find(&mut queue, want.as_ref()));
     if let Some((i, _)) = deferred.first() {
-        return Err((*i, "never made by the table".into()));
+        return Err((*i, Mismatch::NeverMade));
     }
     if !ended {
         show(&t, &queue, None, &mut pending, kyoku.events.len(), visit);

@@ -25,6 +25,86 @@ use crate::tile::{Pai, Tile, Wind};
 
 const FORMAT: &str = "mjlog";
 
+/// Why a kyoku cannot be written as a Tenhou log.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Unwritable {
+    /// A red five where the game has none of its suit.
+    #[error("{0}: no red fives")]
+    NoRedFives(Pai),
+    /// More copies of a tile than the wall has.
+    #[error("more copies of {0} than the wall has")]
+    TooManyCopies(Pai),
+    /// A seat the table does not have.
+    #[error("seat {seat} at a table of {players}")]
+    NoSeat {
+        /// The seat.
+        seat: Seat,
+        /// The number of players.
+        players: u8,
+    },
+    /// A tile given up that the seat does not hold.
+    #[error("seat {seat} does not hold {pai}")]
+    NotHeld {
+        /// The seat.
+        seat: Seat,
+        /// The tile.
+        pai: Pai,
+    },
+    /// A dealt hand of another size than thirteen tiles.
+    #[error("a hand of {0} tiles")]
+    HandSize(usize),
+    /// Not one dealt hand a seat.
+    #[error("{hands} hands at a table of {players}")]
+    HandCount {
+        /// The hands dealt.
+        hands: usize,
+        /// The number of players.
+        players: u8,
+    },
+    /// An added kong without its pon.
+    #[error("seat {seat} adds {pai} to a pon it does not have")]
+    NoPon {
+        /// The seat.
+        seat: Seat,
+        /// The tile added.
+        pai: Pai,
+    },
+    /// A call on a tile that is not the last discard.
+    #[error("seat {seat} calls {pai} from seat {from}, which is not the last discard")]
+    NotLastDiscard {
+        /// The caller.
+        seat: Seat,
+        /// The tile called.
+        pai: Pai,
+        /// The seat it is called from.
+        from: Seat,
+    },
+    /// A chi whose tiles are not a run.
+    #[error("seat {seat}'s chi on {pai} is not a run")]
+    NotARun {
+        /// The caller.
+        seat: Seat,
+        /// The tile called.
+        pai: Pai,
+    },
+    /// A win without its recorded value.
+    #[error("seat {0}'s win has no recorded value")]
+    NoValue(Seat),
+    /// A yaku of the record Tenhou has no id for.
+    #[error("yaku {0:?} has no Tenhou id")]
+    NoTenhouId(String),
+    /// A win's value without a yaku.
+    #[error("seat {0}'s win lists no yaku")]
+    NoYaku(Seat),
+    /// A self-draw win by a seat that has drawn no tile.
+    #[error("seat {0} wins without a draw")]
+    NoDraw(Seat),
+    /// A ron on a seat whose tile was not the last given up.
+    #[error("a ron on seat {0}, who gave no tile last")]
+    NoRonTile(Seat),
+}
+
 /// Tenhou's id of ドラ, which also counts North dora.
 const DORA_ID: u32 = 52;
 
@@ -32,11 +112,12 @@ const DORA_ID: u32 = 52;
 ///
 /// # Errors
 ///
-/// [`RecordError::Format`] when the game cannot be a Tenhou log: red fives other than
-/// one a suit (the 5m one left out with three players), more copies of a tile than the
-/// wall has, an event the table does not allow (a seat it does not have, a tile not
-/// held, a call not on the last discard, an added kong without its pon), a win's yaku
-/// without a Tenhou id. A record replays before it is written
+/// [`RecordError::Format`] when the game's red fives are other than one a suit (the 5m
+/// one left out with three players); [`RecordError::Unwritable`], naming the kyoku,
+/// when a kyoku cannot be a Tenhou log ([`Unwritable`]): more copies of a tile than
+/// the wall has, an event the table does not allow (a seat it does not have, a tile
+/// not held, a call not on the last discard, an added kong without its pon), a win's
+/// yaku without a Tenhou id. A record replays before it is written
 /// ([`convert`](fn@crate::record::convert)), which names such a problem by kyoku and event.
 pub fn write(game: &Game) -> Result<String, RecordError> {
     let n = game.players.count();
@@ -111,7 +192,11 @@ pub fn write(game: &Game) -> Result<String, RecordError> {
         let last = i + 1 == game.kyokus.len();
         let mut w = KyokuWriter::new(game, k, n, red);
         w.kyoku(if last { owari.as_deref() } else { None })
-            .map_err(|m| RecordError::format(FORMAT, format!("{}: {m}", k.label())))?;
+            .map_err(|source| RecordError::Unwritable {
+                format: FORMAT,
+                kyoku: k.label(),
+                source: Box::new(source),
+            })?;
         out.push_str(&w.out);
     }
     out.push_str("</mjloggm>\n");
@@ -220,11 +305,11 @@ impl<'a> KyokuWriter<'a> {
     }
 
     /// A free id for `pai`: copy 0 of a five is the red one when red fives are on.
-    fn alloc(&mut self, pai: Pai) -> Result<u8, String> {
+    fn alloc(&mut self, pai: Pai) -> Result<u8, Unwritable> {
         let kind = kind(pai);
         let five = kind < 27 && kind % 9 == 4;
         let copies: &[u8] = match (self.red && five, pai.is_red()) {
-            (_, true) if !self.red || !five => return Err(format!("{pai}: no red fives")),
+            (_, true) if !self.red || !five => return Err(Unwritable::NoRedFives(pai)),
             (_, true) => &[0],
             (true, false) => &[1, 2, 3],
             (false, false) => &[0, 1, 2, 3],
@@ -233,22 +318,25 @@ impl<'a> KyokuWriter<'a> {
             .iter()
             .map(|c| kind * 4 + c)
             .find(|&id| !self.used[usize::from(id)])
-            .ok_or_else(|| format!("more copies of {pai} than the wall has"))?;
+            .ok_or(Unwritable::TooManyCopies(pai))?;
         self.used[usize::from(id)] = true;
         Ok(id)
     }
 
-    fn seat(&self, seat: Seat) -> Result<usize, String> {
+    fn seat(&self, seat: Seat) -> Result<usize, Unwritable> {
         if seat < self.n {
             Ok(usize::from(seat))
         } else {
-            Err(format!("seat {seat} at a table of {}", self.n))
+            Err(Unwritable::NoSeat {
+                seat,
+                players: self.n,
+            })
         }
     }
 
     /// Takes `pai` out of `seat`'s hand: another copy than the one just drawn when it
     /// can (a discard from the hand), the drawn one otherwise.
-    fn take(&mut self, seat: Seat, pai: Pai, drawn: bool) -> Result<u8, String> {
+    fn take(&mut self, seat: Seat, pai: Pai, drawn: bool) -> Result<u8, Unwritable> {
         let s = self.seat(seat)?;
         let last = self.last_draw[s];
         let red = self.red;
@@ -261,7 +349,7 @@ impl<'a> KyokuWriter<'a> {
                 .position(|id| Some(*id) != last && matching(id))
                 .or_else(|| hand.iter().position(matching))
         }
-        .ok_or_else(|| format!("seat {seat} does not hold {pai}"))?;
+        .ok_or(Unwritable::NotHeld { seat, pai })?;
         Ok(hand.remove(at))
     }
 
@@ -291,15 +379,18 @@ impl<'a> KyokuWriter<'a> {
             .join(",")
     }
 
-    fn kyoku(&mut self, owari: Option<&str>) -> Result<(), String> {
+    fn kyoku(&mut self, owari: Option<&str>) -> Result<(), Unwritable> {
         let k = self.k;
         for h in &k.hands {
             if h.len() != 13 {
-                return Err(format!("a hand of {} tiles", h.len()));
+                return Err(Unwritable::HandSize(h.len()));
             }
         }
         if k.hands.len() != usize::from(self.n) {
-            return Err(format!("{} hands at a table of {}", k.hands.len(), self.n));
+            return Err(Unwritable::HandCount {
+                hands: k.hands.len(),
+                players: self.n,
+            });
         }
         for (s, h) in k.hands.iter().enumerate() {
             for &p in h {
@@ -345,7 +436,7 @@ impl<'a> KyokuWriter<'a> {
         Ok(())
     }
 
-    fn event(&mut self, e: &Event, owari: Option<&str>) -> Result<(), String> {
+    fn event(&mut self, e: &Event, owari: Option<&str>) -> Result<(), Unwritable> {
         match e {
             Event::Draw { seat, pai } => {
                 let s = self.seat(*seat)?;
@@ -394,7 +485,10 @@ impl<'a> KyokuWriter<'a> {
                     .pons
                     .iter()
                     .position(|p| p.seat == *seat && p.kind == kind)
-                    .ok_or_else(|| format!("seat {seat} adds {pai} to a pon it does not have"))?;
+                    .ok_or(Unwritable::NoPon {
+                        seat: *seat,
+                        pai: *pai,
+                    })?;
                 let pon = self.pons.remove(at);
                 let id = self.take(*seat, *pai, false)?;
                 let t = u32::from(kind) * 3 + pon.called;
@@ -458,7 +552,7 @@ impl<'a> KyokuWriter<'a> {
         from: Seat,
         pai: Pai,
         consumed: &[Pai],
-    ) -> Result<(), String> {
+    ) -> Result<(), Unwritable> {
         let s = self.seat(seat)?;
         self.seat(from)?;
         let called = match self.last_out {
@@ -467,11 +561,7 @@ impl<'a> KyokuWriter<'a> {
             {
                 id
             }
-            _ => {
-                return Err(format!(
-                    "seat {seat} calls {pai} from seat {from}, which is not the last discard"
-                ))
-            }
+            _ => return Err(Unwritable::NotLastDiscard { seat, pai, from }),
         };
         let mut own = Vec::new();
         for &p in consumed {
@@ -486,7 +576,7 @@ impl<'a> KyokuWriter<'a> {
                 let first = ids[0] / 4;
                 let (suit, number) = (first / 9, first % 9);
                 if ids.len() != 3 || suit > 2 || number > 6 {
-                    return Err(format!("seat {seat}'s chi on {pai} is not a run"));
+                    return Err(Unwritable::NotARun { seat, pai });
                 }
                 let at = ids.iter().position(|&id| id == called).unwrap_or(0) as u32;
                 let t = (u32::from(suit) * 7 + u32::from(number)) * 3 + at;
@@ -522,9 +612,9 @@ impl<'a> KyokuWriter<'a> {
     }
 
     /// The `yaku` and `yakuman` attributes of a recorded value, by Tenhou's ids.
-    fn yaku(&self, w: &Win) -> Result<TenhouYaku, String> {
+    fn yaku(&self, w: &Win) -> Result<TenhouYaku, Unwritable> {
         let Some(v) = &w.value else {
-            return Err(format!("seat {}'s win has no recorded value", w.seat));
+            return Err(Unwritable::NoValue(w.seat));
         };
         let seat_wind = Wind::from_index((w.seat + self.n - self.k.dealer) % self.n);
         let mut han: Vec<(u32, u8)> = Vec::new();
@@ -538,7 +628,7 @@ impl<'a> KyokuWriter<'a> {
                 (None, Some(y)) => tenhou_id_of(y, self.k.round, seat_wind),
                 (None, None) => None,
             }
-            .ok_or_else(|| format!("yaku {:?} has no Tenhou id", y.name))?;
+            .ok_or_else(|| Unwritable::NoTenhouId(y.name.clone()))?;
             match y.value {
                 YakuValueRec::Han(h) => match han.iter_mut().find(|(i, _)| *i == id) {
                     Some((_, x)) if id == DORA_ID => *x = x.saturating_add(h),
@@ -548,21 +638,21 @@ impl<'a> KyokuWriter<'a> {
             }
         }
         if han.is_empty() && yakuman.is_empty() {
-            return Err(format!("seat {}'s win lists no yaku", w.seat));
+            return Err(Unwritable::NoYaku(w.seat));
         }
         Ok((han, yakuman))
     }
 
-    fn agari(&mut self, w: &Win, owari: Option<&str>) -> Result<(), String> {
+    fn agari(&mut self, w: &Win, owari: Option<&str>) -> Result<(), Unwritable> {
         let s = self.seat(w.seat)?;
         self.seat(w.from)?;
         let tsumo = w.seat == w.from;
         let machi = if tsumo {
-            self.last_draw[s].ok_or_else(|| format!("seat {} wins without a draw", w.seat))?
+            self.last_draw[s].ok_or(Unwritable::NoDraw(w.seat))?
         } else {
             match self.last_out {
                 Some((f, id)) if f == w.from => id,
-                _ => return Err(format!("a ron on seat {}, who gave no tile last", w.from)),
+                _ => return Err(Unwritable::NoRonTile(w.from)),
             }
         };
         let mut hai = self.hands[s].clone();
@@ -571,7 +661,7 @@ impl<'a> KyokuWriter<'a> {
         }
         hai.sort_unstable();
         let (han, yakuman) = self.yaku(w)?;
-        let v = w.value.as_ref().ok_or("no value")?;
+        let v = w.value.as_ref().ok_or(Unwritable::NoValue(w.seat))?;
         let dealer = w.seat == self.k.dealer;
         let basic = recorded_basic(v, dealer, tsumo, self.game.players);
         let fu =
@@ -643,7 +733,7 @@ impl<'a> KyokuWriter<'a> {
         deltas: Option<&[i32]>,
         tenpai: Option<&[bool]>,
         owari: Option<&str>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Unwritable> {
         self.out.push_str("<RYUUKYOKU");
         let kind = match reason {
             DrawReason::Exhaustive => None,
