@@ -72,9 +72,7 @@ impl Game {
                 let a = a
                     .get_mut()
                     .unwrap_or_else(std::sync::PoisonError::into_inner);
-                for e in events {
-                    a.event(&e.seen_by(s as u8));
-                }
+                pairi::agent::tell(a.as_mut(), s as u8, events);
             }
         }
         let mut sum = Summary::default();
@@ -124,9 +122,7 @@ impl Game {
                 let a = a
                     .get_mut()
                     .unwrap_or_else(std::sync::PoisonError::into_inner);
-                for e in events {
-                    a.event(&e.seen_by(s as u8));
-                }
+                pairi::agent::tell(a.as_mut(), s as u8, events);
             }
         }
         true

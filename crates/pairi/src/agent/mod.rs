@@ -55,6 +55,17 @@ pub use sight::Sight;
 use crate::table::{Action, Event, Observation, Seat, TableRules};
 use crate::util::rng::Xoshiro256;
 
+/// Gives `agent`, seated at `seat`, each of `events` as that seat sees it
+/// (`Event::seen_by`), in order; nothing to an agent that does not listen
+/// ([`Agent::listens`]).
+pub fn tell(agent: &mut dyn Agent, seat: Seat, events: &[Event]) {
+    if agent.listens() {
+        for e in events {
+            agent.event(&e.seen_by(seat));
+        }
+    }
+}
+
 /// A player: chooses one of the legal actions of its seat.
 ///
 /// The arena calls [`Agent::start`] once a game, [`Agent::event`] with every event as the

@@ -593,12 +593,12 @@ struct Log {
 }
 
 fn deliver(events: &[Event], agents: &mut [Option<Box<dyn Agent>>], log: &mut Log, collect: bool) {
-    for e in events {
-        for (s, a) in agents.iter_mut().enumerate() {
-            if let Some(a) = a {
-                a.event(&e.seen_by(s as Seat));
-            }
+    for (s, a) in agents.iter_mut().enumerate() {
+        if let Some(a) = a {
+            crate::agent::tell(a.as_mut(), s as Seat, events);
         }
+    }
+    for e in events {
         if collect {
             log.collected.push(*e);
         } else if matches!(e, Event::KyokuStart(_)) {
