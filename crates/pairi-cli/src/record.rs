@@ -1,6 +1,7 @@
 //! `pairi record check|convert` and `pairi review`: game records through
 //! `pairi::api::record`. Files are read one at a time (directories walked, gzip
-//! unpacked), so a directory of any size runs in flat memory.
+//! unpacked), and `check`, `convert` and `legal` read each a block at a time, holding a
+//! game at a time, so a directory or a file of any size runs in flat memory.
 
 use crate::output::{pad, print_json, print_line, refused};
 use anyhow::Context;
@@ -9,8 +10,9 @@ use pairi::api::record::{
 };
 use pairi::api::Request;
 use pairi::record::check::Difference;
-use pairi::record::Format;
-use std::io::{IsTerminal, Read};
+use pairi::record::{Format, GameStream};
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -216,9 +218,140 @@ pub(crate) fn read_text(path: &Path) -> Result<String, pairi::api::Error> {
         .map_err(|e| Error::new(ErrorKind::Parse, format!("{name}: not UTF-8 text: {e}")))
 }
 
+/// The text of a record file read at a time, in whole lines.
+const BLOCK: usize = 1 << 20;
+
+/// A record file (`-` = standard input, gzip unpacked) read a block at a time: its
+/// format (`format`, else found from its first block) and its games' texts, each given
+/// once the text after it is read ([`GameStream`]). Errors as [`read_text`]'s, each
+/// given in its turn.
+pub(crate) fn read_games(
+    path: &Path,
+    format: Option<Format>,
+) -> Result<(Format, FileGames), pairi::api::Error> {
+    use pairi::api::{Error, ErrorKind};
+    let name = file_name(path);
+    let input: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(
+            std::fs::File::open(path)
+                .map_err(|e| Error::new(ErrorKind::Io, format!("cannot read {name}: {e}")))?,
+        )
+    };
+    let mut input = BufReader::new(input);
+    let head = input
+        .fill_buf()
+        .map_err(|e| Error::new(ErrorKind::Io, format!("cannot read {name}: {e}")))?;
+    let gzip = head.starts_with(&[0x1f, 0x8b]);
+    let reader: Box<dyn BufRead> = if gzip {
+        Box::new(BufReader::new(flate2::read::MultiGzDecoder::new(input)))
+    } else {
+        Box::new(input)
+    };
+    let mut games = FileGames {
+        name,
+        gzip,
+        reader,
+        stream: None,
+        ready: VecDeque::new(),
+        failed: None,
+    };
+    let first = games.block()?;
+    let format = format.unwrap_or_else(|| Format::detect(&first));
+    let mut stream = GameStream::new(format);
+    games.ready.extend(stream.push(&first));
+    if first.is_empty() {
+        games.ready.extend(stream.finish());
+    } else {
+        games.stream = Some(stream);
+    }
+    Ok((format, games))
+}
+
+/// The games of a record file, read a block at a time ([`read_games`]).
+pub(crate) struct FileGames {
+    name: String,
+    gzip: bool,
+    reader: Box<dyn BufRead>,
+    /// Until the end of the file.
+    stream: Option<GameStream>,
+    /// Games found and not yet given.
+    ready: VecDeque<String>,
+    /// An error met reading, given after the games before it.
+    failed: Option<pairi::api::Error>,
+}
+
+impl FileGames {
+    /// The next [`BLOCK`] of the text, in whole lines (empty at the end).
+    fn block(&mut self) -> Result<String, pairi::api::Error> {
+        use pairi::api::{Error, ErrorKind};
+        let mut bytes = Vec::new();
+        while bytes.len() < BLOCK {
+            match self.reader.read_until(b'\n', &mut bytes) {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(e) if self.gzip => {
+                    return Err(Error::new(
+                        ErrorKind::Parse,
+                        format!("{}: not a gzip file: {e}", self.name),
+                    ))
+                }
+                Err(e) => {
+                    return Err(Error::new(
+                        ErrorKind::Io,
+                        format!("cannot read {}: {e}", self.name),
+                    ))
+                }
+            }
+        }
+        String::from_utf8(bytes).map_err(|e| {
+            Error::new(
+                ErrorKind::Parse,
+                format!("{}: not UTF-8 text: {e}", self.name),
+            )
+        })
+    }
+}
+
+impl Iterator for FileGames {
+    type Item = Result<String, pairi::api::Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(game) = self.ready.pop_front() {
+                return Some(Ok(game));
+            }
+            if let Some(e) = self.failed.take() {
+                return Some(Err(e));
+            }
+            self.stream.as_ref()?;
+            match self.block() {
+                Err(e) => {
+                    // The games found so far, then the error: nothing after it.
+                    self.stream = None;
+                    self.failed = Some(e);
+                }
+                Ok(block) if block.is_empty() => {
+                    let stream = self.stream.take()?;
+                    self.ready.extend(stream.finish());
+                }
+                Ok(block) => {
+                    let stream = self.stream.as_mut()?;
+                    self.ready.extend(stream.push(&block));
+                }
+            }
+        }
+    }
+}
+
 /// `e` said of the record file `path`: its message starts with the file's name.
 fn of_file(mut e: pairi::api::Error, path: &Path) -> pairi::api::Error {
-    e.message = format!("{}: {}", file_name(path), e.message);
+    let name = file_name(path);
+    // A reading error met after the first block names the file already.
+    if !e.message.contains(&name) {
+        e.message = format!("{name}: {}", e.message);
+    }
     e
 }
 
@@ -254,37 +387,39 @@ pub(crate) fn run(args: &RecordArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
         RecordCommand::Check(a) => check(a),
         RecordCommand::Convert(a) => {
-            let record = read_text(&a.path).map_err(|e| refused(e, false))?;
+            let (format, games) = read_games(&a.path, a.format).map_err(|e| refused(e, false))?;
             let req = ConvertRequest {
-                record,
-                format: a.format,
+                record: String::new(),
+                format: Some(format),
                 to: a.to,
                 partial: a.partial,
             };
             if a.to == Format::Mjlog {
-                let res = req
-                    .answer()
-                    .map_err(|e| refused(of_file(e, &a.path), false))?;
-                print_line(res.record.trim_end())?;
+                // One game a log: written once the file is known to hold no other.
+                let mut record = String::new();
+                for game in req.convert_games(format, games) {
+                    record.push_str(&game.map_err(|e| refused(of_file(e, &a.path), false))?);
+                }
+                print_line(record.trim_end())?;
                 return Ok(ExitCode::SUCCESS);
             }
             // Game by game, each written before the next is read.
-            for game in req.games() {
+            for game in req.convert_games(format, games) {
                 let game = game.map_err(|e| refused(of_file(e, &a.path), false))?;
                 print_line(game.trim_end())?;
             }
             Ok(ExitCode::SUCCESS)
         }
         RecordCommand::Legal(a) => {
-            let record = read_text(&a.path).map_err(|e| refused(e, a.json))?;
+            let (format, games) = read_games(&a.path, a.format).map_err(|e| refused(e, a.json))?;
             let req = LegalRequest {
-                record,
-                format: a.format,
+                record: String::new(),
+                format: Some(format),
                 partial: a.partial,
                 rules: a.rules,
             };
             let res = req
-                .answer()
+                .answer_games(format, games)
                 .map_err(|e| refused(of_file(e, &a.path), a.json))?;
             if a.json {
                 print_json(&res)?;
@@ -317,13 +452,14 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         let results: Vec<_> = chunk
             .par_iter()
             .map(|f| {
-                let text = read_text(f).map_err(|e| format!("{}: {}", e.kind, e.message))?;
+                let (format, games) =
+                    read_games(f, args.format).map_err(|e| format!("{}: {}", e.kind, e.message))?;
                 CheckRequest {
-                    record: text,
-                    format: args.format,
+                    record: String::new(),
+                    format: Some(format),
                     partial: args.partial,
                 }
-                .answer()
+                .answer_games(format, games)
                 .map_err(|e| format!("{}: {}", e.kind, e.message))
             })
             .collect();

@@ -399,3 +399,84 @@ fn legal_and_review_ok_several_games_game_by_game() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A file larger than a block of reading, of many games (mjai one after the other,
+/// tenhou.net/6 objects one after the other, a tenhou.net/6 array), plain and gzipped:
+/// `record check`, `convert` and `legal`, which read it a block at a time, answer as
+/// the library does for the whole text.
+#[test]
+fn record_ok_large_files_read_in_blocks_answer_as_the_whole_text() {
+    use pairi::api::record::{CheckRequest, ConvertRequest, LegalRequest};
+    use pairi::api::Request;
+    use pairi::record::Format;
+    use std::io::Write;
+    let example = |name: &str| {
+        std::fs::read_to_string(format!(
+            "{}/../../examples/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    };
+    let dir = std::env::temp_dir().join(format!("pairi-blocks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (tenhou6, mjai) = (example("game.json"), example("game.jsonl"));
+    let objects: String = (0..2600).map(|_| format!("{}\n", tenhou6.trim())).collect();
+    let array = format!("[{}]\n", vec![tenhou6.trim(); 2600].join(",\n"));
+    let lines: String = (0..760).map(|_| format!("{}\n", mjai.trim())).collect();
+    for (name, text) in [
+        ("objects.json", objects),
+        ("array.json", array),
+        ("lines.jsonl", lines),
+    ] {
+        assert!(text.len() > 1 << 20, "{name}: {} bytes", text.len());
+        let plain = dir.join(name);
+        std::fs::write(&plain, &text).unwrap();
+        let gz = dir.join(format!("{name}.gz"));
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        enc.write_all(text.as_bytes()).unwrap();
+        std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+        let check = CheckRequest {
+            record: text.clone(),
+            ..Default::default()
+        }
+        .answer()
+        .unwrap();
+        assert!(check.games > 700, "{name}: {} games", check.games);
+        let legal = LegalRequest {
+            record: text.clone(),
+            ..Default::default()
+        }
+        .answer()
+        .unwrap();
+        let legal_lines: String = legal
+            .decisions
+            .iter()
+            .map(|d| format!("{}\n", serde_json::to_string(d).unwrap()))
+            .collect();
+        let converted: String = ConvertRequest {
+            record: text.clone(),
+            format: None,
+            partial: false,
+            to: Format::Mjai,
+        }
+        .games()
+        .map(Result::unwrap)
+        .map(|g| format!("{}\n", g.trim_end()))
+        .collect();
+        for path in [&plain, &gz] {
+            let path = path.to_str().unwrap();
+            let r = pairi(&["record", "check", path, "--json"], "");
+            assert_eq!(r.code, 0, "{r:?}");
+            let mut v: Value = serde_json::from_str(&r.stdout).unwrap();
+            v.as_object_mut().unwrap().remove("file");
+            assert_eq!(v, serde_json::to_value(&check).unwrap(), "{path}");
+            let r = pairi(&["record", "legal", path], "");
+            assert_eq!(r.code, 0, "{r:?}");
+            assert!(r.stdout == legal_lines, "{path}: legal lines differ");
+            let r = pairi(&["record", "convert", path, "--to", "mjai"], "");
+            assert_eq!(r.code, 0, "{r:?}");
+            assert!(r.stdout == converted, "{path}: converted text differs");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

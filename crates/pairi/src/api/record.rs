@@ -52,15 +52,31 @@ fn read_games(
     impl Iterator<Item = Result<(usize, Game), Error>> + '_,
 ) {
     let format = format.unwrap_or_else(|| Format::detect(text));
-    let games = record::games(text, format)
-        .enumerate()
-        .map(move |(i, text)| {
-            let n = i + 1;
-            record::read_with(text, Some(format), partial)
-                .map(|game| (n, game))
-                .map_err(|e| Error::from(e.in_game(n)))
-        });
-    (format, games)
+    (
+        format,
+        read_each(format, partial, record::games(text, format).map(Ok)),
+    )
+}
+
+/// Each game's text, in file order, read as a game in `format`: its number in the file
+/// (1 for the first) and the game, or its error (the text's own error as it is).
+fn read_each<'a, S, I>(
+    format: Format,
+    partial: bool,
+    texts: I,
+) -> impl Iterator<Item = Result<(usize, Game), Error>> + 'a
+where
+    S: AsRef<str>,
+    I: IntoIterator<Item = Result<S, Error>>,
+    I::IntoIter: 'a,
+{
+    texts.into_iter().enumerate().map(move |(i, text)| {
+        let n = i + 1;
+        let text = text?;
+        record::read_with(text.as_ref(), Some(format), partial)
+            .map(|game| (n, game))
+            .map_err(|e| Error::from(e.in_game(n)))
+    })
 }
 
 /// `e` said of game number `n` of a file (1 for the first, left as it is).
@@ -165,6 +181,30 @@ impl Request for CheckRequest {
     /// does not allow (with the kyoku and event).
     fn compute(&self, _: &Limits, _: &Stop) -> Result<CheckResult, Error> {
         let (format, games) = read_games(&self.record, self.format, self.partial);
+        Self::check(format, games)
+    }
+}
+
+impl CheckRequest {
+    /// The answer for a record whose games' texts come one at a time, in `format`,
+    /// instead of `record` (a front reading a large file in pieces:
+    /// [`record::GameStream`]); the same answer as for the whole text.
+    ///
+    /// # Errors
+    ///
+    /// As [`Request::answer`], and any error of `games`, as it is.
+    pub fn answer_games<S: AsRef<str>>(
+        &self,
+        format: Format,
+        games: impl IntoIterator<Item = Result<S, Error>>,
+    ) -> Result<CheckResult, Error> {
+        Self::check(format, read_each(format, self.partial, games))
+    }
+
+    fn check(
+        format: Format,
+        games: impl Iterator<Item = Result<(usize, Game), Error>>,
+    ) -> Result<CheckResult, Error> {
         let mut out = CheckResult {
             format,
             players: 0,
@@ -254,6 +294,29 @@ impl ConvertRequest {
     /// second is a `parse` error.
     pub fn games(&self) -> impl Iterator<Item = Result<String, Error>> + '_ {
         let (_, games) = read_games(&self.record, self.format, self.partial);
+        self.convert(games)
+    }
+
+    /// [`ConvertRequest::games`] for a record whose games' texts come one at a time,
+    /// in `format`, instead of `record` (a front reading a large file in pieces:
+    /// [`record::GameStream`]); the same texts as for the whole record.
+    pub fn convert_games<'a, S, I>(
+        &'a self,
+        format: Format,
+        games: I,
+    ) -> impl Iterator<Item = Result<String, Error>> + 'a
+    where
+        S: AsRef<str>,
+        I: IntoIterator<Item = Result<S, Error>>,
+        I::IntoIter: 'a,
+    {
+        self.convert(read_each(format, self.partial, games))
+    }
+
+    fn convert<'a>(
+        &'a self,
+        games: impl Iterator<Item = Result<(usize, Game), Error>> + 'a,
+    ) -> impl Iterator<Item = Result<String, Error>> + 'a {
         games.enumerate().map(move |(i, game)| {
             if i > 0 && self.to == Format::Mjlog {
                 return Err(Error::from(RecordError::format(
@@ -350,6 +413,31 @@ impl Request for LegalRequest {
     /// does not list as legal (with the kyoku and the event).
     fn compute(&self, _: &Limits, _: &Stop) -> Result<LegalResult, Error> {
         let (format, games) = read_games(&self.record, self.format, self.partial);
+        self.legal(format, games)
+    }
+}
+
+impl LegalRequest {
+    /// The answer for a record whose games' texts come one at a time, in `format`,
+    /// instead of `record` (a front reading a large file in pieces:
+    /// [`record::GameStream`]); the same answer as for the whole text.
+    ///
+    /// # Errors
+    ///
+    /// As [`Request::answer`], and any error of `games`, as it is.
+    pub fn answer_games<S: AsRef<str>>(
+        &self,
+        format: Format,
+        games: impl IntoIterator<Item = Result<S, Error>>,
+    ) -> Result<LegalResult, Error> {
+        self.legal(format, read_each(format, self.partial, games))
+    }
+
+    fn legal(
+        &self,
+        format: Format,
+        games: impl Iterator<Item = Result<(usize, Game), Error>>,
+    ) -> Result<LegalResult, Error> {
         let mut out = LegalResult {
             format,
             players: 0,
@@ -382,9 +470,7 @@ impl Request for LegalRequest {
         }
         Ok(out)
     }
-}
 
-impl LegalRequest {
     /// Every decision of game number `number` added to `out`; the kyoku played.
     fn decisions(
         &self,

@@ -34,7 +34,7 @@ pub use model::*;
 pub use yaku_names::{tenhou_id_of, tenhou_id_of_name, tenhou_yaku_id, yaku_of_name};
 
 pub use convert::convert;
-pub use games::games;
+pub use games::{games, GameStream};
 pub use on_table::on_table;
 
 use crate::error::ErrorKind;
