@@ -223,7 +223,8 @@ pub(crate) fn rank_discards(
 
 /// The two-step acceptance of the hand after discarding `d` (at `shanten`, `useful` the
 /// draws that lower it: its row of the discard table): for each useful draw, its unseen
-/// copies times the most unseen useful tiles a discard then leaves at one shanten less.
+/// copies times the most unseen useful tiles a discard then leaves at one shanten less
+/// (only those rows of the discard table are made: [`shanten::discards_keeping`]).
 fn shape(sight: &Sight, d: Tile, shanten: i8, useful: TileSet) -> u32 {
     let mut h = sight.hand;
     h.remove(d);
@@ -235,7 +236,9 @@ fn shape(sight: &Sight, d: Tile, shanten: i8, useful: TileSet) -> u32 {
         }
         let mut h2 = h;
         h2.add(t);
-        let Some(next) = rows(&h2, sight.melds) else {
+        // Only the discards one shanten lower count: the hand's own shanten after the
+        // useful draw, so the rows that keep it.
+        let Ok(next) = shanten::discards_keeping(&h2, sight.melds) else {
             continue;
         };
         let best = next
