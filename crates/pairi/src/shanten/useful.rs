@@ -672,14 +672,8 @@ pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandEr
 /// assert_eq!(format_set(d.rows()[0].useful.tiles), "12z");
 /// ```
 pub fn discards_keeping(concealed: &TileCounts, melds: usize) -> Result<Discards, HandError> {
-    let f = Fourteen::of(concealed, melds)?;
-    let (held, counts, shanten) = f.whole(melds);
-    let (sets, suits, j) = (f.sets, &f.suits, &f.j);
-    let t = &tables::EXACT;
-    let (n, h) = (t.numbered_classes, t.honours_classes);
-    let c = concealed.as_array();
     let mut out = Discards {
-        shanten,
+        shanten: 0,
         len: 0,
         rows: [Discard {
             tile: Tile::M1.black(),
@@ -687,6 +681,38 @@ pub fn discards_keeping(concealed: &TileCounts, melds: usize) -> Result<Discards
             useful: Useful::default(),
         }; 14],
     };
+    out.shanten = each_keeping(concealed, melds, |row| {
+        out.rows[usize::from(out.len)] = row;
+        out.len += 1;
+    })?;
+    Ok(out)
+}
+
+/// [`discards_keeping`] row by row: `row` is given each row in order, and the hand's
+/// shanten is returned (for callers that fold the rows as they come).
+///
+/// # Errors
+///
+/// As [`discards`].
+#[inline]
+pub(crate) fn each_keeping(
+    concealed: &TileCounts,
+    melds: usize,
+    mut row: impl FnMut(Discard),
+) -> Result<i8, HandError> {
+    let f = Fourteen::of(concealed, melds)?;
+    let (held, counts, shanten) = f.whole(melds);
+    let (sets, suits, j) = (f.sets, &f.suits, &f.j);
+    let t = &tables::EXACT;
+    let (n, h) = (t.numbered_classes, t.honours_classes);
+    let c = concealed.as_array();
+    // A discard never lowers a special form's count (it takes pairs and kinds away):
+    // forms above the shanten for the whole hand stay above it after any discard.
+    let counts = counts.filter(|&[kinds, pairs, orphan_kinds, orphan_pairs]| {
+        special(&held, kinds, pairs, orphan_kinds, orphan_pairs)
+            .iter()
+            .any(|&(s, _)| s <= shanten)
+    });
     for (k, suit) in suits.iter().enumerate() {
         let honours = k == 3;
         let mut left = held.any >> BASES[k] & if honours { 0x7f } else { 0x1ff };
@@ -705,15 +731,15 @@ pub fn discards_keeping(concealed: &TileCounts, melds: usize) -> Result<Discards
             let regular = cost as i8 - 1;
             let n_d = c[d];
             let forms = counts.map(|counts| special_after(&held, counts, d, n_d));
-            let row = forms
+            let shanten_after = forms
                 .iter()
                 .flatten()
                 .fold(regular, |s, &(form, _)| s.min(form));
-            if row != shanten {
+            if shanten_after != shanten {
                 continue;
             }
             let mut tiles = 0u64;
-            if regular == row {
+            if regular == shanten {
                 let slot = seen
                     .iter()
                     .position(|e| e.0 == after.class || e.0 == usize::MAX);
@@ -740,24 +766,23 @@ pub fn discards_keeping(concealed: &TileCounts, melds: usize) -> Result<Discards
                 tiles = elsewhere | after.drawn(honours, opt) << BASES[k];
             }
             for (form, useful) in forms.iter().flatten() {
-                if *form == row {
+                if *form == shanten {
                     tiles |= useful;
                 }
             }
             let bit = 1u64 << d;
             let count = held.count(tiles & !bit) + if tiles & bit != 0 { 5 - n_d } else { 0 };
-            out.rows[usize::from(out.len)] = Discard {
+            row(Discard {
                 tile: Tile::new_unchecked(d as u8).black(),
-                shanten: row,
+                shanten,
                 useful: Useful {
                     tiles: TileSet::from_bits(tiles),
                     count: u32::from(count),
                 },
-            };
-            out.len += 1;
+            });
         }
     }
-    Ok(out)
+    Ok(shanten)
 }
 
 /// The shanten of a 14 − 3k tile hand under Riichi rules (every form, exact) and the
