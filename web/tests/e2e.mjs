@@ -450,6 +450,8 @@ try {
     assert.ok(record.log.length >= 4, `${record.log.length} kyoku in the record`);
     // The page's record is the command line's bytes for the same game.
     const actions = await p.evaluate(() => window.pairi.play.answer.actions);
+    // Entries are 1000 × seat + action id; no other seat's pass (id 156) is ever written.
+    assert.ok(actions.every((e) => e < 1000 || e % 1000 !== 156), "another seat's pass in the actions");
     const cli = JSON.parse(
       execFileSync(binary, ["play", "--rules", "tenhou-tonpuu", "--seed", "5", "--actions", actions.join(","), "--record", "tenhou6"], {
         encoding: "utf8",

@@ -37,7 +37,8 @@ pub(crate) struct Args {
     /// The agents at the other seats: greedy or pairi.
     #[arg(long, default_value = "greedy", value_parser = crate::parse::json_name::<Opponents>)]
     opponents: Opponents,
-    /// The actions so far, comma-separated ids.
+    /// The actions so far, comma-separated entries (1000 × seat + action id; another
+    /// seat's pass is never written): an answer's `actions` with one `legal` id appended.
     #[arg(long, value_delimiter = ',')]
     actions: Vec<u16>,
     /// Include the game as a record in the answer: tenhou6 or mjai (the kyoku played

@@ -223,7 +223,9 @@ pub(crate) fn rank_discards(
 
 /// The two-step acceptance of the hand after discarding `d` (at `shanten`, `useful` the
 /// draws that lower it: its row of the discard table): for each useful draw, its unseen
-/// copies times the most unseen useful tiles a discard then leaves at one shanten less.
+/// copies times the most unseen useful tiles a discard then leaves at one shanten less
+/// (only those rows of the discard table are made: [`shanten::discards_keeping`], row
+/// by row).
 fn shape(sight: &Sight, d: Tile, shanten: i8, useful: TileSet) -> u32 {
     let mut h = sight.hand;
     h.remove(d);
@@ -235,22 +237,21 @@ fn shape(sight: &Sight, d: Tile, shanten: i8, useful: TileSet) -> u32 {
         }
         let mut h2 = h;
         h2.add(t);
-        let Some(next) = rows(&h2, sight.melds) else {
-            continue;
-        };
-        let best = next
-            .rows()
-            .iter()
-            .filter(|r| r.shanten < shanten)
-            .map(|r| {
+        // Only the discards one shanten lower count: the hand's own shanten after the
+        // useful draw, so the rows that keep it.
+        let mut best = 0;
+        let kept = shanten::each_keeping(&h2, sight.melds, |r| {
+            if r.shanten < shanten {
                 let mut n = sight.left_of(r.useful.tiles.bits());
                 if r.useful.tiles.contains(t) {
                     n = n.saturating_sub(1);
                 }
-                n
-            })
-            .max()
-            .unwrap_or(0);
+                best = best.max(n);
+            }
+        });
+        if kept.is_err() {
+            continue;
+        }
         total += left * best;
     }
     total

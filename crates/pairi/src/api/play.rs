@@ -1,9 +1,13 @@
 //! A person at the table (`docs/play.md`): one request plays a game up to the person's
 //! next decision, with no state kept between requests.
 //!
-//! The table is rebuilt from the seed and the actions taken so far (every seat's, as
-//! action ids, `table::Action::id`), each checked legal for the seat that must decide;
-//! then the opponents' agents act until the person's seat must decide or the game ends.
+//! The table is rebuilt from the seed and the actions taken so far, each checked legal
+//! for the seat that must decide; then the opponents' agents act until the person's seat
+//! must decide or the game ends. The list holds only what the person may know: the
+//! actions that happened, each with its seat ([`entry`]: `1000 × seat + id`,
+//! `table::Action::id`), and the person's own passes; an opponent that may claim a tile
+//! and does not is not written (its pass is implied when the table is rebuilt), so the
+//! list never tells who could have claimed.
 //! The answer gives the whole action list to send back with the person's choice
 //! appended, the events since the request's last action as the person's seat sees them
 //! (mjai messages), the seat's observation, its legal actions, the kyoku results among
@@ -76,8 +80,9 @@ pub struct PlayRequest {
     /// The agents at the other seats.
     #[serde(default)]
     pub opponents: Opponents,
-    /// Every action taken so far, in order, as action ids: the previous answer's
-    /// `actions` with the person's choice appended.
+    /// Every action taken so far that the person may know, in order, as entries
+    /// ([`entry`]: `1000 × seat + id`): the previous answer's `actions` with the
+    /// person's choice (a `legal` id) appended. Opponents' passes are never written.
     #[serde(default)]
     pub actions: Vec<u16>,
     /// `tenhou6` or `mjai`: the answer carries the game as a record in that format
@@ -151,7 +156,7 @@ impl Bounded for PlayRequest {
 /// One action the person may take.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LegalAction {
-    /// Its id, to append to `actions`.
+    /// Its entry ([`entry`]: `1000 × seat + id`), to append to `actions`.
     pub id: u16,
     /// Its mjai type: `dahai`, `reach`, `hora`, `chi`, `pon`, `daiminkan`, `ankan`,
     /// `kakan`, `nukidora`, `ryukyoku`, `none`.
@@ -173,7 +178,7 @@ fn code(p: Pai) -> String {
 }
 
 impl LegalAction {
-    fn of(a: Action, obs: &Observation) -> LegalAction {
+    fn of(seat: Seat, a: Action, obs: &Observation) -> LegalAction {
         let claimed = obs.claimable.map(|(_, p)| code(p));
         let (pai, consumed, tsumogiri) = match a {
             Action::Discard { pai, tsumogiri } => (Some(code(pai)), vec![], tsumogiri),
@@ -192,7 +197,7 @@ impl LegalAction {
             }
         };
         LegalAction {
-            id: a.id(),
+            id: entry(seat, a),
             kind: a.mjai_type(),
             pai,
             consumed,
@@ -390,6 +395,20 @@ pub struct PlayAnswer {
 /// The most actions the opponents may add in one request.
 const GAME_ACTIONS: usize = 100_000;
 
+/// The entry of `action` by `seat` in a play request's `actions`: `1000 × seat + id`
+/// (`table::Action::id`, below 1000), so that an entry names who acted (a claim such as
+/// a ron may be open to several seats at once) and the seats that let a tile go need
+/// not be written.
+#[must_use]
+pub fn entry(seat: Seat, action: Action) -> u16 {
+    1000 * u16::from(seat) + action.id()
+}
+
+/// The seat and the action id of an entry ([`entry`]).
+fn split_entry(entry: u16) -> (Seat, u16) {
+    ((entry / 1000) as Seat, entry % 1000)
+}
+
 fn table_error(e: TableError) -> Error {
     Error::new(e.kind(), e)
 }
@@ -398,6 +417,64 @@ fn table_error(e: TableError) -> Error {
 fn agent_seed(seed: u64, s: Seat) -> u64 {
     let mut g = SplitMix64::new(seed ^ 0x9e1a_7000 ^ u64::from(s));
     g.next_u64()
+}
+
+impl PlayRequest {
+    /// The action entry `e` (`actions[i]`) stands for when seat `s` must decide among
+    /// `legal` at a table of `n` seats; `None` when `s` is an opponent that may claim
+    /// a tile and `e` is not one of its claims (it lets the tile go, and `e` comes
+    /// later). Another seat's pass is refused wherever it stands (whether or not that
+    /// seat could claim), and an error at an opponent's decision does not list its
+    /// legal actions.
+    fn read_entry(
+        &self,
+        i: usize,
+        e: u16,
+        s: Seat,
+        legal: &[Action],
+        n: Seat,
+    ) -> Result<Option<Action>, Error> {
+        let (seat, id) = split_entry(e);
+        if seat >= n {
+            return Err(Error::invalid_request(format!(
+                "`actions[{i}]`: {e} names seat {seat}, not a seat of a {n}-player table"
+            )));
+        }
+        if seat != self.seat && id == Action::Pass.id() {
+            return Err(Error::invalid_request(format!(
+                "`actions[{i}]`: {e} is a pass of seat {seat}: another seat's pass is never \
+                 written"
+            )));
+        }
+        if s != self.seat && legal.contains(&Action::Pass) {
+            // An opponent asked about a tile: a claim of its own comes next, or it let
+            // the tile go (claim ids are never those of a seat's own turn, so its next
+            // turn's action is not taken for a claim).
+            return Ok(legal
+                .iter()
+                .copied()
+                .find(|a| seat == s && a.id() == id && *a != Action::Pass));
+        }
+        if seat != s {
+            return Err(Error::invalid_request(format!(
+                "`actions[{i}]`: {e} is an action of seat {seat}, but seat {s} must decide now"
+            )));
+        }
+        if let Some(a) = legal.iter().copied().find(|a| a.id() == id) {
+            return Ok(Some(a));
+        }
+        if s == self.seat {
+            let ids: Vec<String> = legal.iter().map(|&a| entry(s, a).to_string()).collect();
+            Err(Error::invalid_request(format!(
+                "`actions[{i}]`: {e} is not a legal action of seat {s} now (legal: {})",
+                ids.join(" ")
+            )))
+        } else {
+            Err(Error::invalid_request(format!(
+                "`actions[{i}]`: {e} is not a legal action of seat {s} now"
+            )))
+        }
+    }
 }
 
 impl Request for PlayRequest {
@@ -410,6 +487,30 @@ impl Request for PlayRequest {
     /// not legal for the seat that must decide (or one past the end of the game);
     /// `timeout` once `stop` is set.
     fn compute(&self, limits: &Limits, stop: &Stop) -> Result<PlayAnswer, Error> {
+        let opponent = |_: Seat| -> Box<dyn Agent> {
+            match self.opponents {
+                Opponents::Greedy => Box::new(Greedy::default()),
+                Opponents::Pairi => Box::new(
+                    Pairi::new(PairiOptions {
+                        max_states: limits.max_states.min(PairiOptions::default().max_states),
+                        ..PairiOptions::default()
+                    })
+                    .with_stop(stop.clone()),
+                ),
+            }
+        };
+        self.play_on(WallSource::Seed(self.seed), &opponent, stop)
+    }
+}
+
+impl PlayRequest {
+    /// The game on the walls of `walls`, `opponent(s)` the agent at each other seat.
+    fn play_on(
+        &self,
+        walls: WallSource,
+        opponent: &dyn Fn(Seat) -> Box<dyn Agent>,
+        stop: &Stop,
+    ) -> Result<PlayAnswer, Error> {
         let preset = self.preset()?;
         let record_format = self.record_format()?;
         let rules: TableRules = preset.rules();
@@ -421,24 +522,9 @@ impl Request for PlayRequest {
                 n - 1
             )));
         }
-        let mut table = Table::new(rules, WallSource::Seed(self.seed)).map_err(table_error)?;
+        let mut table = Table::new(rules, walls).map_err(table_error)?;
         let mut agents: Vec<Option<Box<dyn Agent>>> = (0..n)
-            .map(|s| {
-                (s != self.seat).then(|| -> Box<dyn Agent> {
-                    match self.opponents {
-                        Opponents::Greedy => Box::new(Greedy::default()),
-                        Opponents::Pairi => Box::new(
-                            Pairi::new(PairiOptions {
-                                max_states: limits
-                                    .max_states
-                                    .min(PairiOptions::default().max_states),
-                                ..PairiOptions::default()
-                            })
-                            .with_stop(stop.clone()),
-                        ),
-                    }
-                })
-            })
+            .map(|s| (s != self.seat).then(|| opponent(s)))
             .collect();
         for (s, a) in agents.iter_mut().enumerate() {
             if let Some(a) = a {
@@ -456,46 +542,49 @@ impl Request for PlayRequest {
         deliver(&first, &mut agents, &mut log, collecting);
         let mut actions = Vec::with_capacity(self.actions.len() + 64);
         let mut legal_now = Vec::new();
+        // Entries of the request read so far, and table steps made (implied passes
+        // included).
+        let mut read = 0;
+        let mut steps = 0usize;
         loop {
             if table.is_over() {
-                if actions.len() < self.actions.len() {
+                if read < self.actions.len() {
                     return Err(Error::invalid_request(format!(
-                        "`actions[{}]`: the game is over",
-                        actions.len()
+                        "`actions[{read}]`: the game is over"
                     )));
                 }
                 break;
             }
-            // Past this bound (no game comes near it) the request stops.
-            if actions.len() >= self.actions.len() + GAME_ACTIONS {
+            // Past this bound (no game comes near it) the request stops. Each entry is
+            // followed by at most three implied passes.
+            if steps >= 4 * self.actions.len() + GAME_ACTIONS {
                 return Err(Error::new(
                     ErrorKind::TooLarge,
                     "the game has more actions than a request may play",
                 ));
             }
+            steps += 1;
             let s = table.to_act().trailing_zeros() as Seat;
             let legal = table.legal(s);
-            let action = if let Some(&id) = self.actions.get(actions.len()) {
-                let found = legal.iter().copied().find(|a| a.id() == id);
-                let Some(a) = found else {
-                    let ids: Vec<String> = legal.iter().map(|a| a.id().to_string()).collect();
-                    return Err(Error::invalid_request(format!(
-                        "`actions[{}]`: {id} is not a legal action of seat {s} now (legal: {})",
-                        actions.len(),
-                        ids.join(" ")
-                    )));
-                };
-                if actions.len() + 1 == self.actions.len() {
-                    collecting = true;
+            let (action, written) = if let Some(&e) = self.actions.get(read) {
+                match self.read_entry(read, e, s, &legal, n)? {
+                    Some(a) => {
+                        read += 1;
+                        if read == self.actions.len() {
+                            collecting = true;
+                        }
+                        (a, true)
+                    }
+                    // An opponent that may claim and is not written lets the tile go.
+                    None => (Action::Pass, false),
                 }
-                a
             } else if s == self.seat {
                 if legal.len() == 1 {
                     // One choice (the tile drawn after riichi): played for the person.
-                    legal[0]
+                    (legal[0], true)
                 } else {
                     let obs = table.observation(s);
-                    legal_now = legal.iter().map(|&a| LegalAction::of(a, &obs)).collect();
+                    legal_now = legal.iter().map(|&a| LegalAction::of(s, a, &obs)).collect();
                     break;
                 }
             } else {
@@ -505,13 +594,17 @@ impl Request for PlayRequest {
                     .as_mut()
                     .ok_or_else(|| Error::invalid_request("no agent at an opponent's seat"))?;
                 let a = agent.act(&obs, &legal);
-                if legal.contains(&a) {
+                let a = if legal.contains(&a) {
                     a
                 } else {
                     crate::agent::fallback(&legal)
-                }
+                };
+                // An opponent's pass is not written: it would tell that it could claim.
+                (a, a != Action::Pass)
             };
-            actions.push(action.id());
+            if written {
+                actions.push(entry(s, action));
+            }
             let events = table.step(s, action).map_err(table_error)?.to_vec();
             if record_format.is_some() {
                 all.extend_from_slice(&events);

@@ -65,7 +65,8 @@ pub use wall::{kernel_reads, riichi_on, suit_costs_capped};
 // The unchecked special-form kernels and their formulas, for hands the library builds
 // itself (the dealt hands and suit classes of `stats`).
 pub(crate) use special::{chiitoitsu, chiitoitsu_of, thirteen_orphans, thirteen_orphans_of};
-pub use useful::{discards, keeping, useful, Discard, Discards, Useful};
+pub(crate) use useful::each_keeping;
+pub use useful::{discards, discards_keeping, keeping, useful, Discard, Discards, Useful};
 
 /// How tile availability is counted.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

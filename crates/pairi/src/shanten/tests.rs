@@ -409,3 +409,99 @@ fn orphan_wall() -> Vec<u8> {
         .flat_map(|&k| (0..4).map(move |j| k * 4 + j))
         .collect()
 }
+
+/// [`discards_keeping`] is [`discards`] with only the rows at the hand's shanten, in the
+/// same order; a 13 − 3k hand is an error for both.
+fn check_discards_keeping(c: &TileCounts, melds: usize) {
+    match discards(c, melds) {
+        Ok(all) => {
+            let kept = discards_keeping(c, melds).unwrap();
+            assert_eq!(kept.shanten, all.shanten, "{c:?} {melds}");
+            let want: Vec<_> = all
+                .rows()
+                .iter()
+                .filter(|r| r.shanten == all.shanten)
+                .copied()
+                .collect();
+            assert_eq!(kept.rows(), want.as_slice(), "{c:?} {melds}");
+        }
+        Err(e) => assert_eq!(discards_keeping(c, melds).unwrap_err(), e),
+    }
+}
+
+#[test]
+fn discards_keeping_ok_examples() {
+    check_discards_keeping(&counts("123m456p789s11223z"), 0);
+    check_discards_keeping(&counts("123m456p789s11222z"), 0);
+    check_discards_keeping(&counts("11223344556677z"), 0);
+    check_discards_keeping(&counts("19m19p19s12345677z"), 0);
+    check_discards_keeping(&counts("11112222333344m"), 0);
+    check_discards_keeping(&counts("55556m"), 3);
+    check_discards_keeping(&counts("123m456p789s1111z"), 0);
+    // Complete: no discard keeps it.
+    let done = discards_keeping(&counts("123m456p789s11122z"), 0).unwrap();
+    assert_eq!((done.shanten, done.rows().len()), (-1, 0));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn discards_keeping_ok_matches_discards_random((c, melds) in hand_from(full_wall())) {
+        check_discards_keeping(&c, melds);
+    }
+
+    #[test]
+    fn discards_keeping_ok_matches_discards_flush((c, melds) in hand_from(flush_wall())) {
+        check_discards_keeping(&c, melds);
+    }
+
+    #[test]
+    fn discards_keeping_ok_matches_discards_orphans((c, melds) in hand_from(orphan_wall())) {
+        check_discards_keeping(&c, melds);
+    }
+
+    #[test]
+    fn discards_keeping_ok_matches_discards_knitted((c, melds) in hand_from(knitted_wall())) {
+        check_discards_keeping(&c, melds);
+    }
+}
+
+/// [`discards_keeping`] on the hands a tile-efficient player meets: from a random
+/// 14 − 3k hand, throw a discard that keeps the shanten and draw a useful tile of the
+/// row, until the hand is complete or the wall runs out; every 14 − 3k hand on the way
+/// checked (seeded, 0 to 3 melds, so ready and one-from-ready hands are common).
+#[test]
+fn discards_keeping_ok_on_the_way_to_ready() {
+    let mut rng = crate::util::rng::SplitMix64::new(29);
+    let mut checked = 0;
+    for round in 0..3_000u64 {
+        let melds = (round % 4) as usize;
+        let mut wall: Vec<u8> = (0..136).map(|i| (i / 4) as u8).collect();
+        for i in (1..wall.len()).rev() {
+            wall.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let mut c = TileCounts::new();
+        for _ in 0..14 - 3 * melds {
+            c.add(Tile::new_unchecked(wall.pop().unwrap()));
+        }
+        for _ in 0..30 {
+            check_discards_keeping(&c, melds);
+            checked += 1;
+            let d = discards(&c, melds).unwrap();
+            let rows: Vec<_> = d.rows().iter().filter(|r| r.shanten == d.shanten).collect();
+            if d.shanten < 0 || rows.is_empty() {
+                break;
+            }
+            let row = rows[rng.below(rows.len() as u64) as usize];
+            c.remove(row.tile.tile());
+            // A useful tile still in the wall, else any tile.
+            let pick = wall
+                .iter()
+                .position(|&k| row.useful.tiles.contains(Tile::new_unchecked(k)))
+                .unwrap_or(wall.len() - 1);
+            c.add(Tile::new_unchecked(wall.swap_remove(pick)));
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}

@@ -653,6 +653,138 @@ pub fn discards(concealed: &TileCounts, melds: usize) -> Result<Discards, HandEr
     Ok(out)
 }
 
+/// The rows of [`discards`] that keep the hand's shanten (the discards a hand one
+/// draw closer to ready may make), the others left out: the shanten after each discard
+/// is found first, and the useful tiles only for the discards that keep it. The same
+/// rows, in the same order, as [`discards`] filtered on `row.shanten == shanten`; none
+/// for a complete hand (every discard of it raises the shanten).
+///
+/// # Errors
+///
+/// As [`discards`].
+///
+/// ```
+/// use pairi::notation::{format_set, parse_hand};
+/// let h = parse_hand("123m456p789s11223z").unwrap();
+/// let d = pairi::shanten::discards_keeping(h.concealed(), 0).unwrap();
+/// assert_eq!(d.shanten, 0);
+/// assert_eq!(d.rows().len(), 1);
+/// assert_eq!(format_set(d.rows()[0].useful.tiles), "12z");
+/// ```
+pub fn discards_keeping(concealed: &TileCounts, melds: usize) -> Result<Discards, HandError> {
+    let mut out = Discards {
+        shanten: 0,
+        len: 0,
+        rows: [Discard {
+            tile: Tile::M1.black(),
+            shanten: 0,
+            useful: Useful::default(),
+        }; 14],
+    };
+    out.shanten = each_keeping(concealed, melds, |row| {
+        out.rows[usize::from(out.len)] = row;
+        out.len += 1;
+    })?;
+    Ok(out)
+}
+
+/// [`discards_keeping`] row by row: `row` is given each row in order, and the hand's
+/// shanten is returned (for callers that fold the rows as they come).
+///
+/// # Errors
+///
+/// As [`discards`].
+#[inline]
+pub(crate) fn each_keeping(
+    concealed: &TileCounts,
+    melds: usize,
+    mut row: impl FnMut(Discard),
+) -> Result<i8, HandError> {
+    let f = Fourteen::of(concealed, melds)?;
+    let (held, counts, shanten) = f.whole(melds);
+    let (sets, suits, j) = (f.sets, &f.suits, &f.j);
+    let t = &tables::EXACT;
+    let (n, h) = (t.numbered_classes, t.honours_classes);
+    let c = concealed.as_array();
+    // A discard never lowers a special form's count (it takes pairs and kinds away):
+    // forms above the shanten for the whole hand stay above it after any discard.
+    let counts = counts.filter(|&[kinds, pairs, orphan_kinds, orphan_pairs]| {
+        special(&held, kinds, pairs, orphan_kinds, orphan_pairs)
+            .iter()
+            .any(|&(s, _)| s <= shanten)
+    });
+    for (k, suit) in suits.iter().enumerate() {
+        let honours = k == 3;
+        let mut left = held.any >> BASES[k] & if honours { 0x7f } else { 0x1ff };
+        let others = OTHER_SUITS[k].map(|i| {
+            let (x, y) = OTHERS[i][k];
+            (i, j.pair[x][y])
+        });
+        // The useful draws in the other suits, by the class this suit is left in.
+        let mut seen = [(usize::MAX, 0u64); 9];
+        while left != 0 {
+            let pos = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let d = BASES[k] + pos;
+            let after = suit.moved(honours, pos, false);
+            let cost = cost_after(j, sets, k, after.class);
+            let regular = cost as i8 - 1;
+            let n_d = c[d];
+            let forms = counts.map(|counts| special_after(&held, counts, d, n_d));
+            let shanten_after = forms
+                .iter()
+                .flatten()
+                .fold(regular, |s, &(form, _)| s.min(form));
+            if shanten_after != shanten {
+                continue;
+            }
+            let mut tiles = 0u64;
+            if regular == shanten {
+                let slot = seen
+                    .iter()
+                    .position(|e| e.0 == after.class || e.0 == usize::MAX);
+                let elsewhere = match slot.map(|i| seen[i]) {
+                    Some((class, tiles)) if class == after.class => tiles,
+                    _ => {
+                        let mut tiles = 0u64;
+                        for (i, g) in others {
+                            let rest = if honours {
+                                t.join_gh[g * h + after.class]
+                            } else {
+                                t.join_gn[g * n + after.class]
+                            };
+                            let opt = optimal(suits[i].packed, usize::from(rest), sets, cost);
+                            tiles |= suits[i].drawn(i == 3, opt) << BASES[i];
+                        }
+                        if let Some(i) = slot {
+                            seen[i] = (after.class, tiles);
+                        }
+                        tiles
+                    }
+                };
+                let opt = optimal(after.packed, j.rest[k], sets, cost);
+                tiles = elsewhere | after.drawn(honours, opt) << BASES[k];
+            }
+            for (form, useful) in forms.iter().flatten() {
+                if *form == shanten {
+                    tiles |= useful;
+                }
+            }
+            let bit = 1u64 << d;
+            let count = held.count(tiles & !bit) + if tiles & bit != 0 { 5 - n_d } else { 0 };
+            row(Discard {
+                tile: Tile::new_unchecked(d as u8).black(),
+                shanten,
+                useful: Useful {
+                    tiles: TileSet::from_bits(tiles),
+                    count: u32::from(count),
+                },
+            });
+        }
+    }
+    Ok(shanten)
+}
+
 /// The shanten of a 14 − 3k tile hand under Riichi rules (every form, exact) and the
 /// kinds whose discard keeps it: [`discards`] without the useful tiles of each row, for
 /// searches that visit many hands and only need where they may go.

@@ -286,3 +286,161 @@ fn a_record_of_a_game_in_progress_holds_the_kyoku_that_ended() {
     let r = req(r#"{"seed": 4, "record": "mjlog"}"#);
     assert_eq!(r.answer().unwrap_err().kind(), ErrorKind::InvalidRequest);
 }
+
+/// A first kyoku's wall (four players, seat 0 deals) giving each seat the 13 tiles of
+/// `hands` and then the draws `draws` in order (the dealer's fourteenth tile first);
+/// the other tiles below them in a fixed order.
+fn dealt_wall(hands: [&str; 4], draws: &[&str]) -> crate::table::KyokuWall {
+    use crate::table::wall;
+    let rules = TablePreset::Tenhou.rules();
+    let (players, red) = (rules.scoring.players, rules.scoring.red_fives);
+    let mut free: Vec<u8> = wall::tile_ids(players).as_slice().to_vec();
+    let len = free.len();
+    let mut slots: Vec<Option<u8>> = vec![None; len];
+    let mut take = |slot: usize, t: crate::tile::Tile| {
+        let i = free
+            .iter()
+            .position(|&id| wall::pai_of_id(id, red).map(|p| p.tile()) == Some(t))
+            .unwrap_or_else(|| panic!("no {t} left"));
+        slots[slot] = Some(free.remove(i));
+    };
+    let kinds = |s: &str| -> Vec<crate::tile::Tile> {
+        let h = crate::notation::parse_hand(s).unwrap();
+        h.concealed()
+            .iter()
+            .flat_map(|(t, n)| std::iter::repeat_n(t, usize::from(n)))
+            .collect()
+    };
+    let hands: Vec<_> = hands.iter().map(|&h| kinds(h)).collect();
+    // Dealing and drawing take the last id first: four tiles a seat three times, then
+    // one each.
+    let mut top = len - 1;
+    let mut dealt = [0usize; 4];
+    for take_n in [4, 4, 4, 1] {
+        for (hand, n) in hands.iter().zip(dealt.iter_mut()) {
+            for _ in 0..take_n {
+                take(top, hand[*n]);
+                *n += 1;
+                top -= 1;
+            }
+        }
+    }
+    for d in draws {
+        take(top, kinds(d)[0]);
+        top -= 1;
+    }
+    let mut rest = free.into_iter();
+    let ids: Vec<u8> = slots
+        .into_iter()
+        .map(|s| s.or_else(|| rest.next()).unwrap())
+        .collect();
+    crate::table::KyokuWall::from_ids(players, &ids, [1, 1]).unwrap()
+}
+
+/// Two games that differ only in whether seat 1 could pon the person's first discard
+/// (a pair of Red dragons, or a Red and a Green): the opponents let every tile go, and
+/// both answers have the same `actions` and events. The list has the person's discard
+/// and the opponents' discards, never a pass of seat 1, so it cannot tell the two
+/// apart; the table did ask seat 1 in the first game only.
+#[test]
+fn the_actions_never_tell_who_could_have_claimed() {
+    let hands = |one: &'static str| {
+        [
+            "1239m456p789s234z",
+            one,
+            "258m369p147s1122z",
+            "369m147p258s3344z",
+        ]
+    };
+    let draws = ["7z", "9p", "1s", "1z", "5m", "1p", "2s", "8m", "4z"];
+    let could = hands("147m258p369s5677z");
+    let could_not = hands("147m258p369s5667z");
+    let answer = |hands: [&str; 4]| {
+        let walls = WallSource::Explicit(vec![dealt_wall(hands, &draws)]);
+        let tsumogiri = |_: Seat| -> Box<dyn Agent> { Box::new(crate::agent::Tsumogiri) };
+        let first = req("{}")
+            .play_on(walls.clone(), &tsumogiri, &Stop::never())
+            .unwrap();
+        let red = first
+            .legal
+            .iter()
+            .find(|l| l.kind == "dahai" && l.pai.as_deref() == Some("7z"))
+            .expect("the Red dragon may be thrown")
+            .id;
+        let mut r = req("{}");
+        r.actions = vec![red];
+        let a = r
+            .play_on(walls.clone(), &tsumogiri, &Stop::never())
+            .unwrap();
+        // Whether the table asked seat 1 about the Red dragon.
+        let mut t = Table::new(TablePreset::Tenhou.rules(), walls).unwrap();
+        let discard = t.legal(0).iter().copied().find(|x| entry(0, *x) == red);
+        t.step(0, discard.unwrap()).unwrap();
+        (
+            a,
+            t.to_act() & 0b10 != 0 && t.legal(1).contains(&Action::Pass),
+        )
+    };
+    let (a, asked) = answer(could);
+    let (b, not_asked) = answer(could_not);
+    assert!(asked, "seat 1 may pon in the first game");
+    assert!(!not_asked, "seat 1 may not pon in the second");
+    assert_eq!(a.actions, b.actions);
+    assert_eq!(a.events, b.events);
+    assert_eq!(a.view, b.view);
+    // The person's discard and one discard by each opponent, each with its seat.
+    assert_eq!(a.actions.len(), 4, "{:?}", a.actions);
+    let seats: Vec<u16> = a.actions.iter().map(|e| e / 1000).collect();
+    assert_eq!(seats, [0, 1, 2, 3]);
+    assert!(a.actions.iter().all(|e| e % 1000 != Action::Pass.id()));
+}
+
+/// In whole games from every seat, no answer's `actions` holds another seat's pass,
+/// every entry names a seat of the table, and a list holding another seat's pass is
+/// refused wherever it stands (whether or not that seat could claim there).
+#[test]
+fn no_other_seat_s_pass_is_written_or_accepted() {
+    for (rules, seat, seed) in [("tenhou", 2, 31), ("tenhou-sanma", 1, 32)] {
+        let (end, _) = whole_game(rules, seat, seed);
+        let players = end.players;
+        for &e in &end.actions {
+            let (s, id) = (e / 1000, e % 1000);
+            assert!(s < u16::from(players), "{e}");
+            assert!(s == u16::from(seat) || id != Action::Pass.id(), "{e}");
+        }
+        // Opponents could claim in these games: rebuilt, the table asks them about
+        // tiles they let go, and those passes are not in the list.
+        let preset = req(&format!(r#"{{"rules": "{rules}"}}"#)).preset().unwrap();
+        let mut t = Table::new(preset.rules(), WallSource::Seed(seed)).unwrap();
+        let mut implied = 0;
+        for &e in &end.actions {
+            loop {
+                let s = t.to_act().trailing_zeros() as Seat;
+                let legal = t.legal(s);
+                let found = legal.iter().copied().find(|a| entry(s, *a) == e);
+                if let Some(a) = found.filter(|&a| a != Action::Pass || s == seat) {
+                    t.step(s, a).unwrap();
+                    break;
+                }
+                assert!(s != seat && legal.contains(&Action::Pass), "{e}");
+                t.step(s, Action::Pass).unwrap();
+                implied += 1;
+            }
+        }
+        assert!(implied > 0, "{rules}: no opponent could claim");
+        let mut r = req(&format!(
+            r#"{{"rules": "{rules}", "seed": {seed}, "seat": {seat}}}"#
+        ));
+        for cut in [3, end.actions.len() / 3, end.actions.len() / 2] {
+            let other = (seat + 1) % players;
+            r.actions = end.actions[..cut].to_vec();
+            r.actions.push(1000 * u16::from(other) + Action::Pass.id());
+            let e = r.answer().unwrap_err();
+            assert_eq!(e.kind, ErrorKind::InvalidRequest);
+            assert!(e.message.contains("another seat's pass"), "{e}");
+        }
+        // An entry naming no seat of the table.
+        r.actions = vec![4000 + 11];
+        assert!(r.answer().unwrap_err().message.contains("not a seat"));
+    }
+}
