@@ -418,19 +418,46 @@ pub(crate) fn run(args: &RecordArgs) -> anyhow::Result<ExitCode> {
                 partial: a.partial,
                 rules: a.rules,
             };
-            let res = req
-                .answer_games(format, games)
-                .map_err(|e| refused(of_file(e, &a.path), a.json))?;
             if a.json {
+                let res = req
+                    .answer_games(format, games)
+                    .map_err(|e| refused(of_file(e, &a.path), a.json))?;
                 print_json(&res)?;
                 return Ok(ExitCode::SUCCESS);
             }
-            let mut lines = String::new();
-            for d in &res.decisions {
-                lines.push_str(&serde_json::to_string(d)?);
-                lines.push('\n');
+            // Game by game, each written once the next is known to start (a file of one
+            // game writes its lines without `game`).
+            let write = |decisions: &[pairi::api::record::DecisionView]| -> anyhow::Result<()> {
+                let mut lines = String::new();
+                for d in decisions {
+                    lines.push_str(&serde_json::to_string(d)?);
+                    lines.push('\n');
+                }
+                if !lines.is_empty() {
+                    print_line(lines.trim_end())?;
+                }
+                Ok(())
+            };
+            let mut first: Option<Vec<pairi::api::record::DecisionView>> = None;
+            let mut several = false;
+            for game in req.each_game(format, games) {
+                let game = game.map_err(|e| refused(of_file(e, &a.path), false))?;
+                if let Some(before) = first.take() {
+                    write(&before)?;
+                    several = true;
+                }
+                if several {
+                    write(&game)?;
+                } else {
+                    first = Some(game);
+                }
             }
-            print_line(lines.trim_end())?;
+            if let Some(mut only) = first {
+                for d in &mut only {
+                    d.game = None;
+                }
+                write(&only)?;
+            }
             Ok(ExitCode::SUCCESS)
         }
     }

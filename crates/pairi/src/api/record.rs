@@ -433,6 +433,30 @@ impl LegalRequest {
         self.legal(format, read_each(format, self.partial, games))
     }
 
+    /// Each game's decisions in turn (each with its `game` number), for a record whose
+    /// games' texts come one at a time in `format`: a front that writes them as they
+    /// come holds one game's decisions, not the file's. A file of one game answers
+    /// without `game` ([`LegalResult`]): a front leaves it out when no second game
+    /// follows.
+    pub fn each_game<'a, S, I>(
+        &'a self,
+        format: Format,
+        games: I,
+    ) -> impl Iterator<Item = Result<Vec<DecisionView>, Error>> + 'a
+    where
+        S: AsRef<str>,
+        I: IntoIterator<Item = Result<S, Error>>,
+        I::IntoIter: 'a,
+    {
+        read_each(format, self.partial, games).map(move |game| {
+            let (n, game) = game?;
+            let mut out = Vec::new();
+            self.decisions(&game, n, &mut out)
+                .map_err(|e| Error::from(e.in_game(n)))?;
+            Ok(out)
+        })
+    }
+
     fn legal(
         &self,
         format: Format,
