@@ -5,7 +5,9 @@
 //!
 //! - [`decompose`]`(concealed, melds, family)` / [`decompose_hand`]`(hand, family)` →
 //!   [`Readings`]: every distinct [`Reading`] of a complete hand, no duplicates. An
-//!   incomplete hand gives an empty list (never a panic).
+//!   incomplete hand gives an empty list (never a panic). [`decompose_each`] hands each
+//!   reading to a closure in the same order without storing the list (the Riichi scorer
+//!   weighs each reading as it is found).
 //! - A [`Reading`] is a [`Form`] (regular, seven pairs, thirteen orphans, honours and
 //!   knitted, knitted straight) plus its [`Block`]s. A block is a [`BlockKind`]
 //!   (sequence, triplet, quad, pair, knitted run, lone tile), its lowest tile and its
@@ -511,28 +513,43 @@ impl Readings {
 #[must_use]
 pub fn decompose(concealed: &TileCounts, melds: &[Meld], family: Family) -> Readings {
     let mut out = Readings::new();
+    decompose_each(concealed, melds, family, |r| {
+        let stored = out.push(*r);
+        debug_assert!(stored, "more readings than MAX_READINGS");
+    });
+    out
+}
+
+/// Calls `f` with each reading [`decompose`] lists, in its order, without storing
+/// them: a scorer that weighs each reading as it comes needs no room for all of them.
+/// `f` is never called when the hand is not complete.
+pub fn decompose_each(
+    concealed: &TileCounts,
+    melds: &[Meld],
+    family: Family,
+    mut f: impl FnMut(&Reading),
+) {
     let n = concealed.total() as usize;
     if melds.len() > 4 || n + 3 * melds.len() != 14 || concealed.max_count() > 4 {
-        return out;
+        return;
     }
     let mut declared = Blocks::new();
     for m in melds {
         declared.push(Block::from_meld(m));
     }
-    regular(concealed, &declared, &mut out);
+    regular(concealed, &declared, &mut f);
     if melds.is_empty() {
-        seven_pairs(concealed, family, &mut out);
-        thirteen_orphans(concealed, &mut out);
+        seven_pairs(concealed, family, &mut f);
+        thirteen_orphans(concealed, &mut f);
     }
     if family == Family::Mcr {
         if melds.is_empty() {
-            honors_and_knitted(concealed, &mut out);
+            honors_and_knitted(concealed, &mut f);
         }
         if melds.len() <= 1 {
-            knitted_straight(concealed, &declared, &mut out);
+            knitted_straight(concealed, &declared, &mut f);
         }
     }
-    out
 }
 
 /// [`decompose`] of a hand's concealed tiles and melds.
@@ -558,7 +575,7 @@ fn pair_suit(c: &[u8; 34]) -> Option<usize> {
 }
 
 /// Regular readings: for each possible pair, every split of the rest into sets.
-fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut Readings) {
+fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut impl FnMut(&Reading)) {
     let mut c = *concealed.as_array();
     let Some(s) = pair_suit(&c) else { return };
     // Honours can never be in sequences: each must be 0, 2 (the pair) or 3.
@@ -585,8 +602,7 @@ fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut Readings) {
                 BlockKind::Pair,
                 Tile::new_unchecked(p as u8),
             ));
-            let stored = out.push(r);
-            debug_assert!(stored, "more readings than MAX_READINGS");
+            out(&r);
         });
         c[p] += 2;
     }
@@ -641,7 +657,7 @@ fn sets(c: &mut [u8; 34], from: usize, blocks: &mut Blocks, emit: &mut impl FnMu
 
 /// Seven pairs: seven different kinds twice each (Riichi), or any seven pairs where a
 /// four-of-a-kind is two of them (MCR).
-fn seven_pairs(concealed: &TileCounts, family: Family, out: &mut Readings) {
+fn seven_pairs(concealed: &TileCounts, family: Family, out: &mut impl FnMut(&Reading)) {
     let ok = concealed.as_array().iter().all(|&x| match family {
         Family::Riichi => x == 0 || x == 2,
         Family::Mcr => x % 2 == 0,
@@ -658,11 +674,11 @@ fn seven_pairs(concealed: &TileCounts, family: Family, out: &mut Readings) {
             r.blocks.push(Block::concealed(BlockKind::Pair, t));
         }
     }
-    out.push(r);
+    out(&r);
 }
 
 /// Thirteen orphans: each terminal and honour once, one of them twice.
-fn thirteen_orphans(concealed: &TileCounts, out: &mut Readings) {
+fn thirteen_orphans(concealed: &TileCounts, out: &mut impl FnMut(&Reading)) {
     let orphans = TileSet::TERMINALS_AND_HONORS;
     if concealed.kinds() != orphans {
         return;
@@ -679,7 +695,7 @@ fn thirteen_orphans(concealed: &TileCounts, out: &mut Readings) {
         };
         r.blocks.push(Block::concealed(kind, t));
     }
-    out.push(r);
+    out(&r);
 }
 
 /// The first tile of the knitted run of `suit` (0..3) at `offset` (0..3).
@@ -689,7 +705,7 @@ fn knitted_first(suit: usize, offset: u8) -> Tile {
 
 /// Honours and knitted: fourteen distinct tiles, the numbered ones all from one
 /// knitted assignment, the rest honours.
-fn honors_and_knitted(concealed: &TileCounts, out: &mut Readings) {
+fn honors_and_knitted(concealed: &TileCounts, out: &mut impl FnMut(&Reading)) {
     if concealed.max_count() != 1 {
         return;
     }
@@ -704,7 +720,7 @@ fn honors_and_knitted(concealed: &TileCounts, out: &mut Readings) {
             for t in concealed.tiles() {
                 r.blocks.push(Block::concealed(BlockKind::Lone, t));
             }
-            out.push(r);
+            out(&r);
             // Fourteen of the sixteen candidate tiles leave every suit present, so
             // the assignment is unique.
             return;
@@ -714,7 +730,7 @@ fn honors_and_knitted(concealed: &TileCounts, out: &mut Readings) {
 
 /// Knitted straight: the nine tiles of one knitted assignment, then one set (concealed
 /// or the single declared meld) and a pair from the rest.
-fn knitted_straight(concealed: &TileCounts, declared: &Blocks, out: &mut Readings) {
+fn knitted_straight(concealed: &TileCounts, declared: &Blocks, out: &mut impl FnMut(&Reading)) {
     for perm in shape::KNITTED {
         let mut c = *concealed.as_array();
         let mut knitted = Blocks::new();
@@ -734,9 +750,7 @@ fn knitted_straight(concealed: &TileCounts, declared: &Blocks, out: &mut Reading
             continue;
         }
         let rest = TileCounts::from_array(c);
-        let mut found = Readings::new();
-        regular(&rest, declared, &mut found);
-        for r in found.iter() {
+        regular(&rest, declared, &mut |r: &Reading| {
             let mut k = Reading {
                 form: Form::KnittedStraight,
                 blocks: knitted,
@@ -744,8 +758,8 @@ fn knitted_straight(concealed: &TileCounts, declared: &Blocks, out: &mut Reading
             for &b in r.blocks() {
                 k.blocks.push(b);
             }
-            out.push(k);
-        }
+            out(&k);
+        });
     }
 }
 

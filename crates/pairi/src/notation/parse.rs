@@ -468,8 +468,35 @@ pub fn parse_hand_unchecked_with(input: &str, dialect: Dialect) -> Result<Hand, 
 /// other input, and for input that reader refuses (it then says why); otherwise the
 /// hand that reader reads (`proptests::plain_mpsz_ok_reads_as_every_notation`).
 pub(super) fn plain_mpsz(input: &str, dialect: Dialect) -> Option<Hand> {
+    // One pass from the end: a digit's suit is the letter that closes its group, met
+    // first. The counts and red fives do not depend on the order of adding; the last
+    // tile is set apart, the last digit written being the first read.
     let mut hand = Hand::default();
-    plain_each(input, dialect, |p| hand.add(p).ok())?;
+    let mut letter = None;
+    let mut group_empty = true;
+    let mut last = None;
+    for &b in input.as_bytes().iter().rev() {
+        match b {
+            b'0'..=b'9' => {
+                let p = suited(dialect, char::from(letter?), b - b'0')?;
+                hand.add(p).ok()?;
+                last = last.or(Some(p));
+                group_empty = false;
+            }
+            b'm' | b'p' | b's' | b'z' => {
+                if letter.is_some() && group_empty {
+                    return None;
+                }
+                letter = Some(b);
+                group_empty = true;
+            }
+            _ => return None,
+        }
+    }
+    if letter.is_some() && group_empty {
+        return None;
+    }
+    hand.set_last(last);
     Some(hand)
 }
 

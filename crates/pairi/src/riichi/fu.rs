@@ -141,23 +141,28 @@ pub fn count(win: &WinReading<'_>, closed: bool, ctx: &WinContext, rules: &Rules
         });
         return Fu { items, total: 25 };
     }
-    let mut add = |reason, fu| {
-        items.push(FuItem { reason, fu });
+    let mut add = |reason, fu: u8| {
+        if fu > 0 {
+            items.push(FuItem { reason, fu });
+        }
     };
     add(FuReason::Base, 20);
     let tsumo = ctx.method.is_tsumo();
     if closed && !tsumo {
         add(FuReason::ClosedRon, 10);
     }
-    // The items of the hand's shape (wait, pair, sets), listed after the tsumo fu.
-    let mut shape_items = FuItems::new();
-    let mut add_shape = |reason, fu: u8| {
-        if fu > 0 {
-            shape_items.push(FuItem { reason, fu });
+    if tsumo {
+        let pinfu = is_pinfu(win, closed, ctx);
+        let rinshan = ctx.method == WinMethod::Tsumo(TsumoEvent::Rinshan);
+        let skip = (pinfu && rules.pinfu_tsumo_fu == PinfuTsumoFu::Twenty)
+            || (rinshan && rules.rinshan_fu == RinshanFu::NoTsumoFu);
+        if !skip {
+            add(FuReason::Tsumo, 2);
         }
-    };
+    }
+    // The items of the hand's shape (wait, pair, sets), listed after the tsumo fu.
     if matches!(win.wait.wait, Wait::Kanchan | Wait::Penchan | Wait::Tanki) {
-        add_shape(FuReason::Wait(win.wait.wait), 2);
+        add(FuReason::Wait(win.wait.wait), 2);
     }
     let seat = ctx.seat_wind.tile();
     let round = ctx.round_wind.tile();
@@ -178,7 +183,7 @@ pub fn count(win: &WinReading<'_>, closed: bool, ctx: &WinContext, rules: &Rules
                 } else {
                     0
                 };
-                add_shape(FuReason::ValuedPair(t), fu);
+                add(FuReason::ValuedPair(t), fu);
             }
             BlockKind::Triplet | BlockKind::Quad => {
                 let concealed = match b.origin {
@@ -192,7 +197,7 @@ pub fn count(win: &WinReading<'_>, closed: bool, ctx: &WinContext, rules: &Rules
                 if concealed {
                     fu *= 2;
                 }
-                add_shape(
+                add(
                     FuReason::Set {
                         block: *b,
                         concealed,
@@ -202,18 +207,6 @@ pub fn count(win: &WinReading<'_>, closed: bool, ctx: &WinContext, rules: &Rules
             }
             _ => {}
         }
-    }
-    if tsumo {
-        let pinfu = is_pinfu(win, closed, ctx);
-        let rinshan = ctx.method == WinMethod::Tsumo(TsumoEvent::Rinshan);
-        let skip = (pinfu && rules.pinfu_tsumo_fu == PinfuTsumoFu::Twenty)
-            || (rinshan && rules.rinshan_fu == RinshanFu::NoTsumoFu);
-        if !skip {
-            add(FuReason::Tsumo, 2);
-        }
-    }
-    for it in &shape_items {
-        add(it.reason, it.fu);
     }
     let mut raw: u8 = items.iter().map(|i| i.fu).sum();
     if !closed && raw == 20 && rules.open_pinfu_fu == OpenPinfuFu::Thirty {

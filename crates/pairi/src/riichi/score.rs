@@ -26,7 +26,7 @@ use super::fu::{self, Fu};
 use super::rules::{KazoeLimit, OpenKanDora, PaoHonba, Players, Renhou, Rules, ThreePlayerTsumo};
 use super::yaku::{self, Found, HandFacts, Yaku, YakuList, YakuValue};
 use super::ScoreError;
-use crate::decompose::{decompose_hand, Family, Reading, WaitShape};
+use crate::decompose::{decompose_each, Family, Reading, WaitShape, WinReading};
 use crate::hand::MeldKind;
 use crate::hand::{Hand, HandSize};
 use crate::tile::{Suit, Tile, Wind};
@@ -168,24 +168,31 @@ pub(crate) fn score_unchecked(
     ctx: &WinContext,
     rules: &Rules,
 ) -> Result<Score, ScoreError> {
-    let readings = decompose_hand(hand, Family::Riichi);
-    if readings.is_empty() {
-        return Err(ScoreError::NotWinning);
-    }
     let facts = HandFacts::new(hand);
     let dora = Dora::count(hand, &facts, ctx, rules);
+    let win_tile = ctx.win.tile();
+    let mut complete = false;
     let mut best: Option<Score> = None;
-    for win in readings.wins(ctx.win.tile()) {
-        let found = yaku::find(&win, &facts, ctx, rules);
-        // A reading without a yaku scores nothing: its fu are not counted.
-        if found.yakuman == 0 && found.han == 0 && !renhou_mangan(ctx, rules) {
-            continue;
+    // Each reading is weighed as the decomposition finds it, in the order it lists
+    // them: the first of equal keys stays.
+    decompose_each(hand.concealed(), hand.melds(), Family::Riichi, |reading| {
+        complete = true;
+        for wait in reading.waits(win_tile) {
+            let win = WinReading { reading, wait };
+            let found = yaku::find(&win, &facts, ctx, rules);
+            // A reading without a yaku scores nothing: its fu are not counted.
+            if found.yakuman == 0 && found.han == 0 && !renhou_mangan(ctx, rules) {
+                continue;
+            }
+            let fu = fu::count(&win, facts.closed, ctx, rules);
+            let s = value(found, fu, dora, ctx, rules, reading, wait);
+            if best.as_ref().is_none_or(|b| s.key() > b.key()) {
+                best = Some(s);
+            }
         }
-        let fu = fu::count(&win, facts.closed, ctx, rules);
-        let s = value(found, fu, dora, ctx, rules, win.reading, win.wait);
-        if best.as_ref().is_none_or(|b| s.key() > b.key()) {
-            best = Some(s);
-        }
+    });
+    if !complete {
+        return Err(ScoreError::NotWinning);
     }
     best.ok_or(ScoreError::NoYaku)
 }
@@ -438,7 +445,15 @@ pub fn nagashi_mangan(ctx: &WinContext, rules: &Rules) -> Option<(Payments, u32)
 
 /// Hand and situation checks that come before any reading.
 fn check(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), ScoreError> {
-    hand.validate(&rules.wall())?;
+    let wall = rules.wall();
+    // The hand with the indicators and kita holds at least what the hand alone holds:
+    // when that fits the wall, so does the hand, and its own check is skipped (it runs,
+    // first, whenever an error has to be named).
+    let seen = Seen::of(hand, ctx);
+    let fits = seen.fits(&wall);
+    if !fits || hand.melds().len() > 4 {
+        hand.validate(&wall)?;
+    }
     if hand.size()? != HandSize::Drawn {
         return Err(Impossible::MissingWinningTile.into());
     }
@@ -479,7 +494,59 @@ fn check(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), ScoreError>
     if ctx.first_turn != FirstTurn::None && !melds.is_empty() {
         return Err(Impossible::FirstTurnWithMeld.into());
     }
+    if !fits {
+        seen.check(&wall)?;
+    }
     check_indicators(hand, ctx, rules)
+}
+
+/// The tiles the hand, the kita and the indicators show: no more copies of a kind, nor
+/// red fives, than the wall has.
+struct Seen {
+    all: crate::tile::TileCounts,
+    red: [u8; 3],
+}
+
+impl Seen {
+    fn of(hand: &Hand, ctx: &WinContext) -> Seen {
+        let mut all = hand.all_counts();
+        for _ in 0..ctx.kita {
+            all.add(Tile::NORTH);
+        }
+        let mut red = hand.all_red();
+        for p in ctx.dora.iter().chain(ctx.ura.iter()) {
+            all.add(p.tile());
+            if p.is_red() {
+                red[p.tile().suit() as usize] += 1;
+            }
+        }
+        Seen { all, red }
+    }
+
+    fn fits(&self, wall: &crate::wall::Wall) -> bool {
+        wall.excess(&self.all).is_none() && (0..3).all(|i| self.red[i] <= wall.red()[i])
+    }
+
+    /// The error of tiles that do not fit the wall.
+    fn check(&self, wall: &crate::wall::Wall) -> Result<(), ScoreError> {
+        if let Some((tile, count)) = wall.excess(&self.all) {
+            return Err(Impossible::IndicatorCopies {
+                tile,
+                count,
+                copies: wall.copies(tile),
+            }
+            .into());
+        }
+        if let Some(i) = (0..3).find(|&i| self.red[i] > wall.red()[i]) {
+            return Err(Impossible::IndicatorRed {
+                suit: Suit::NUMBERED[i],
+                count: self.red[i],
+                limit: wall.red()[i],
+            }
+            .into());
+        }
+        Ok(())
+    }
 }
 
 /// What three-player mahjong rules out (2m–8m are left to the wall check): a chi, a
@@ -515,37 +582,9 @@ pub(crate) fn check_players(
 }
 
 /// The dora indicators are tiles of the dead wall: with the hand they hold no more
-/// copies (and red fives) than the wall has; each kong turns over one more indicator;
-/// ura indicators lie under the dora indicators, one each at most.
+/// copies (and red fives) than the wall has (checked by [`Seen`]); each kong turns over
+/// one more indicator; ura indicators lie under the dora indicators, one each at most.
 fn check_indicators(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), ScoreError> {
-    let wall = rules.wall();
-    let mut all = hand.all_counts();
-    for _ in 0..ctx.kita {
-        all.add(Tile::NORTH);
-    }
-    let mut red = hand.all_red();
-    for p in ctx.dora.iter().chain(ctx.ura.iter()) {
-        all.add(p.tile());
-        if p.is_red() {
-            red[p.tile().suit() as usize] += 1;
-        }
-    }
-    if let Some((tile, count)) = wall.excess(&all) {
-        return Err(Impossible::IndicatorCopies {
-            tile,
-            count,
-            copies: wall.copies(tile),
-        }
-        .into());
-    }
-    if let Some(i) = (0..3).find(|&i| red[i] > wall.red()[i]) {
-        return Err(Impossible::IndicatorRed {
-            suit: Suit::NUMBERED[i],
-            count: red[i],
-            limit: wall.red()[i],
-        }
-        .into());
-    }
     if ctx.ura.len() > ctx.dora.len() {
         return Err(Impossible::MoreUraThanDora.into());
     }
@@ -570,4 +609,36 @@ fn pending_kan_dora(hand: &Hand, ctx: &WinContext, rules: &Rules) -> bool {
             .melds()
             .iter()
             .any(|m| matches!(m.kind(), MeldKind::OpenKan | MeldKind::AddedKan))
+}
+
+/// Scoring as first written, the reference of the proptest
+/// `score_ok_same_as_every_reading_first` (`riichi::tests`): the hand's own copies
+/// checked before anything else, every reading listed before any is weighed.
+#[cfg(test)]
+pub(super) fn score_by_every_reading(
+    hand: &Hand,
+    ctx: &WinContext,
+    rules: &Rules,
+) -> Result<Score, ScoreError> {
+    hand.validate(&rules.wall())?;
+    check(hand, ctx, rules)?;
+    let readings = crate::decompose::decompose_hand(hand, Family::Riichi);
+    if readings.is_empty() {
+        return Err(ScoreError::NotWinning);
+    }
+    let facts = HandFacts::new(hand);
+    let dora = Dora::count(hand, &facts, ctx, rules);
+    let mut best: Option<Score> = None;
+    for win in readings.wins(ctx.win.tile()) {
+        let found = yaku::find(&win, &facts, ctx, rules);
+        if found.yakuman == 0 && found.han == 0 && !renhou_mangan(ctx, rules) {
+            continue;
+        }
+        let fu = fu::count(&win, facts.closed, ctx, rules);
+        let s = value(found, fu, dora, ctx, rules, win.reading, win.wait);
+        if best.as_ref().is_none_or(|b| s.key() > b.key()) {
+            best = Some(s);
+        }
+    }
+    best.ok_or(ScoreError::NoYaku)
 }

@@ -1219,3 +1219,136 @@ mod sanma {
         assert_eq!(Preset::from_id("tenhou_sanma"), Some(Preset::TenhouSanma));
     }
 }
+
+mod every_reading {
+    use super::super::score::score_by_every_reading;
+    use super::*;
+    use crate::hand::{Hand, Meld, MeldKind};
+    use crate::tile::{Pai, Tile};
+    use proptest::prelude::*;
+
+    /// A block: a sequence (suit, start 1-7), or a triplet of any kind.
+    fn block() -> impl Strategy<Value = (bool, u8)> {
+        prop_oneof![
+            (0u8..3, 0u8..7).prop_map(|(s, n)| (true, s * 9 + n)),
+            (0u8..34).prop_map(|t| (false, t)),
+        ]
+    }
+
+    /// A hand of four blocks and a pair (or seven random pairs), its first block
+    /// declared or not, red fives, a winning tile among its tiles, and a situation.
+    #[allow(clippy::type_complexity)]
+    fn case() -> impl Strategy<Value = (Hand, WinContext, Rules)> {
+        (
+            (
+                proptest::collection::vec(block(), 4),
+                0u8..34,
+                any::<bool>(),
+            ),
+            proptest::collection::vec(0u8..34, 7),
+            (0u8..4, any::<[bool; 3]>(), 0usize..14),
+            (any::<[bool; 4]>(), 0u8..4),
+            (
+                proptest::collection::vec((0u8..34, any::<bool>()), 0..3),
+                0usize..3,
+                0u32..3,
+                0u8..3,
+            ),
+        )
+            .prop_filter_map(
+                "not a possible hand",
+                |(
+                    (blocks, pair, seven),
+                    pairs,
+                    (meld, red, win),
+                    flags,
+                    (dora, ura, honba, preset),
+                )| {
+                    let mut kinds = Vec::new();
+                    if seven {
+                        for p in pairs {
+                            kinds.extend([p, p]);
+                        }
+                    } else {
+                        for &(seq, t) in &blocks {
+                            if seq {
+                                kinds.extend([t, t + 1, t + 2]);
+                            } else {
+                                kinds.extend([t, t, t]);
+                            }
+                        }
+                        kinds.extend([pair, pair]);
+                    }
+                    // The first block declared: a chi, a pon or a concealed kong.
+                    let mut melds = Vec::new();
+                    if !seven && meld > 0 {
+                        let (seq, t) = blocks[0];
+                        let first = Tile::new(t)?;
+                        let m = match (seq, meld) {
+                            (true, _) => Meld::chi(first, Some(0), 0).ok()?,
+                            (false, 1) => Meld::set(MeldKind::Pon, first, None, 0).ok()?,
+                            (false, _) => Meld::set(MeldKind::ClosedKan, first, None, 0).ok()?,
+                        };
+                        kinds.drain(..3);
+                        melds.push(m);
+                    }
+                    let mut reds = red;
+                    let mut pais: Vec<Pai> = Vec::new();
+                    for &k in &kinds {
+                        let t = Tile::new(k)?;
+                        let s = k / 9;
+                        let p = match t.red() {
+                            Some(r) if k < 27 && reds[usize::from(s)] => {
+                                reds[usize::from(s)] = false;
+                                r
+                            }
+                            _ => t.black(),
+                        };
+                        pais.push(p);
+                    }
+                    let w = pais[win % pais.len()];
+                    let hand = Hand::from_parts(&pais, melds).ok()?;
+                    let [tsumo, riichi, ippatsu, south] = flags.0;
+                    let f = Flags {
+                        tsumo,
+                        riichi,
+                        ippatsu: riichi && ippatsu,
+                        ..Flags::default()
+                    };
+                    let winds = [Wind::East, Wind::South, Wind::West, Wind::North];
+                    let seat = winds[usize::from(flags.1)];
+                    let round = if south { Wind::South } else { Wind::East };
+                    let to_pai = |&(t, r): &(u8, bool)| {
+                        let t = Tile::new(t)?;
+                        Some(if r {
+                            t.red().unwrap_or(t.black())
+                        } else {
+                            t.black()
+                        })
+                    };
+                    let dora_tiles: Vec<Pai> = dora.iter().map(to_pai).collect::<Option<_>>()?;
+                    let ura_tiles: Vec<Pai> = if riichi {
+                        dora_tiles.iter().copied().take(ura).collect()
+                    } else {
+                        Vec::new()
+                    };
+                    let ctx = WinContext::new(w, f, round, seat, &dora_tiles, &ura_tiles, honba, 1)
+                        .ok()?;
+                    let rules =
+                        [Preset::Tenhou, Preset::Wrc, Preset::Ema][usize::from(preset)].rules();
+                    Some((hand, ctx, rules))
+                },
+            )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+        /// Scoring each reading as the decomposition finds it, with the hand's copies
+        /// checked together with the indicators', answers as listing every reading
+        /// first and checking the hand on its own first: same score, same error.
+        #[test]
+        fn score_ok_same_as_every_reading_first((hand, ctx, rules) in case()) {
+            prop_assert_eq!(score(&hand, &ctx, &rules), score_by_every_reading(&hand, &ctx, &rules));
+        }
+    }
+}
