@@ -107,3 +107,34 @@ def test_pyarrow_missing_is_a_clear_import_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "pyarrow", None)
     with pytest.raises(ImportError, match="pip install pyarrow"):
         next(dataset.batches(own_records()))
+
+
+def test_parquet_rows_are_the_decisions(tmp_path):
+    """The rows `pairi dataset` writes, read by pyarrow, give exactly the arrays of
+    decisions() for the same records."""
+    import os
+    import subprocess
+
+    pq = pytest.importorskip("pyarrow.parquet")
+    records = own_records()
+    binary = os.environ.get("PAIRI_BIN", "pairi")
+    out = tmp_path / "data"
+    run = subprocess.run(
+        [binary, "dataset", *map(str, records), "--out", str(out), "--rows-per-file", "150"],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    parts = sorted(out.glob("part-*.parquet"))
+    assert len(parts) > 1
+    t = pq.read_table(out)
+    assert t.schema.equals(dataset.SCHEMA)
+    meta = pq.read_schema(parts[0]).metadata
+    assert meta[b"pairi.encoding_version"] == str(dataset.ENCODING_VERSION).encode()
+    assert meta[b"pairi.version"] == pairi.__version__.encode()
+    d = dataset.decisions(records)
+    assert t.num_rows == len(d["action"])
+    assert np.array_equal(dataset.observations(t), d["obs"])
+    assert np.array_equal(dataset.masks(t), d["mask"])
+    for name in dataset.COLUMNS[3:]:
+        assert np.array_equal(t.column(name).to_numpy(), d[name]), name
