@@ -13,6 +13,7 @@ mod batch;
 mod bot;
 #[cfg(test)]
 mod both_ways;
+mod dataset;
 mod ev;
 mod fan;
 mod html;
@@ -78,6 +79,9 @@ enum Command {
     /// Game records (tenhou.net/6, mjai, Tenhou XML): check them (replay, score every
     /// win again) or convert them.
     Record(record::RecordArgs),
+    /// Training data: every decision of record files as Parquet rows (observation
+    /// planes, legal mask, action taken, labels).
+    Dataset(dataset::Args),
     /// Review every discard of a game record against the best one, with a summary per
     /// player (`--html` for a page).
     Review(record::ReviewArgs),
@@ -114,6 +118,10 @@ fn main() -> ExitCode {
             Err(e) => Err(e),
         },
         Command::Review(a) => record::review(&a),
+        Command::Dataset(a) => match dataset::run(&a) {
+            Ok(code) => return code,
+            Err(e) => Err(e),
+        },
         Command::Arena(a) => arena::run(&a),
         Command::MjaiBot(a) => mjai_bot::run(&a),
         Command::Play(a) => play::run(&a),
@@ -137,7 +145,7 @@ impl Command {
             Command::Review(a) => a.json,
             Command::Arena(a) => a.json,
             Command::Play(_) => true,
-            Command::MjaiBot(_) | Command::Serve(_) => false,
+            Command::MjaiBot(_) | Command::Serve(_) | Command::Dataset(_) => false,
         }
     }
 }

@@ -364,7 +364,7 @@ fn is_record(p: &Path) -> bool {
 }
 
 /// Every record file under `paths`, in name order within each directory.
-fn walk(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+pub(crate) fn walk(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     let mut stack: Vec<PathBuf> = paths.iter().rev().cloned().collect();
     while let Some(p) = stack.pop() {

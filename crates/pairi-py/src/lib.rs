@@ -7,6 +7,7 @@
 //! arguments straight into the request rather than through a JSON value.
 
 mod convert;
+mod dataset;
 mod env;
 mod errors;
 mod results;
@@ -544,6 +545,7 @@ fn _pairi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::add(m)?;
     env::add(m)?;
+    dataset::add(m)?;
     m.add_class::<Score>()?;
     m.add_class::<Yaku>()?;
     m.add_class::<Fan>()?;
