@@ -6,6 +6,7 @@
 //! answer and error for error; the hot calls (`shanten` of counts, `score`) read their
 //! arguments straight into the request rather than through a JSON value.
 
+mod arena;
 mod convert;
 mod env;
 mod errors;
@@ -544,6 +545,7 @@ fn _pairi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::add(m)?;
     env::add(m)?;
+    arena::add(m)?;
     m.add_class::<Score>()?;
     m.add_class::<Yaku>()?;
     m.add_class::<Fan>()?;
