@@ -47,6 +47,8 @@ fi
 "$venv/bin/pip" install --quiet --disable-pip-version-check "maturin>=1.5,<2" pytest numpy
 # The environments' optional dependencies, pinned: their API checkers run in test_env.py.
 "$venv/bin/pip" install --quiet --disable-pip-version-check "gymnasium==1.2.2" "pettingzoo==1.25.0"
+# pairi.dataset's optional dependency, pinned: its record batches and Parquet files in test_dataset.py.
+"$venv/bin/pip" install --quiet --disable-pip-version-check "pyarrow==26.0.1"
 # pairi.ray's optional dependency, pinned: test_ray.py runs on a local two-CPU cluster.
 "$venv/bin/pip" install --quiet --disable-pip-version-check --no-cache-dir "ray[data]==2.60.0"
 "$venv/bin/pip" install --quiet --disable-pip-version-check "$root/crates/pairi-py"

@@ -8,6 +8,7 @@
 
 mod arena;
 mod convert;
+mod dataset;
 mod env;
 mod errors;
 mod results;
@@ -546,6 +547,7 @@ fn _pairi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::add(m)?;
     env::add(m)?;
     arena::add(m)?;
+    dataset::add(m)?;
     m.add_class::<Score>()?;
     m.add_class::<Yaku>()?;
     m.add_class::<Fan>()?;

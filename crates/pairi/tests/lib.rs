@@ -1,6 +1,7 @@
 //! Integration tests: the shared JSONL cases (skipped, saying so, without `../shared`:
 //! see `shared.rs`), and the layering of the library.
 mod analysis;
+mod dataset;
 mod ev;
 mod layering;
 mod mcr;

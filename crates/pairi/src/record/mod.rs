@@ -19,6 +19,7 @@
 
 pub mod check;
 pub mod convert;
+pub mod dataset;
 pub mod games;
 pub mod mjai;
 pub mod mjlog;

@@ -173,6 +173,32 @@ pub struct Decision<'a> {
     pub table: &'a Table,
 }
 
+/// What a replay at the table shows ([`on_table_visit`]): each decision point, each
+/// action a seat took, and each kyoku's end.
+pub trait Visit {
+    /// A decision point ([`Decision`]).
+    fn decision(&mut self, d: Decision<'_>);
+    /// `seat` took `action` at the table in kyoku `kyoku` (shown after the table made
+    /// it): the record's action, or a pass where the record shows no claim.
+    fn acted(&mut self, kyoku: usize, seat: Seat, action: &Action) {
+        let _ = (kyoku, seat, action);
+    }
+    /// Kyoku `kyoku` was played to its last recorded event: `table` as it stands then
+    /// (its scores after the win or draw, when the kyoku has one).
+    fn kyoku_end(&mut self, kyoku: usize, table: &Table) {
+        let _ = (kyoku, table);
+    }
+}
+
+/// A visitor of decision points alone.
+struct Decisions<F>(F);
+
+impl<F: FnMut(Decision<'_>)> Visit for Decisions<F> {
+    fn decision(&mut self, d: Decision<'_>) {
+        (self.0)(d);
+    }
+}
+
 /// A physical id for `p` not used yet.
 fn take_id(free: &mut Vec<u8>, p: Pai, red: RedFives) -> Option<u8> {
     let i = free.iter().position(|&id| pai_of_id(id, red) == Some(p))?;
@@ -290,7 +316,22 @@ pub fn on_table(
     game: &Game,
     rules: TableRules,
     scores: bool,
-    mut visit: impl FnMut(Decision<'_>),
+    visit: impl FnMut(Decision<'_>),
+) -> Result<usize, RecordError> {
+    on_table_visit(game, rules, scores, &mut Decisions(visit))
+}
+
+/// [`on_table`], showing `visit` each action taken and each kyoku's end as well as
+/// each decision point.
+///
+/// # Errors
+///
+/// As [`on_table`].
+pub fn on_table_visit(
+    game: &Game,
+    rules: TableRules,
+    scores: bool,
+    visit: &mut dyn Visit,
 ) -> Result<usize, RecordError> {
     let mut played = 0;
     for (i, k) in game.kyokus.iter().enumerate() {
@@ -305,8 +346,7 @@ pub fn on_table(
         };
         let wall =
             wall_of(k, game.players, rules.scoring.red_fives).map_err(|m| fail(0, m.into()))?;
-        kyoku_on_table(game, i, rules, wall, scores, &mut visit)
-            .map_err(|(index, m)| fail(index, m))?;
+        kyoku_on_table(game, i, rules, wall, scores, visit).map_err(|(index, m)| fail(index, m))?;
     }
     Ok(played)
 }
@@ -347,7 +387,13 @@ fn find(queue: &mut Vec<Event>, want: &dyn Fn(&Event) -> bool) -> bool {
 }
 
 /// Passes every seat still asked to claim but `except`.
-fn pass_all(t: &mut Table, queue: &mut Vec<Event>, except: Option<Seat>) -> Result<(), TableError> {
+fn pass_all(
+    t: &mut Table,
+    queue: &mut Vec<Event>,
+    except: Option<Seat>,
+    kyoku: usize,
+    visit: &mut dyn Visit,
+) -> Result<(), TableError> {
     let n = t.players();
     loop {
         let mask = t.to_act();
@@ -358,6 +404,7 @@ fn pass_all(t: &mut Table, queue: &mut Vec<Event>, except: Option<Seat>) -> Resu
         };
         let ev = t.step(s, Action::Pass)?;
         extend(queue, ev);
+        visit.acted(kyoku, s, &Action::Pass);
     }
 }
 
@@ -370,7 +417,7 @@ fn kyoku_on_table(
     rules: TableRules,
     wall: KyokuWall,
     check_scores: bool,
-    visit: &mut dyn FnMut(Decision<'_>),
+    visit: &mut dyn Visit,
 ) -> Result<(), (usize, Mismatch)> {
     let kyoku = &game.kyokus[index];
     let mut scores = [0; 4];
@@ -409,7 +456,7 @@ fn kyoku_on_table(
                 next: Option<&RecEvent>,
                 pending: &mut bool,
                 after: usize,
-                visit: &mut dyn FnMut(Decision<'_>)| {
+                visit: &mut dyn Visit| {
         let waits = queue.iter().any(|x| {
             matches!(
                 (x, next),
@@ -422,7 +469,7 @@ fn kyoku_on_table(
             )
         });
         if *pending && !waits && t.to_act() != 0 {
-            visit(Decision {
+            visit.decision(Decision {
                 kyoku: index,
                 after,
                 table: t,
@@ -473,7 +520,8 @@ fn kyoku_on_table(
                    queue: &mut Vec<Event>,
                    pending: &mut bool,
                    seat: Seat,
-                   a: Action|
+                   a: Action,
+                   visit: &mut dyn Visit|
          -> Result<(), (usize, Mismatch)> {
             let legal = t.legal(seat);
             let ev = t.step(seat, a).map_err(|error| {
@@ -484,16 +532,19 @@ fn kyoku_on_table(
             })?;
             *pending |= !ev.is_empty();
             extend(queue, ev);
+            visit.acted(index, seat, &a);
             Ok(())
         };
         let pass = |t: &mut Table,
                     queue: &mut Vec<Event>,
                     pending: &mut bool,
-                    except: Option<Seat>|
+                    except: Option<Seat>,
+                    visit: &mut dyn Visit|
          -> Result<(), (usize, Mismatch)> {
             let before = queue.len();
             let mask = t.to_act();
-            pass_all(t, queue, except).map_err(|err| fail(EventMismatch::Pass(err)))?;
+            pass_all(t, queue, except, index, visit)
+                .map_err(|err| fail(EventMismatch::Pass(err)))?;
             *pending |= queue.len() != before || t.to_act() != mask;
             Ok(())
         };
@@ -501,7 +552,7 @@ fn kyoku_on_table(
             RecEvent::Draw { seat, pai } => {
                 let want = |x: &Event| matches!(*x, Event::Draw { seat: s, pai: Some(p) } if s == seat && p == pai);
                 if !find(&mut queue, &want) {
-                    pass(&mut t, &mut queue, &mut pending, None)?;
+                    pass(&mut t, &mut queue, &mut pending, None, visit)?;
                     if !find(&mut queue, &want) {
                         return Err(fail(EventMismatch::NotDrawn(queue)));
                     }
@@ -526,18 +577,26 @@ fn kyoku_on_table(
                 pai,
                 tsumogiri,
             } => {
-                pass(&mut t, &mut queue, &mut pending, None)?;
+                pass(&mut t, &mut queue, &mut pending, None, visit)?;
                 act(
                     &mut t,
                     &mut queue,
                     &mut pending,
                     seat,
                     Action::Discard { pai, tsumogiri },
+                    visit,
                 )?;
             }
             RecEvent::Riichi { seat } => {
-                pass(&mut t, &mut queue, &mut pending, None)?;
-                act(&mut t, &mut queue, &mut pending, seat, Action::Riichi)?;
+                pass(&mut t, &mut queue, &mut pending, None, visit)?;
+                act(
+                    &mut t,
+                    &mut queue,
+                    &mut pending,
+                    seat,
+                    Action::Riichi,
+                    visit,
+                )?;
             }
             RecEvent::Call {
                 kind,
@@ -546,7 +605,7 @@ fn kyoku_on_table(
                 ref consumed,
                 ..
             } => {
-                pass(&mut t, &mut queue, &mut pending, Some(seat))?;
+                pass(&mut t, &mut queue, &mut pending, Some(seat), visit)?;
                 let a = match (kind, consumed.first(), consumed.get(1)) {
                     (CallKind::Chi | CallKind::Pon, Some(&x), Some(&y)) => {
                         let mut c = [x, y];
@@ -571,21 +630,22 @@ fn kyoku_on_table(
                     (CallKind::OpenKan, _, _) => Action::OpenKan { called: pai },
                     _ => return Err(fail(EventMismatch::CallWithoutTiles)),
                 };
-                act(&mut t, &mut queue, &mut pending, seat, a)?;
-                pass(&mut t, &mut queue, &mut pending, None)?;
+                act(&mut t, &mut queue, &mut pending, seat, a, visit)?;
+                pass(&mut t, &mut queue, &mut pending, None, visit)?;
             }
             RecEvent::AddedKan { seat, pai, .. } => {
-                pass(&mut t, &mut queue, &mut pending, None)?;
+                pass(&mut t, &mut queue, &mut pending, None, visit)?;
                 act(
                     &mut t,
                     &mut queue,
                     &mut pending,
                     seat,
                     Action::AddedKan { pai },
+                    visit,
                 )?;
             }
             RecEvent::ClosedKan { seat, consumed } => {
-                pass(&mut t, &mut queue, &mut pending, None)?;
+                pass(&mut t, &mut queue, &mut pending, None, visit)?;
                 act(
                     &mut t,
                     &mut queue,
@@ -594,15 +654,23 @@ fn kyoku_on_table(
                     Action::ClosedKan {
                         tile: consumed[0].tile(),
                     },
+                    visit,
                 )?;
             }
             RecEvent::Kita { seat } => {
-                pass(&mut t, &mut queue, &mut pending, None)?;
-                act(&mut t, &mut queue, &mut pending, seat, Action::Kita)?;
+                pass(&mut t, &mut queue, &mut pending, None, visit)?;
+                act(&mut t, &mut queue, &mut pending, seat, Action::Kita, visit)?;
             }
             RecEvent::Win(ref w) => {
                 if w.seat == w.from {
-                    act(&mut t, &mut queue, &mut pending, w.seat, Action::Tsumo)?;
+                    act(
+                        &mut t,
+                        &mut queue,
+                        &mut pending,
+                        w.seat,
+                        Action::Tsumo,
+                        visit,
+                    )?;
                 } else {
                     // Every winner of this tile says ron; the others pass.
                     let winners: Vec<Seat> = kyoku.events[i..]
@@ -613,9 +681,9 @@ fn kyoku_on_table(
                         })
                         .collect();
                     for &s in &winners {
-                        act(&mut t, &mut queue, &mut pending, s, Action::Ron)?;
+                        act(&mut t, &mut queue, &mut pending, s, Action::Ron, visit)?;
                     }
-                    pass(&mut t, &mut queue, &mut pending, None)?;
+                    pass(&mut t, &mut queue, &mut pending, None, visit)?;
                 }
                 let Some(j) = queue
                     .iter()
@@ -643,16 +711,23 @@ fn kyoku_on_table(
                 if reason == DrawReason::NineTerminals {
                     let mask = t.to_act();
                     let s = (0..n).find(|&s| mask & (1 << s) != 0).unwrap_or(0);
-                    act(&mut t, &mut queue, &mut pending, s, Action::NineTerminals)?;
+                    act(
+                        &mut t,
+                        &mut queue,
+                        &mut pending,
+                        s,
+                        Action::NineTerminals,
+                        visit,
+                    )?;
                 } else if reason == DrawReason::TripleRon {
                     for s in 0..n {
                         if t.legal(s).contains(&Action::Ron) {
-                            act(&mut t, &mut queue, &mut pending, s, Action::Ron)?;
+                            act(&mut t, &mut queue, &mut pending, s, Action::Ron, visit)?;
                         }
                     }
-                    pass(&mut t, &mut queue, &mut pending, None)?;
+                    pass(&mut t, &mut queue, &mut pending, None, visit)?;
                 } else {
-                    pass(&mut t, &mut queue, &mut pending, None)?;
+                    pass(&mut t, &mut queue, &mut pending, None, visit)?;
                 }
                 let Some(j) = queue
                     .iter()
@@ -689,5 +764,6 @@ fn kyoku_on_table(
     if !ended {
         show(&t, &queue, None, &mut pending, kyoku.events.len(), visit);
     }
+    visit.kyoku_end(index, &t);
     Ok(())
 }
