@@ -98,3 +98,26 @@ def test_self_play_equals_single_process(ray, kw):
     for actors, per in ((None, None), (1, 5)):
         got = pray.self_play(agents, 12, seed=5, actors=actors, games_per_task=per, **kw)
         assert got == want
+
+
+def test_decisions_to_parquet_equals_single_process(ray, tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    pa = pytest.importorskip("pyarrow")
+    from pairi import dataset
+    from pairi import ray as pray
+
+    # The table does not play a kokushi robbing a closed kong (test_dataset.py).
+    files = [p for p in records() if p.name != "kokushi_robs_closed_kong.jsonl"]
+    written = pray.decisions_to_parquet(files, tmp_path / "out", files_per_task=4, batch_size=500)
+    assert [w["group"] for w in written] == list(range(len(written)))
+    assert [p for w in written for p in w["paths"]] == [str(p) for p in files]
+    for w in written:
+        got = pq.read_table(w["path"])
+        want = pa.Table.from_batches(list(dataset.batches(w["paths"], batch_size=500)), schema=dataset.SCHEMA)
+        assert got.schema.equals(dataset.SCHEMA, check_metadata=True)
+        assert got.equals(want)
+        assert w["rows"] == got.num_rows and w["games"] == len(set(got.column("game").to_pylist()))
+    # Put together, the rows are those of the whole list but for the games' numbers.
+    whole = pa.Table.from_batches(list(dataset.batches(files)), schema=dataset.SCHEMA).drop_columns(["game"])
+    parts = pa.concat_tables(pq.read_table(w["path"]) for w in written).drop_columns(["game"])
+    assert parts.equals(whole)

@@ -8,7 +8,10 @@ gives exactly what its single-process counterpart gives, only spread over the cl
   or :func:`pairi.review` of that file;
 - :func:`self_play`: Ray actors each playing ranges of an arena's games in Rust
   (:class:`pairi.arena.Arena`), the results gathered and summarized as
-  ``pairi arena --json`` reports the same games.
+  ``pairi arena --json`` reports the same games;
+- :func:`decisions_to_parquet`: over Ray Data, record files in, Parquet out, one task
+  and one file per group of records, each file the rows
+  :func:`pairi.dataset.batches` gives for its group.
 
 The functions use the Ray cluster this process is connected to, and start a local one
 (``ray.init()``) when there is none: connect first (``ray.init(address="auto")``, or
@@ -29,7 +32,7 @@ from . import check_record as _check_record
 from . import review as _review
 from .arena import Arena
 
-__all__ = ["check_records", "review_records", "self_play"]
+__all__ = ["check_records", "decisions_to_parquet", "review_records", "self_play"]
 
 _TASKS_PER_CPU = 4
 """Groups per CPU of the cluster when the group size is not given: enough for the
@@ -199,3 +202,53 @@ def self_play(
         for actor in pool:
             ray.kill(actor)
     return arena.summary(rows)
+
+
+def _write_group(item, out_dir, partial, forced, batch_size):
+    """Writes the decisions of one group of record files to its Parquet file."""
+    import pyarrow.parquet as pq
+
+    from . import dataset
+
+    path = os.path.join(out_dir, f"part-{item['group']:05d}.parquet")
+    rows = games = 0
+    with pq.ParquetWriter(path, dataset.SCHEMA) as writer:
+        for batch in dataset.batches(list(item["paths"]), partial=partial, batch_size=batch_size, forced=forced):
+            writer.write_batch(batch)
+            rows += batch.num_rows
+            if batch.num_rows:
+                games = int(batch.column("game")[-1].as_py()) + 1
+    return {"group": item["group"], "path": path, "paths": list(item["paths"]), "rows": rows, "games": games}
+
+
+def decisions_to_parquet(
+    paths, out_dir, *, files_per_task=None, partial=False, forced=False, batch_size=65536
+):
+    """Every decision of the record files ``paths`` as Parquet files in ``out_dir``,
+    over Ray Data: one task per group of ``files_per_task`` consecutive files (default:
+    about four groups per CPU), each writing ``part-NNNNN.parquet`` (``NNNNN`` the
+    group's number) of :data:`pairi.dataset.SCHEMA`, its rows and metadata exactly what
+    :func:`pairi.dataset.batches` gives for the group's files (its ``game`` column
+    counts the games of the group from 0). Returns one dict per group, in order:
+    ``group``, ``path`` (the Parquet file), ``paths`` (its records), ``rows``, ``games``.
+    ``partial``, ``forced``, ``batch_size`` as for ``batches`` (the row groups of the
+    files hold at most ``batch_size`` rows). A record the table refuses raises its
+    error, naming the record."""
+    import ray.data
+
+    paths = _paths(paths)
+    size = None if files_per_task is None else _count("files_per_task", files_per_task)
+    _count("batch_size", batch_size)
+    os.makedirs(out_dir, exist_ok=True)
+    if not paths:
+        return []
+    _connect()
+    size = size or _group_size(len(paths), None)
+    groups = [{"group": i, "paths": g} for i, g in enumerate(_groups(paths, size))]
+    out_dir = os.path.abspath(out_dir)
+    ds = ray.data.from_items(groups, override_num_blocks=len(groups)).map(
+        _write_group,
+        fn_kwargs={"out_dir": out_dir, "partial": partial, "forced": forced, "batch_size": batch_size},
+    )
+    written = ds.take_all()
+    return sorted(written, key=lambda w: w["group"])

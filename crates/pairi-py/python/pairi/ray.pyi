@@ -21,3 +21,8 @@ def self_play(agents: Iterable[str], games: int, *, seed: int = ...,
               actors: int | None = ..., cpus_per_actor: int = ...,
               games_per_task: int | None = ...) -> dict[str, Any]:
     """Arena games on Ray actors, summarized as ``pairi arena --json`` prints them."""
+def decisions_to_parquet(paths: Iterable[Path], out_dir: Path, *,
+                         files_per_task: int | None = ..., partial: bool = ...,
+                         forced: bool = ..., batch_size: int = ...) -> list[dict[str, Any]]:
+    """Decisions of record files to Parquet over Ray Data, one task and one file per
+    group (``part-NNNNN.parquet``), each file ``pairi.dataset.batches`` of its group."""
