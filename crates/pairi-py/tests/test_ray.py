@@ -87,17 +87,19 @@ def test_review_records_equals_single_process(ray):
     assert one == [pairi.review(p, seats=[1], partial=True) for p in files[:2]]
 
 
-@pytest.mark.parametrize("kw", [{"duplicate": True}, {"players": 3}])
-def test_self_play_equals_single_process(ray, kw):
+@pytest.mark.parametrize(
+    "kw,actors,per",
+    [({"duplicate": True}, None, None), ({"players": 3}, 1, 5)],
+)
+def test_self_play_equals_single_process(ray, kw, actors, per):
     from pairi import ray as pray
 
     n = 3 if kw.get("players") else 4
     agents = ["greedy"] * (n - 1) + ["random"]
     a = Arena(agents, 12, seed=5, **kw)
     want = a.summary(a.play())
-    for actors, per in ((None, None), (1, 5)):
-        got = pray.self_play(agents, 12, seed=5, actors=actors, games_per_task=per, **kw)
-        assert got == want
+    got = pray.self_play(agents, 12, seed=5, actors=actors, games_per_task=per, **kw)
+    assert got == want
 
 
 def test_decisions_to_parquet_equals_single_process(ray, tmp_path):
