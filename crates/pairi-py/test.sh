@@ -2,7 +2,8 @@
 # The Python tests: builds the module into a virtual environment under target/py-venv
 # (pip installs maturin, pytest and numpy there from PyPI: nothing outside target/) and
 # runs pytest (the shared cases through Python against the command line, the bytes of
-# every front, the API, the game environments under gymnasium's and PettingZoo's checkers).
+# every front, the API, the game environments under gymnasium's and PettingZoo's checkers,
+# pairi.ray on a local Ray cluster).
 #
 # Needs python3 with its venv module (Debian: python3-venv). With --install, a missing
 # venv module is installed (apt-get, through sudo unless run as root); without it, the
@@ -48,6 +49,8 @@ fi
 "$venv/bin/pip" install --quiet --disable-pip-version-check "gymnasium==1.2.2" "pettingzoo==1.25.0"
 # pairi.dataset's optional dependency, pinned: its record batches and Parquet files in test_dataset.py.
 "$venv/bin/pip" install --quiet --disable-pip-version-check "pyarrow==26.0.1"
+# pairi.ray's optional dependency, pinned: test_ray.py runs on a local two-CPU cluster.
+"$venv/bin/pip" install --quiet --disable-pip-version-check --no-cache-dir "ray[data]==2.60.0"
 "$venv/bin/pip" install --quiet --disable-pip-version-check "$root/crates/pairi-py"
 cargo build --quiet --manifest-path "$root/Cargo.toml" --bin pairi
 cd "$root/crates/pairi-py"

@@ -6,6 +6,7 @@
 //! answer and error for error; the hot calls (`shanten` of counts, `score`) read their
 //! arguments straight into the request rather than through a JSON value.
 
+mod arena;
 mod convert;
 mod dataset;
 mod env;
@@ -545,6 +546,7 @@ fn _pairi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::add(m)?;
     env::add(m)?;
+    arena::add(m)?;
     dataset::add(m)?;
     m.add_class::<Score>()?;
     m.add_class::<Yaku>()?;

@@ -379,6 +379,23 @@ pub fn run(
     done: &(dyn Fn(&GameResult) + Sync),
     keep_events: bool,
 ) -> Result<Vec<GameResult>, ArenaError> {
+    run_range(arena, 0..arena.games, make, done, keep_events)
+}
+
+/// Plays the games `indices` of `arena` as [`run`] plays them all: each game is the
+/// same whichever range, process or machine plays it, so the results of several ranges
+/// put together are those of one run over them.
+///
+/// # Errors
+///
+/// The first [`ArenaError`] of any game, or of an agent that could not be made.
+pub fn run_range(
+    arena: &Arena,
+    indices: std::ops::Range<u64>,
+    make: &(dyn Fn(usize) -> Result<Box<dyn Agent>, String> + Sync),
+    done: &(dyn Fn(&GameResult) + Sync),
+    keep_events: bool,
+) -> Result<Vec<GameResult>, ArenaError> {
     let one = |i: u64| -> Result<GameResult, ArenaError> {
         let plan = arena.plan(i);
         let n = usize::from(arena.players());
@@ -398,11 +415,11 @@ pub fn run(
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        (0..arena.games).into_par_iter().map(one).collect()
+        indices.into_par_iter().map(one).collect()
     }
     #[cfg(not(feature = "parallel"))]
     {
-        (0..arena.games).map(one).collect()
+        indices.map(one).collect()
     }
 }
 
@@ -632,5 +649,45 @@ pub fn summarize(arena: &Arena, games: &[GameResult]) -> Summary {
         agents,
         marked,
         kyoku,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agent::Builtin;
+    use crate::table::TablePreset;
+
+    #[test]
+    fn ranges_put_together_are_the_whole_run() {
+        for (preset, duplicate) in [
+            (TablePreset::Tenhou, true),
+            (TablePreset::TenhouSanma, false),
+        ] {
+            let n = usize::from(preset.rules().players());
+            let labels = (0..n)
+                .map(|s| if s == 0 { "random" } else { "tsumogiri" }.to_owned())
+                .collect();
+            let arena = Arena::new(preset.rules(), labels, 7, 3, duplicate, None).unwrap();
+            let make = |slot: usize| -> Result<Box<dyn Agent>, String> {
+                Ok(if slot == 0 {
+                    Builtin::Random
+                } else {
+                    Builtin::Tsumogiri
+                }
+                .agent())
+            };
+            let whole = run(&arena, &make, &|_| {}, false).unwrap();
+            let mut parts = run_range(&arena, 5..arena.games, &make, &|_| {}, false).unwrap();
+            parts.extend(run_range(&arena, 0..5, &make, &|_| {}, false).unwrap());
+            assert_eq!(parts.len(), whole.len());
+            // Debug text: a measure nothing counted is NaN in both.
+            assert_eq!(
+                format!("{:?}", summarize(&arena, &parts)),
+                format!("{:?}", summarize(&arena, &whole))
+            );
+            parts.sort_by_key(|g| g.plan.index);
+            assert_eq!(parts, whole);
+        }
     }
 }
