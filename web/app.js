@@ -389,7 +389,7 @@ async function review(file) {
 /** Reviews a record's text and shows it in the review section. */
 async function reviewText(text) {
   $("review-status").textContent = "reviewing…";
-  const a = await askLong("review", { record: text });
+  const a = await askLong("review", { record: text, ev: $("review-ev").checked });
   if (a.error) {
     $("review-status").textContent = `${a.error.kind}: ${a.error.message}`;
     return;
@@ -403,11 +403,11 @@ function drawReview() {
   if (!r) return;
   $("review-status").textContent = `${r.format}, ${r.kyokus.length} kyoku`;
   const players =
-    "<table class=\"players\"><tr><th>player</th><th>win %</th><th>deal-in %</th><th>riichi %</th><th>best discard %</th></tr>" +
+    "<table class=\"players\"><tr><th>player</th><th>win %</th><th>deal-in %</th><th>riichi %</th><th>best discard %</th><th>deal-ins</th><th>folds</th></tr>" +
     r.players
       .map(
         (p) =>
-          `<tr><td>${p.seat} ${escapeHtml(p.name)}</td><td>${(100 * p.win_rate).toFixed(1)}</td><td>${(100 * p.deal_in_rate).toFixed(1)}</td><td>${(100 * p.riichi_rate).toFixed(1)}</td><td>${(100 * p.agreement).toFixed(1)}</td></tr>`,
+          `<tr><td>${p.seat} ${escapeHtml(p.name)}</td><td>${(100 * p.win_rate).toFixed(1)}</td><td>${(100 * p.deal_in_rate).toFixed(1)}</td><td>${(100 * p.riichi_rate).toFixed(1)}</td><td>${(100 * p.agreement).toFixed(1)}</td><td>${p.deal_ins}</td><td>${p.folds}</td></tr>`,
       )
       .join("") +
     "</table>";
@@ -416,16 +416,56 @@ function drawReview() {
       (k) =>
         `<h3>${k.kyoku} — ${k.result}</h3><table class="decisions">` +
         k.discards
-          .filter((d) => d.rank > 1 || d.flags.length)
-          .map(
-            (d) =>
-              `<tr><td>s${d.seat}</td><td class="hand">${handSvg(d.hand, { small: true })}</td><td>${tileSvg(d.discard)}</td><td>best ${d.best.map((t) => tileSvg(t, { small: true })).join("")}</td><td>${d.rank}/${d.choices}</td><td>${d.flags.join(", ")}</td></tr>`,
-          )
+          .filter((d) => d.rank > 1 || d.flags.length || d.defence)
+          .map((d) => {
+            const f = d.defence;
+            const cls = f ? (f.mistake ? "bad" : f.fold ? "fold" : "") : d.rank > 1 ? "bad" : "";
+            const row = `<tr class="${cls}"><td>s${d.seat}</td><td class="hand">${handSvg(d.hand, { small: true })}</td><td>${tileSvg(d.discard)}</td><td>best ${d.best.map((t) => tileSvg(t, { small: true })).join("")}</td><td>${d.rank}/${d.choices}</td><td>${d.flags.join(", ")}</td></tr>`;
+            return f ? row + defenceRow(f) : row;
+          })
           .join("") +
-        "</table>",
+        "</table>" +
+        choicesTable(k.decisions || []),
     )
     .join("");
   $("review-view").innerHTML = players + kyokus;
+}
+
+/** The discards offered against a threat: each tile with its danger (and value). */
+function defenceRow(f) {
+  const who = f.threats.map((s) => `s${s}${f.riichi.includes(s) ? " riichi" : ""}`).join(", ");
+  const verdict = f.fold ? "fold" : "against";
+  const opts = f.options
+    .map(
+      (o) =>
+        `<span class="danger-opt">${tileSvg(o.tile, { small: true })} ${(100 * o.danger).toFixed(1)}%${o.safety.length ? ` ${o.safety.join(" ")}` : ""}${o.value === undefined ? "" : ` value ${o.value.toFixed(0)}`}</span>`,
+    )
+    .join("");
+  return `<tr class="defence"><td colspan="6"><span class="verdict">${verdict} ${who}${f.mistake ? " — mistake" : ""}:</span> ${opts}</td></tr>`;
+}
+
+/** A kyoku's choices: riichi or dama, calls or passing, kongs; each option's numbers. */
+function choicesTable(list) {
+  if (!list.length) return "";
+  const opt = (c, o, i) => {
+    let t = o.action;
+    if (o.tile) t += ` ${tileSvg(o.tile, { small: true })}`;
+    for (const p of o.consumed || []) t += tileSvg(p, { small: true });
+    t += ` s${o.shanten}`;
+    if (o.score !== undefined) t += ` ${(100 * o.win).toFixed(1)}% ${o.score.toFixed(0)}`;
+    if (c.best === i) t += " ★";
+    return `<span class="opt${o.taken ? " taken" : ""}">${t}</span>`;
+  };
+  return (
+    "<table class=\"choices\">" +
+    list
+      .map(
+        (c) =>
+          `<tr class="${c.mistake ? "bad" : ""}"><td>s${c.seat}</td><td class="kind">${c.kind}${c.threat ? " (threat)" : ""}</td><td>${c.options.map((o, i) => opt(c, o, i)).join(" ")}</td><td>${c.mistake ? "mistake" : ""}</td></tr>`,
+      )
+      .join("") +
+    "</table>"
+  );
 }
 
 function escapeHtml(s) {

@@ -367,13 +367,32 @@ try {
     await p.setInputFiles("#record", `${root}examples/game.json`);
     await p.waitForFunction(() => /kyoku/.test(document.querySelector("#review-status").textContent), null, { timeout: 60000 });
     await fits(p, "review");
+    // Every decision: the riichi the dealer let pass and the calls offered, as choices.
+    const kinds = await p.$$eval("#review-view table.choices td.kind", (tds) => tds.map((t) => t.textContent));
+    assert.ok(kinds.includes("riichi") && kinds.includes("call"), `choices: ${kinds}`);
     await snap(p, `views-${label}`);
+    if (haveShared) {
+      // A hanchan: discards against a riichi with each option's danger, folds, the summary.
+      await p.setInputFiles("#record", `${shared}/logs/tenhou6/majiang_full_hanchan.json`);
+      await p.waitForFunction(() => /10 kyoku/.test(document.querySelector("#review-status").textContent), null, { timeout: 60000 });
+      await fits(p, "review of a hanchan");
+      const [defence, folds, pictures, kan] = await p.evaluate(() => [
+        document.querySelectorAll("#review-view tr.defence").length,
+        document.querySelectorAll("#review-view tr.fold").length,
+        document.querySelectorAll("#review-view tr.defence .danger-opt svg").length,
+        [...document.querySelectorAll("#review-view td.kind")].some((t) => t.textContent.startsWith("kan")),
+      ]);
+      assert.ok(defence >= 100 && folds >= 20 && pictures > defence && kan, `${defence} defences, ${folds} folds, ${pictures} tiles, kan ${kan}`);
+      assert.match(await p.textContent("#review-view table.players"), /folds/);
+      await snap(p, `review-defence-${label}`);
+    }
   });
 
   await check("the report's tile sprite is web/tiles.js's drawing", async () => {
     execFileSync(process.execPath, [`${root}web/tools/sprite.mjs`, "--check"], { stdio: "inherit" });
   });
 
+  let evReport = false;
   await each("the HTML report fits the screen", async (p, label) => {
     const out = shot ? shot.replace(/\.png$/, "-report.html") : `${root}target/web-report.html`;
     // A whole hanchan with calls (the shared data's), else the example kyoku (no meld).
@@ -393,6 +412,20 @@ try {
     assert.equal(letters, 0, "tiles drawn as letters");
     if (game === hanchan) assert.ok(sideways > 0, "no meld with its called tile sideways");
     await snap(p, `report-${label}`);
+    if (game !== hanchan) return;
+    // Every decision, with its numbers: S4.1 with expected values for seats 1 and 2
+    // (seat 2's riichi against dama, seat 1's fold against it, each option's danger).
+    const ev = out.replace(/\.html$/, "-ev.html");
+    if (!evReport) execFileSync(binary, ["review", game, "--ev", "--kyoku", "S4.1", "--seats", "1,2", "--html", ev], { stdio: "ignore" });
+    evReport = true;
+    await p.goto(`file://${ev.startsWith("/") ? ev : `${process.cwd()}/${ev}`}`);
+    await fits(p, "report with expected values");
+    const text = await p.textContent("body");
+    assert.match(text, /riichi[^★]*dama|dama s0 [0-9.]+% \d+/, "riichi and dama with their numbers");
+    assert.match(text, /fold: /);
+    assert.match(text, /value -?\d+/);
+    assert.ok((await p.locator("tr.def .danger svg.t").count()) > 10, "each option's tile as a picture");
+    await snap(p, `report-ev-${label}`);
   });
 
   await check("a phone's width: nothing wider than the screen", async () => {

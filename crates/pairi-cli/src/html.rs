@@ -23,7 +23,11 @@ th{background:#f4f4f4}
 td.h{white-space:normal}
 table.sum{font-size:.72em}table.sum td,table.sum th{padding:.1em .15em}
 table.d tr{display:flex;flex-wrap:wrap;align-items:center;gap:0 .4em;border-bottom:1px solid #ddd;padding:.2em 0}
-table.d tr:first-child{display:none}table.d td{border:none;padding:0}.chart{max-width:100%}}
+table.d tr:first-child{display:none}table.d td{border:none;padding:0}.chart{max-width:100%}
+table.c{font-size:.85em}table.c tr{display:flex;flex-wrap:wrap;align-items:center;gap:0 .4em;border-bottom:1px solid #ddd}
+table.c tr:first-child{display:none}table.c td{border:none;padding:0}}
+.danger{display:flex;flex-wrap:wrap;gap:.1em .6em;font-size:.85em}.danger span{white-space:nowrap}
+.fold{background:#eef6ff}.taken{font-weight:bold}.opt{white-space:nowrap;margin-right:.6em}
 "#;
 
 const COLOURS: [&str; 4] = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"];
@@ -242,11 +246,11 @@ pub(crate) fn page(title: &str, reviews: &Reviews) -> String {
 /// One game's review, its kyoku anchors `#{id}k{index}`.
 fn game(h: &mut String, res: &ReviewResult, id: &str) {
     let name = |seat: u8| escape(&crate::output::seat_name(res, seat));
-    h.push_str("<table class=\"sum\"><tr><th>player</th><th>kyoku</th><th>win %</th><th>deal-in %</th><th>riichi %</th><th>call %</th><th>average win</th><th>best discard %</th></tr>");
+    h.push_str("<table class=\"sum\"><tr><th>player</th><th>kyoku</th><th>win %</th><th>deal-in %</th><th>riichi %</th><th>call %</th><th>average win</th><th>best discard %</th><th>deal-ins</th><th>folds</th></tr>");
     for p in &res.players {
         let _ = write!(
             h,
-            "<tr><td>{}</td><td>{}</td><td>{:.1}</td><td>{:.1}</td><td>{:.1}</td><td>{:.1}</td><td>{:.0}</td><td>{:.1}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{:.1}</td><td>{:.1}</td><td>{:.1}</td><td>{:.1}</td><td>{:.0}</td><td>{:.1}</td><td>{}</td><td>{}</td></tr>",
             name(p.seat),
             p.kyokus,
             100.0 * p.win_rate,
@@ -254,7 +258,9 @@ fn game(h: &mut String, res: &ReviewResult, id: &str) {
             100.0 * p.riichi_rate,
             100.0 * p.call_rate,
             p.average_win,
-            100.0 * p.agreement
+            100.0 * p.agreement,
+            p.deal_ins,
+            p.folds
         );
     }
     h.push_str("</table>");
@@ -286,7 +292,13 @@ fn game(h: &mut String, res: &ReviewResult, id: &str) {
         h.push_str(&chart(k));
         h.push_str("<table class=\"d\"><tr><th>#</th><th>seat</th><th>hand</th><th>discard</th><th>shanten</th><th>useful</th><th>best</th><th>rank</th><th></th></tr>");
         for d in &k.discards {
-            let class = if d.rank == 1 { "" } else { " class=\"bad\"" };
+            let fold = d.defence.as_ref().is_some_and(|x| x.fold);
+            let mistake = d.defence.as_ref().map(|x| x.mistake);
+            let class = match (fold, mistake, d.rank) {
+                (true, Some(false), _) => " class=\"fold\"",
+                (_, Some(true), _) | (false, None, 2..) => " class=\"bad\"",
+                _ => "",
+            };
             let mut hand = codes(&d.hand);
             if let Some(drawn) = &d.drawn {
                 if let Some(i) = hand.iter().position(|c| c == drawn) {
@@ -323,8 +335,12 @@ fn game(h: &mut String, res: &ReviewResult, id: &str) {
                 d.rank,
                 d.choices
             );
+            if let Some(x) = &d.defence {
+                defence_row(h, x, &name);
+            }
         }
         h.push_str("</table>");
+        decisions(h, k, &name);
         for m in &k.missed {
             let _ = write!(
                 h,
@@ -337,6 +353,96 @@ fn game(h: &mut String, res: &ReviewResult, id: &str) {
             );
         }
     }
+}
+
+/// The discards offered against a threat, each with its danger (and value), under the
+/// discard's row.
+fn defence_row(h: &mut String, x: &pairi::api::review::DefenceView, name: &dyn Fn(u8) -> String) {
+    let who: Vec<String> = x
+        .threats
+        .iter()
+        .map(|&s| {
+            let r = if x.riichi.contains(&s) {
+                " (riichi)"
+            } else {
+                ""
+            };
+            format!("{}{r}", name(s))
+        })
+        .collect();
+    let verdict = match (x.fold, x.mistake) {
+        (true, false) => "fold",
+        (true, true) => "fold, a mistake",
+        (false, true) => "a mistake against the threat",
+        (false, false) => "against the threat",
+    };
+    let _ = write!(
+        h,
+        "<tr class=\"def\"><td></td><td colspan=\"8\"><div class=\"danger\"><span>{verdict}: {}</span>",
+        who.join(", ")
+    );
+    for o in &x.options {
+        let value = o.value.map_or(String::new(), |v| format!(" value {v:.0}"));
+        let _ = write!(
+            h,
+            "<span>{} {:.1}%{} {}{value}</span>",
+            tile(&o.tile),
+            100.0 * o.danger,
+            if o.safety.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", o.safety.join(" "))
+            },
+            format_args!("s{} u{}", o.shanten, o.useful),
+        );
+    }
+    h.push_str("</div></td></tr>");
+}
+
+/// The kyoku's other choices (riichi, calls, kongs): each option with its numbers,
+/// the one taken in bold.
+fn decisions(h: &mut String, k: &KyokuView, name: &dyn Fn(u8) -> String) {
+    if k.decisions.is_empty() {
+        return;
+    }
+    h.push_str("<table class=\"c\"><tr><th>#</th><th>seat</th><th>choice</th><th>options</th><th></th></tr>");
+    for c in &k.decisions {
+        let options: String = c
+            .options
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                let mut t = o.action.to_owned();
+                if let Some(p) = &o.tile {
+                    t.push(' ');
+                    t.push_str(&tile(p));
+                }
+                for p in &o.consumed {
+                    t.push_str(&tile(p));
+                }
+                let _ = write!(t, " s{}", o.shanten);
+                if let (Some(w), Some(s)) = (o.win, o.score) {
+                    let _ = write!(t, " {:.1}% {s:.0}", 100.0 * w);
+                }
+                if c.best == Some(i) {
+                    t.push_str(" ★");
+                }
+                let class = if o.taken { "opt taken" } else { "opt" };
+                format!("<span class=\"{class}\">{t}</span>")
+            })
+            .collect();
+        let class = if c.mistake { " class=\"bad\"" } else { "" };
+        let _ = write!(
+            h,
+            "<tr{class}><td>{}</td><td>{}</td><td>{}{}</td><td>{options}</td><td>{}</td></tr>",
+            c.event,
+            name(c.seat),
+            c.kind,
+            if c.threat { " (threat)" } else { "" },
+            if c.mistake { "mistake" } else { "" }
+        );
+    }
+    h.push_str("</table>");
 }
 
 #[cfg(test)]

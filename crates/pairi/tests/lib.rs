@@ -7,6 +7,7 @@ mod layering;
 mod mcr;
 mod record;
 mod record_formats;
+mod review_choices;
 mod riichi;
 mod shanten;
 mod shared;

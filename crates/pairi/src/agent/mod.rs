@@ -41,7 +41,7 @@
 //! ```
 
 pub mod arena;
-mod greedy;
+pub(crate) mod greedy;
 #[cfg(feature = "serde")]
 pub mod mjai;
 mod pairi;

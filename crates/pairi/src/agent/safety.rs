@@ -138,3 +138,67 @@ pub fn danger_all(t: Tile, threats: &[Threat], sight: &Sight) -> f64 {
         .map(|th| 1.0 - danger(t, th, sight))
         .product::<f64>()
 }
+
+/// Why a tile is as safe as [`danger_all`] says, in the words players use: the reasons
+/// behind the same numbers, for a reader.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Reasons {
+    /// Genbutsu against every threat.
+    pub genbutsu: bool,
+    /// A number tile whose two-sided waits are all ruled out by genbutsu (suji)
+    /// against every threat it is not genbutsu to.
+    pub suji: bool,
+    /// A neighbouring kind a run wait on the tile needs has every copy seen (壁).
+    pub kabe: bool,
+    /// No run wait on the tile is possible by the copies seen (ノーチャンス): only a
+    /// pair or single wait can win on it.
+    pub no_chance: bool,
+    /// Every run wait on the tile needs a kind of which one copy is left (ワンチャンス).
+    pub one_chance: bool,
+    /// An honour.
+    pub honour: bool,
+    /// Copies of the tile this seat has not seen.
+    pub left: u8,
+}
+
+/// The reasons behind the danger of `t` against `threats` ([`Reasons`]).
+#[must_use]
+pub fn reasons(t: Tile, threats: &[Threat], sight: &Sight) -> Reasons {
+    let mut r = Reasons {
+        genbutsu: !threats.is_empty() && threats.iter().all(|th| th.genbutsu.contains(t)),
+        honour: t.is_honor(),
+        left: sight.left(t),
+        ..Reasons::default()
+    };
+    if t.is_honor() {
+        return r;
+    }
+    let n = t.number();
+    let at = |d: i8| Tile::new_unchecked((t.as_u8() as i8 + d) as u8);
+    r.suji = !r.genbutsu
+        && threats.iter().all(|th| {
+            th.genbutsu.contains(t)
+                || ((n < 4 || th.genbutsu.contains(at(-3)))
+                    && (n > 6 || th.genbutsu.contains(at(3))))
+        });
+    // The run waits on the tile: below (n−2 n−1), above (n+1 n+2), closed (n−1 n+1).
+    let mut runs: [Option<f64>; 3] = [None; 3];
+    if n >= 3 {
+        runs[0] = Some(held(sight, at(-2), at(-1)));
+    }
+    if n <= 7 {
+        runs[1] = Some(held(sight, at(1), at(2)));
+    }
+    if (2..=8).contains(&n) {
+        runs[2] = Some(held(sight, at(-1), at(1)));
+    }
+    let near = [-2i8, -1, 1, 2];
+    r.kabe = near.iter().any(|&d| {
+        let k = i16::from(n) + i16::from(d);
+        (1..=9).contains(&k) && sight.left(at(d)) == 0
+    });
+    let live: Vec<f64> = runs.iter().flatten().copied().collect();
+    r.no_chance = live.iter().all(|&w| w == 0.0);
+    r.one_chance = !r.no_chance && live.iter().all(|&w| w <= 0.5);
+    r
+}

@@ -35,6 +35,7 @@ pub mod mcr;
 pub mod parse;
 pub mod play;
 pub mod record;
+pub mod review;
 pub mod riichi;
 pub mod stats;
 

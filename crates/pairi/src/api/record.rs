@@ -606,6 +606,9 @@ pub struct DiscardView {
     /// by expected score.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ev: Option<EvView>,
+    /// When an opponent threatened: each discard offered with its danger.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defence: Option<super::review::DefenceView>,
 }
 
 /// Win probability and expected score of a discard and of the best one.
@@ -694,6 +697,9 @@ pub struct KyokuView {
     /// With `"ev": true`: the calls valued against passing.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub calls: Vec<CallView>,
+    /// The other choices the table offered: riichi or dama, calls or passing, kongs.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub decisions: Vec<super::review::ChoiceView>,
 }
 
 /// A player's game in figures.
@@ -713,6 +719,8 @@ pub struct PlayerView {
     pub riichi: usize,
     /// Kyoku with a call.
     pub calls: usize,
+    /// Kyoku in which the player folded against a threat.
+    pub folds: usize,
     /// Win rate.
     pub win_rate: f64,
     /// Deal-in rate.
@@ -922,6 +930,7 @@ fn kyoku_view(
                             dama_score: r.dama_score,
                         }),
                     }),
+                    defence: d.defence.as_ref().map(super::review::defence_view),
                 }
             })
             .collect(),
@@ -956,6 +965,12 @@ fn kyoku_view(
                 pass_score: c.pass_score,
             })
             .collect(),
+        decisions: r
+            .choices
+            .iter()
+            .filter(|c| c.kyoku == i)
+            .map(super::review::choice_view)
+            .collect(),
     }
 }
 
@@ -968,6 +983,7 @@ fn player_view(p: &review::PlayerSummary) -> PlayerView {
         deal_ins: p.deal_ins,
         riichi: p.riichi,
         calls: p.calls,
+        folds: p.folds,
         win_rate: p.win_rate(),
         deal_in_rate: p.deal_in_rate(),
         riichi_rate: p.riichi_rate(),

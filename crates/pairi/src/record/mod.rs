@@ -18,6 +18,7 @@
 //!   action legal there, with every decision point's legal actions.
 
 pub mod check;
+pub mod choices;
 pub mod convert;
 pub mod dataset;
 pub mod games;

@@ -8,6 +8,7 @@
 //! stays fast enough for a whole directory of records.
 
 use super::check::situation;
+use super::choices::{self, ChoiceKind, ChoiceOption, ChoiceReview, Defence, Point};
 use super::replay::{replay, Table};
 use super::{CallKind, Event, Game, RecordError, Seat};
 use crate::analysis::{Analyzer, Holding};
@@ -17,6 +18,7 @@ use crate::ev::{
 };
 use crate::riichi::Rules;
 use crate::shanten::Discard;
+use crate::table::Action;
 use crate::tile::{Pai, Tile, TileSet};
 use crate::util::{Stop, Stopped};
 
@@ -38,6 +40,9 @@ pub enum Flag {
     Dama,
     /// Another player won on this discard (放銃).
     DealtIn,
+    /// Against a threat, the safest tile offered, given up efficiency for
+    /// ([`super::choices`]): judged by its danger, not as a shanten or tenpai loss.
+    Fold,
 }
 
 impl Flag {
@@ -51,6 +56,7 @@ impl Flag {
             Flag::MissedTsumo => "missed_tsumo",
             Flag::Dama => "dama",
             Flag::DealtIn => "dealt_in",
+            Flag::Fold => "fold",
         }
     }
 }
@@ -101,6 +107,9 @@ pub struct DiscardReview {
     /// Win probability and expected score of the chosen and the best discard, when the
     /// review asked for them and the hand was near enough to search.
     pub ev: Option<EvReview>,
+    /// When an opponent threatened: every discard offered with its danger (and its
+    /// value, with `ev`).
+    pub defence: Option<Defence>,
 }
 
 /// A discard valued by the expected-value engine ([`crate::ev`], pairi's model: the
@@ -213,6 +222,8 @@ pub struct PlayerSummary {
     pub riichi: usize,
     /// Kyoku with a chi, pon or open kong.
     pub calls: usize,
+    /// Kyoku in which the player folded (a discard flagged [`Flag::Fold`]).
+    pub folds: usize,
     /// Points won, added up (score changes of the wins).
     pub win_points: i64,
     /// Discards reviewed.
@@ -276,6 +287,9 @@ pub struct Review {
     /// With [`Selection::ev`]: the calls of the chosen seats against passing, where
     /// both could be valued.
     pub calls: Vec<CallReview>,
+    /// The other choices of the chosen seats the table offered: riichi or dama,
+    /// calling or passing, a kong or not ([`super::choices`]), in game order.
+    pub choices: Vec<ChoiceReview>,
     /// One summary per seat.
     pub players: Vec<PlayerSummary>,
 }
@@ -332,12 +346,40 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
                 pai,
                 riichi,
                 after_call,
+                riichi_choice,
             } => {
                 let forbidden = after_call.map_or(TileSet::EMPTY, |(_, f)| f);
                 let turn = job.setup.turn;
                 out.discards[review].ev = chosen_and_best(ev, turn, pai, forbidden, riichi);
+                if let Some(d) = out.discards[review].defence.as_mut() {
+                    d.value(pai, |p| value_of_discard(ev, turn, p));
+                }
+                if let Some(c) = riichi_choice.and_then(|c| out.choices.get_mut(c)) {
+                    riichi_or_dama(ev, turn, c);
+                }
                 if let (Some((call, _)), Some(best)) = (after_call, best_of(ev, turn, forbidden)) {
                     pending(&mut calls, call).call = Some(best);
+                }
+            }
+            Want::Choice {
+                choice,
+                option,
+                forbidden,
+            } => {
+                let t = job.setup.turn;
+                let value = best_of(ev, t, forbidden).or_else(|| {
+                    ev.discards
+                        .first()
+                        .map(|d| (d.at(Maximize::Win, t), d.at(Maximize::Score, t)))
+                });
+                if let (Some((w, s)), Some(o)) = (
+                    value,
+                    out.choices
+                        .get_mut(choice)
+                        .and_then(|c| c.options.get_mut(option)),
+                ) {
+                    o.win = Some(w);
+                    o.score = Some(s);
                 }
             }
             Want::Pass { call } => {
@@ -372,7 +414,54 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
         }
     }
     out.calls.retain(|c| !c.call_score.is_nan());
+    for c in &mut out.choices {
+        c.judge();
+    }
     Ok(out)
+}
+
+/// (win probability, expected score) at `turn` of the discard of `pai` (or of its kind).
+fn value_of_discard(e: &Evaluation, turn: u8, pai: Pai) -> Option<(f64, f64)> {
+    e.discards
+        .iter()
+        .find(|d| d.tile == Some(pai))
+        .or_else(|| {
+            e.discards
+                .iter()
+                .find(|d| d.tile.map(|p| p.tile()) == Some(pai.tile()))
+        })
+        .map(|d| (d.at(Maximize::Win, turn), d.at(Maximize::Score, turn)))
+}
+
+/// Values a riichi choice (options dama, riichi) at `turn`: riichi, the best discard
+/// into closed tenpai declared; dama, the best discard without declaring.
+fn riichi_or_dama(e: &Evaluation, turn: u8, c: &mut ChoiceReview) {
+    let pick = |a: (f64, f64), b: (f64, f64)| if b.1 > a.1 { b } else { a };
+    let mut riichi: Option<(f64, f64)> = None;
+    let mut dama: Option<(f64, f64)> = None;
+    for d in e.discards.iter().filter(|d| d.tile.is_some()) {
+        let silent = match &d.declare {
+            Some(x) => {
+                let r = (
+                    x.riichi.at(Maximize::Win, turn),
+                    x.riichi.at(Maximize::Score, turn),
+                );
+                riichi = Some(riichi.map_or(r, |a| pick(a, r)));
+                (
+                    x.dama.at(Maximize::Win, turn),
+                    x.dama.at(Maximize::Score, turn),
+                )
+            }
+            None => (d.at(Maximize::Win, turn), d.at(Maximize::Score, turn)),
+        };
+        dama = Some(dama.map_or(silent, |a| pick(a, silent)));
+    }
+    for (o, v) in c.options.iter_mut().zip([dama, riichi]) {
+        if let Some((w, s)) = v {
+            o.win = Some(w);
+            o.score = Some(s);
+        }
+    }
 }
 
 /// The values found so far of a call: (win probability, expected score) of calling
@@ -415,6 +504,15 @@ enum Want {
         pai: Pai,
         riichi: bool,
         after_call: Option<(usize, TileSet)>,
+        riichi_choice: Option<usize>,
+    },
+    /// Option `option` of the choice at this index of [`Review::choices`]: the hand
+    /// after it (a 13 − 3k hand drawing on, or a 14 − 3k hand's best discard not
+    /// `forbidden`).
+    Choice {
+        choice: usize,
+        option: usize,
+        forbidden: TileSet,
     },
     /// The call at this index of [`Review::calls`], passed: the hand before it.
     Pass { call: usize },
@@ -540,10 +638,13 @@ fn walk(
         ..Review::default()
     };
     let mut jobs: Vec<Job> = Vec::new();
+    let points = choices::points(game, |k, s| selection.kyoku(k) && selection.seat(s))?;
     for (ki, kyoku) in game.kyokus.iter().enumerate() {
         if !selection.kyoku(ki) {
             continue;
         }
+        // Per seat, the riichi choice whose discard comes next.
+        let mut riichi_choice: Vec<Option<usize>> = vec![None; usize::from(n)];
         let mut reviews: Vec<DiscardReview> = Vec::new();
         let mut missed: Vec<Missed> = Vec::new();
         let mut furiten = vec![false; usize::from(n)];
@@ -554,6 +655,22 @@ fn walk(
         let events = &kyoku.events;
         let base = out.discards.len();
         replay(game, ki, |table, i, e| {
+            if stopped.is_none() {
+                for p in points.get(&(ki, i)).into_iter().flatten() {
+                    let ctx = ChoiceAt {
+                        table,
+                        event: e,
+                        kyoku: ki,
+                        index: i,
+                        ev: selection.ev,
+                    };
+                    if let Some(c) = choose(&ctx, p, &mut out.choices, &mut jobs) {
+                        if let Some(r) = riichi_choice.get_mut(usize::from(p.seat)) {
+                            *r = Some(c);
+                        }
+                    }
+                }
+            }
             // A discard just passed (this event is not a win on it): who could have won?
             if let (Some((from, pai)), false) = (table.last_discard, matches!(e, Event::Win(_))) {
                 if matches!(events.get(i.wrapping_sub(1)), Some(Event::Discard { .. })) {
@@ -624,6 +741,9 @@ fn walk(
                     return;
                 };
                 let follows = after_call.get_mut(usize::from(seat)).and_then(Option::take);
+                let riichi_of = riichi_choice
+                    .get_mut(usize::from(seat))
+                    .and_then(Option::take);
                 // Temporary furiten ends with one's own discard (unless in riichi).
                 if s.riichi.is_none() {
                     furiten[usize::from(seat)] = false;
@@ -639,6 +759,20 @@ fn walk(
                 if let Some(mut r) = review_discard(table, seat, pai, tsumogiri, riichi_declared) {
                     r.kyoku = ki;
                     r.event = i;
+                    r.defence = points
+                        .get(&(ki, i))
+                        .into_iter()
+                        .flatten()
+                        .find(|p| p.seat == seat)
+                        .and_then(|p| p.defence.clone());
+                    if let Some(d) = r.defence.as_mut() {
+                        d.settle(pai, r.rank);
+                        if d.fold {
+                            r.flags
+                                .retain(|f| !matches!(f, Flag::LostTenpai | Flag::ShantenBack));
+                            r.flags.push(Flag::Fold);
+                        }
+                    }
                     if selection.ev && r.shanten_before <= EV_MAX_SHANTEN {
                         if let Some(setup) = setup_of(table, seat, turn_of(table)) {
                             let want = Want::Discard {
@@ -647,6 +781,7 @@ fn walk(
                                 // Riichi needs a closed hand and four tiles left.
                                 riichi: s.closed() && table.left() >= 4,
                                 after_call: follows,
+                                riichi_choice: riichi_of,
                             };
                             jobs.push(Job::new(seat, ki, i, setup, want));
                         }
@@ -685,6 +820,223 @@ fn walk(
             .extend(missed.into_iter().filter(|m| selection.seat(m.seat)));
     }
     Ok((out, jobs))
+}
+
+/// Where a choice is met in the replay.
+struct ChoiceAt<'a> {
+    table: &'a Table,
+    event: &'a Event,
+    kyoku: usize,
+    index: usize,
+    ev: bool,
+}
+
+/// Whether any opponent of `seat` threatens ([`choices`]: in riichi or with three melds).
+fn threatened(table: &Table, seat: Seat) -> bool {
+    table
+        .seats
+        .iter()
+        .enumerate()
+        .any(|(i, s)| i != usize::from(seat) && (s.riichi.is_some() || s.melds.len() >= 3))
+}
+
+/// The choices of the point `p` (riichi, calls, kongs), added to `out` with the jobs
+/// that value them; the index of a riichi choice, whose values come with the discard
+/// that follows.
+fn choose(
+    at: &ChoiceAt<'_>,
+    p: &Point,
+    out: &mut Vec<ChoiceReview>,
+    jobs: &mut Vec<Job>,
+) -> Option<usize> {
+    let seat = p.seat;
+    let table = at.table;
+    let s = table.seats.get(usize::from(seat))?;
+    let counts = s.counts();
+    let melds = s.melds.len();
+    let now = choices::shanten_of(&counts, melds);
+    let mine = |e: &Event| match *e {
+        Event::Discard { seat: x, .. }
+        | Event::Riichi { seat: x }
+        | Event::ClosedKan { seat: x, .. }
+        | Event::AddedKan { seat: x, .. } => x == seat,
+        _ => false,
+    };
+    let option = |action, taken, shanten| ChoiceOption {
+        action,
+        taken,
+        shanten,
+        win: None,
+        score: None,
+    };
+    let new = |kind, options| ChoiceReview {
+        kyoku: at.kyoku,
+        event: at.index,
+        seat,
+        kind,
+        options,
+        best: None,
+        mistake: false,
+        threat: threatened(table, seat),
+    };
+    let mut riichi = None;
+    // Kongs in one's turn.
+    let kans: Vec<Action> = p
+        .legal
+        .iter()
+        .filter(|a| matches!(a, Action::ClosedKan { .. } | Action::AddedKan { .. }))
+        .copied()
+        .collect();
+    if !kans.is_empty() && mine(at.event) {
+        let mut options = vec![option(
+            Action::Pass,
+            !matches!(at.event, Event::ClosedKan { .. } | Event::AddedKan { .. }),
+            now,
+        )];
+        for a in kans {
+            let mut after = counts;
+            let (taken, shanten) = match a {
+                Action::ClosedKan { tile } => {
+                    for _ in 0..4 {
+                        after.remove(tile);
+                    }
+                    let taken = matches!(at.event, Event::ClosedKan { consumed, .. } if consumed[0].tile() == tile);
+                    (taken, choices::shanten_of(&after, melds + 1))
+                }
+                Action::AddedKan { pai } => {
+                    after.remove(pai.tile());
+                    let taken = matches!(at.event, Event::AddedKan { pai: x, .. } if x.tile() == pai.tile());
+                    (taken, choices::shanten_of(&after, melds))
+                }
+                _ => continue,
+            };
+            options.push(option(a, taken, shanten));
+        }
+        out.push(new(ChoiceKind::Kan, options));
+    }
+    // Riichi or dama, where the record discarded.
+    if p.legal.contains(&Action::Riichi)
+        && matches!(at.event, Event::Riichi { .. } | Event::Discard { .. })
+        && mine(at.event)
+    {
+        let declared = matches!(at.event, Event::Riichi { .. });
+        riichi = Some(out.len());
+        out.push(new(
+            ChoiceKind::Riichi,
+            vec![
+                option(Action::Pass, !declared, 0),
+                option(Action::Riichi, declared, 0),
+            ],
+        ));
+    }
+    // Calls on another player's discard.
+    let mut calls: Vec<Action> = Vec::new();
+    for &a in &p.legal {
+        if matches!(
+            a,
+            Action::Chi { .. } | Action::Pon { .. } | Action::OpenKan { .. }
+        ) && !calls.contains(&a)
+        {
+            calls.push(a);
+        }
+    }
+    let Some((from, _)) = table.last_discard else {
+        return riichi;
+    };
+    if calls.is_empty() {
+        return riichi;
+    }
+    let called_here = match at.event {
+        Event::Call {
+            seat: x,
+            kind,
+            consumed,
+            ..
+        } if *x == seat => Some((*kind, consumed.clone())),
+        _ => None,
+    };
+    let c = out.len();
+    let turn = turn_of(table);
+    let mut options = vec![option(Action::Pass, called_here.is_none(), now)];
+    let mut searched = false;
+    for a in calls {
+        let (kind, called, consumed): (CallKind, Pai, Vec<Pai>) = match a {
+            Action::Chi { consumed, called } => (CallKind::Chi, called, consumed.to_vec()),
+            Action::Pon { consumed, called } => (CallKind::Pon, called, consumed.to_vec()),
+            Action::OpenKan { called } => (
+                CallKind::OpenKan,
+                called,
+                s.concealed
+                    .iter()
+                    .filter(|q| q.tile() == called.tile())
+                    .copied()
+                    .collect(),
+            ),
+            _ => continue,
+        };
+        let same = |x: &[Pai]| {
+            let mut a: Vec<Pai> = x.to_vec();
+            let mut b = consumed.clone();
+            a.sort_unstable();
+            b.sort_unstable();
+            a == b
+        };
+        let taken = called_here
+            .as_ref()
+            .is_some_and(|(k, x)| *k == kind && (kind == CallKind::OpenKan || same(x)));
+        let e = Event::Call {
+            kind,
+            seat,
+            from,
+            pai: called,
+            consumed: consumed.clone(),
+        };
+        let mut after = table.clone();
+        if after.apply(&e).is_err() {
+            continue;
+        }
+        let Some(a_seat) = after.seats.get(usize::from(seat)) else {
+            continue;
+        };
+        let shanten = choices::shanten_of(&a_seat.counts(), a_seat.melds.len());
+        let o = options.len();
+        options.push(option(a, taken, shanten));
+        // A call that does not bring the hand nearer and was not made needs no search.
+        if at.ev && now <= EV_MAX_SHANTEN && (shanten < now || taken) {
+            searched = true;
+            // The replacement tile of a kong is one more draw: a turn earlier.
+            let t = if kind == CallKind::OpenKan {
+                turn.saturating_sub(1)
+            } else {
+                turn
+            };
+            let forbidden = if kind == CallKind::OpenKan {
+                TileSet::EMPTY
+            } else {
+                swap_calls(kind, called, &consumed)
+            };
+            if let Some(setup) = setup_of(&after, seat, t) {
+                let want = Want::Choice {
+                    choice: c,
+                    option: o,
+                    forbidden,
+                };
+                jobs.push(Job::new(seat, at.kyoku, at.index, setup, want));
+            }
+        }
+    }
+    if searched {
+        if let Some(setup) = setup_of(table, seat, turn) {
+            let want = Want::Choice {
+                choice: c,
+                option: 0,
+                forbidden: TileSet::EMPTY,
+            };
+            jobs.push(Job::new(seat, at.kyoku, at.index, setup, want));
+        }
+    }
+    out.push(new(ChoiceKind::Call, options));
+    riichi
 }
 
 /// The discards a call forbids next (喰い替え): [`crate::ev::swap_call_discards`].
@@ -760,6 +1112,11 @@ fn tally(players: &mut [PlayerSummary], kyoku: &super::Kyoku, reviews: &[Discard
             }
         }
         p.riichi += usize::from(riichi);
+        p.folds += usize::from(
+            reviews
+                .iter()
+                .any(|r| r.seat == me && r.flags.contains(&Flag::Fold)),
+        );
         p.deal_ins += usize::from(dealt_in);
         p.calls += usize::from(called);
         for r in reviews.iter().filter(|r| r.seat == me) {
@@ -830,6 +1187,7 @@ fn review_discard(
         choices: rows.len(),
         flags,
         ev: None,
+        defence: None,
     })
 }
 
@@ -1068,6 +1426,57 @@ mod tests {
             could_win(&g.kyokus[0], &t, 1, 3, one("1z"), &rules),
             Some(1300)
         );
+    }
+
+    #[test]
+    fn riichi_and_calls_offered_are_choices_with_their_numbers() {
+        let g = game();
+        let rules = crate::record::check::rules_of(&g);
+        let sel = Selection {
+            ev: true,
+            ..Selection::default()
+        };
+        let r = review(&g, &rules, &sel).unwrap();
+        // The dealer could declare riichi with each discard and did not (its complete
+        // first hand is not searched: the second is valued).
+        let riichi: Vec<&ChoiceReview> = r
+            .choices
+            .iter()
+            .filter(|c| c.kind == ChoiceKind::Riichi && c.seat == 0)
+            .collect();
+        assert_eq!(riichi.iter().map(|c| c.event).collect::<Vec<_>>(), [1, 9]);
+        let riichi = riichi[1];
+        assert_eq!(riichi.taken().unwrap().action, Action::Pass);
+        let (dama, declared) = (&riichi.options[0], &riichi.options[1]);
+        assert_eq!(declared.action, Action::Riichi);
+        let (ds, rs) = (dama.score.unwrap(), declared.score.unwrap());
+        assert!(ds > 0.0 && rs > 0.0, "{riichi:?}");
+        assert!((0.0..=1.0).contains(&dama.win.unwrap()));
+        assert_eq!(riichi.best, Some(usize::from(rs > ds)));
+        assert_eq!(riichi.mistake, choices::worse(ds, ds.max(rs)));
+        // Seat 1 could pon seat 3's East (it could also win on it) and passed.
+        // (It could chi the dealer's 1m before, at event 2.)
+        let calls: Vec<(Seat, usize)> = r
+            .choices
+            .iter()
+            .filter(|c| c.kind == ChoiceKind::Call)
+            .map(|c| (c.seat, c.event))
+            .collect();
+        assert_eq!(calls, [(1, 2), (1, 8)]);
+        let call = r.choices.iter().find(|c| c.event == 8).unwrap();
+        assert!(call.options[0].taken);
+        let pon = call
+            .options
+            .iter()
+            .find(|o| matches!(o.action, Action::Pon { called, .. } if called == one("1z")))
+            .expect("a pon");
+        // The pon leaves the hand ready (a shanpon wait turned single) as passing
+        // does: no search for a call that does not bring the hand nearer.
+        assert_eq!((call.options[0].shanten, pon.shanten), (0, 0));
+        assert!(pon.score.is_none() && call.options[0].score.is_none());
+        assert_eq!((call.best, call.mistake), (None, false));
+        // No threat: no defence.
+        assert!(r.discards.iter().all(|d| d.defence.is_none()));
     }
 
     #[test]
