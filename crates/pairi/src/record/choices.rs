@@ -2,7 +2,7 @@
 //! passing, making a kong or not, and the danger of each discard when an opponent
 //! threatens.
 //!
-//! The decision points and their legal sets are the table's ([`super::on_table`]): a
+//! The decision points and their legal sets are the table's ([`super::on_table()`]): a
 //! choice is reviewed only where the table offered it. The measures are the ones the
 //! pairi agent plays by: expected scores of the search ([`crate::ev`], pairi's model)
 //! for riichi and calls, the shanten for a kong, and the danger of [`crate::agent::safety`]

@@ -1,5 +1,5 @@
 //! Training data from records: every decision of every seat in a game, played again at
-//! the [`Table`](crate::table::Table) ([`on_table`](super::on_table)), as one row of
+//! the [`Table`] ([`on_table()`](super::on_table())), as one row of
 //! fixed-width columns ([`Columns`]): the seat's observation planes
 //! ([`encode::observe`], exactly what the environment gives that seat at that moment),
 //! its legal actions as a mask over [`ACTION_COUNT`], the action it took (its
@@ -469,7 +469,7 @@ impl Visit for Rows<'_> {
 }
 
 /// Reads each game of a record file's text (any format [`Format::detect`] finds, any
-/// number of games, [`super::games`]): the game and whether the record holds all of it.
+/// number of games, [`super::games()`]): the game and whether the record holds all of it.
 /// Without `partial`, a game cut off is an error; with it, it is read as far as it
 /// goes and said not complete.
 pub fn read_games(
