@@ -21,11 +21,12 @@ th{background:#f4f4f4}
 .jump a{margin-right:.5em;white-space:nowrap}.deltas{margin:.2em 0;color:#444}
 @media (max-width:700px){body{margin:.5em}td,th{padding:.15em .2em}.t{width:.8em;height:1.07em;margin:0}.t.s{width:1.07em;height:.8em}
 td.h{white-space:normal}
-table.sum{font-size:.72em}table.sum td,table.sum th{padding:.1em .15em}
+table.sum{font-size:.72em;display:block;overflow-x:auto;max-width:100%}table.sum td,table.sum th{padding:.1em .15em}
 table.d tr{display:flex;flex-wrap:wrap;align-items:center;gap:0 .4em;border-bottom:1px solid #ddd;padding:.2em 0}
 table.d tr:first-child{display:none}table.d td{border:none;padding:0}.chart{max-width:100%}
-table.c{font-size:.85em}table.c tr{display:flex;flex-wrap:wrap;align-items:center;gap:0 .4em;border-bottom:1px solid #ddd}
-table.c tr:first-child{display:none}table.c td{border:none;padding:0}}
+table.ch{font-size:.85em}table.ch tr{display:flex;flex-wrap:wrap;align-items:center;gap:0 .4em;border-bottom:1px solid #ddd}
+table.ch tr:first-child{display:none}table.ch td{border:none;padding:0;display:flex;flex-wrap:wrap;align-items:center}
+table.ch,table.d{display:block;overflow-x:auto;max-width:100%}}
 .danger{display:flex;flex-wrap:wrap;gap:.1em .6em;font-size:.85em}.danger span{white-space:nowrap}
 .fold{background:#eef6ff}.taken{font-weight:bold}.opt{white-space:nowrap;margin-right:.6em}
 "#;
@@ -405,7 +406,7 @@ fn decisions(h: &mut String, k: &KyokuView, name: &dyn Fn(u8) -> String) {
     if k.decisions.is_empty() {
         return;
     }
-    h.push_str("<table class=\"c\"><tr><th>#</th><th>seat</th><th>choice</th><th>options</th><th></th></tr>");
+    h.push_str("<table class=\"ch\"><tr><th>#</th><th>seat</th><th>choice</th><th>options</th><th></th></tr>");
     for c in &k.decisions {
         let options: String = c
             .options
