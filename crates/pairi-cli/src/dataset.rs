@@ -47,7 +47,7 @@ const SCHEMA: &str = "message decision {
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  \
     pairi dataset logs/ --out data/\n  \
-    pairi dataset a.mjlog b.json.gz --out data/ --partial --rows-per-file 100000\n\n\
+    pairi dataset game.mjlog logs/ --out data/ --partial --rows-per-file 100000\n\n\
 One row per decision of a seat (a point where it had more than one legal action): the\n\
 observation planes and legal mask of docs/env.md, the action taken, and labels; the\n\
 schema and how to read it back are in docs/dataset.md. A file or game that cannot be\n\

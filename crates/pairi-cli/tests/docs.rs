@@ -29,13 +29,13 @@ const KNOWN_WRONG: &[(&str, &str)] = &[(
      and a pair, so no reading completes the hand (not_winning)",
 )];
 
-const SUBCOMMANDS: [&str; 13] = [
+const SUBCOMMANDS: [&str; 14] = [
     "parse", "analyze", "shanten", "score", "fan", "stats", "ev", "record", "review", "serve",
-    "arena", "mjai-bot", "play",
+    "arena", "mjai-bot", "play", "dataset",
 ];
 
 /// Every `--help` page: the program's, each subcommand's, and `record`'s own.
-const HELP_PAGES: [&[&str]; 17] = [
+const HELP_PAGES: [&[&str]; 18] = [
     &[],
     &["parse"],
     &["analyze"],
@@ -53,6 +53,7 @@ const HELP_PAGES: [&[&str]; 17] = [
     &["arena"],
     &["mjai-bot"],
     &["play"],
+    &["dataset"],
 ];
 
 /// The documents of the repository, and the shared contract when it is there.
