@@ -16,20 +16,6 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::{Deserialize, Serialize};
 
-/// One seat's counts over a game (`SeatStats`).
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Counts {
-    kyoku: u32,
-    wins: u32,
-    win_points: u64,
-    deal_ins: u32,
-    deal_in_points: u64,
-    riichi: u32,
-    called: u32,
-    decisions: u64,
-}
-
 /// A game's result as a dict: its number, plan, final scores and places, each seat's
 /// counts and its fault lines (lists of the players' length).
 #[derive(Serialize, Deserialize)]
@@ -41,7 +27,7 @@ struct Row {
     slots: Vec<usize>,
     scores: Vec<i32>,
     places: Vec<u8>,
-    stats: Vec<Counts>,
+    stats: Vec<SeatStats>,
     faults: Vec<String>,
 }
 
@@ -140,19 +126,7 @@ impl PyArena {
             slots: g.plan.slots[..n].to_vec(),
             scores: g.scores[..n].to_vec(),
             places: g.places[..n].to_vec(),
-            stats: g.stats[..n]
-                .iter()
-                .map(|s| Counts {
-                    kyoku: s.kyoku,
-                    wins: s.wins,
-                    win_points: s.win_points,
-                    deal_ins: s.deal_ins,
-                    deal_in_points: s.deal_in_points,
-                    riichi: s.riichi,
-                    called: s.called,
-                    decisions: s.decisions,
-                })
-                .collect(),
+            stats: g.stats[..n].to_vec(),
             faults,
         }
     }
@@ -191,18 +165,7 @@ impl PyArena {
         };
         g.scores[..n].copy_from_slice(&row.scores);
         g.places[..n].copy_from_slice(&row.places);
-        for (d, s) in g.stats.iter_mut().zip(row.stats) {
-            *d = SeatStats {
-                kyoku: s.kyoku,
-                wins: s.wins,
-                win_points: s.win_points,
-                deal_ins: s.deal_ins,
-                deal_in_points: s.deal_in_points,
-                riichi: s.riichi,
-                called: s.called,
-                decisions: s.decisions,
-            };
-        }
+        g.stats[..n].copy_from_slice(&row.stats);
         // Only whether a game has faults counts in the summary; their lines are kept.
         g.faults = row
             .faults

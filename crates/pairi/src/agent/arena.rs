@@ -113,6 +113,11 @@ pub struct GamePlan {
 
 /// One seat's counts over one game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 pub struct SeatStats {
     /// Kyoku played.
     pub kyoku: u32,
