@@ -521,10 +521,11 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                         continue;
                     }
                     let line = format!(
-                        "{name}: {} kyoku, {} wins re-scored, {} agree{}",
+                        "{name}: {} kyoku, {} wins re-scored, {} agree{}{}",
                         res.kyokus,
                         res.wins,
                         res.wins_agreeing,
+                        res.walls.map_or(String::new(), |w| format!(", walls {w}")),
                         if res.mismatches.is_empty() {
                             ""
                         } else if res.mismatches.len() == rule {

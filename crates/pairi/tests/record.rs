@@ -108,6 +108,67 @@ fn every_win_is_scored_again_identically_and_every_score_change_reproduced() {
     assert_eq!((wins, kyokus), (46, 54));
 }
 
+/// The Tenhou XML logs keep their shuffle seed: every kyoku's deal, draws and
+/// indicators are the walls the seed gives, and the check says so; a changed draw is a
+/// `wall` difference.
+#[test]
+fn tenhou_logs_walls_are_reproduced_from_their_seed() {
+    use pairi::api::record::CheckRequest;
+    use pairi::api::Request;
+    use pairi::record::walls::{self, Walls};
+    let Some(root) = root() else {
+        return;
+    };
+    let mut seeded = 0;
+    for f in logs(&root, "mjlog") {
+        let g = read(&f);
+        if g.wall_seed.is_none() {
+            continue;
+        }
+        seeded += 1;
+        assert_eq!(
+            walls::reproduce(&g),
+            Walls::Reproduced {
+                kyokus: g.kyokus.len()
+            },
+            "{}",
+            f.display()
+        );
+        let res = CheckRequest {
+            record: text(&f),
+            partial: true,
+            ..Default::default()
+        }
+        .answer()
+        .expect("checked");
+        assert_eq!(res.walls, Some("reproduced"), "{}", f.display());
+        // One draw changed to another tile.
+        let mut changed = g.clone();
+        let (k, i, pai) = changed
+            .kyokus
+            .iter()
+            .enumerate()
+            .find_map(|(k, ky)| {
+                ky.events.iter().enumerate().find_map(|(i, e)| match e {
+                    Event::Draw { pai, .. } => Some((k, i, *pai)),
+                    _ => None,
+                })
+            })
+            .expect("a draw");
+        let next = u8::try_from((pai.tile().index() + 1) % 34).expect("an index");
+        let other = pairi::tile::Pai::new(pairi::tile::Tile::new(next).expect("a tile"), false)
+            .expect("a tile");
+        if let Event::Draw { pai, .. } = &mut changed.kyokus[k].events[i] {
+            *pai = other;
+        }
+        match walls::reproduce(&changed) {
+            Walls::Differ(d) => assert_eq!((d.index, d.event), (k, i), "{}", f.display()),
+            w => panic!("{}: {w:?}", f.display()),
+        }
+    }
+    assert!(seeded >= 2, "{seeded} Tenhou XML logs with a seed");
+}
+
 /// JSON text with every object's keys sorted (whether or not serde_json keeps insertion
 /// order in this build).
 fn normalise(v: &serde_json::Value) -> String {

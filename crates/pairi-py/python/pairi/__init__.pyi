@@ -131,6 +131,8 @@ class RecordCheck(Result):
     wins_agreeing: int
     kyokus_agreeing: int
     mismatches: list[dict[str, Any]]
+    # A Tenhou XML log with its shuffle seed: "reproduced" or "differ" (else absent).
+    walls: str
 
 class Review(Result):
     format: str

@@ -16,6 +16,7 @@ use super::{deserialize_by_name, Error, Request, Stop};
 use crate::notation::{format_meld, format_pai, format_pais, format_set, Format as Notation};
 use crate::record::check::{self, Difference, Mismatch};
 use crate::record::review::{self, Flag, Selection};
+use crate::record::walls::Walls;
 use crate::record::{self, Format, Game, RecordError, Seat};
 use crate::riichi::rules::Players;
 use crate::tile::Pai;
@@ -115,7 +116,7 @@ pub struct MismatchView {
     /// The event's index in the kyoku.
     pub event: usize,
     /// What differs: `han`, `fu`, `points`, `yaku`, `deltas`, `score`, `scores`,
-    /// `furiten`; or `rule`: the win agrees under a rule the record does not state
+    /// `furiten`, `wall`; or `rule`: the win agrees under a rule the record does not state
     /// (kiriage), which is not a difference. Written as its name.
     #[serde(serialize_with = "difference_name")]
     pub what: Difference,
@@ -169,6 +170,11 @@ pub struct CheckResult {
     pub kyokus_agreeing: usize,
     /// Every difference.
     pub mismatches: Vec<MismatchView>,
+    /// For a Tenhou XML record with its shuffle seed: `reproduced` when every kyoku's
+    /// deal, draws and indicators are the walls of that seed, `differ` when one is not
+    /// (a `wall` mismatch says where). Left out for a record without a seed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub walls: Option<&'static str>,
 }
 
 impl Request for CheckRequest {
@@ -214,6 +220,7 @@ impl CheckRequest {
             wins_agreeing: 0,
             kyokus_agreeing: 0,
             mismatches: Vec::new(),
+            walls: None,
         };
         // Game by game: the memory of one game beside the text.
         for game in games {
@@ -233,6 +240,23 @@ impl CheckRequest {
                     game: n,
                     ..m.into()
                 }));
+            match record::walls::reproduce(&game) {
+                Walls::NoSeed => {}
+                Walls::Reproduced { .. } => {
+                    out.walls.get_or_insert("reproduced");
+                }
+                Walls::Differ(d) => {
+                    out.walls = Some("differ");
+                    out.mismatches.push(MismatchView {
+                        game: n,
+                        kyoku: d.kyoku,
+                        event: d.event,
+                        what: Difference::Wall,
+                        record: format!("{}: {}", d.what, d.record),
+                        pairi: d.wall,
+                    });
+                }
+            }
         }
         Ok(out)
     }

@@ -43,13 +43,16 @@ pub enum Difference {
     Scores,
     /// A ron the rules forbid (振聴).
     Furiten,
+    /// A deal, draw or indicator that is not the wall's of the record's Tenhou shuffle
+    /// seed ([`super::walls::reproduce`]).
+    Wall,
     /// Not a difference: the record agrees under a rule it does not state (kiriage).
     Rule,
 }
 
 impl Difference {
     /// The name in JSON and in `record check`'s lines: `han`, `fu`, `points`, `yaku`,
-    /// `deltas`, `score`, `scores`, `furiten`, `rule`.
+    /// `deltas`, `score`, `scores`, `furiten`, `wall`, `rule`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -61,6 +64,7 @@ impl Difference {
             Difference::Score => "score",
             Difference::Scores => "scores",
             Difference::Furiten => "furiten",
+            Difference::Wall => "wall",
             Difference::Rule => "rule",
         }
     }

@@ -568,6 +568,8 @@ struct Reader {
     /// The tenhou.net/6 keys Tenhou's viewer writes for the log (`ver`, `rule`,
     /// `ratingc`, `lobby`, `dan`, `rate`, `sx`, `sc`).
     meta: Map<String, Value>,
+    /// `<SHUFFLE seed>`.
+    wall_seed: Option<String>,
 }
 
 #[derive(Clone, Copy)]
@@ -666,7 +668,11 @@ impl Reader {
             }
             "AGARI" => self.agari(tag),
             "RYUUKYOKU" => self.ryuukyoku(tag),
-            // SHUFFLE, TAIKYOKU, BYE and any tag of later versions.
+            "SHUFFLE" => {
+                self.wall_seed = tag.get("seed").map(str::to_owned);
+                Ok(())
+            }
+            // TAIKYOKU, BYE and any tag of later versions.
             _ => Ok(()),
         }
     }
@@ -1128,6 +1134,7 @@ impl Reader {
             length: Some(go.length),
             kiriage: go.kiriage,
             kyokus: self.kyokus,
+            wall_seed: self.wall_seed,
             tenhou6: Some(Tenhou6Extras {
                 meta: self.meta,
                 kan_placeholder: true,

@@ -30,6 +30,7 @@ pub mod played;
 pub mod replay;
 pub mod review;
 pub mod tenhou6;
+pub mod walls;
 mod yaku_names;
 
 pub use model::*;

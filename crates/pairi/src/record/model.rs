@@ -6,6 +6,7 @@
 //! rebuild it when read. Seats are absolute (0 = East at East 1), as in every format.
 
 use crate::riichi::rules::Players;
+pub use crate::table::{CallKind, DrawReason};
 use crate::tile::{Pai, Wind};
 
 /// A seat at the table, 0 to 3 (0 to 2 with three players), absolute.
@@ -31,6 +32,11 @@ pub struct Game {
     pub kiriage: Option<bool>,
     /// The kyoku in order.
     pub kyokus: Vec<Kyoku>,
+    /// Tenhou's shuffle seed, when the record keeps it (the Tenhou XML log's
+    /// `<SHUFFLE seed>`, `mt19937ar-sha512-n288-base64,…`): every kyoku's wall follows
+    /// from it ([`crate::table::wall::TenhouShuffle`], checked by
+    /// [`super::walls::reproduce`]).
+    pub wall_seed: Option<String>,
     /// What a tenhou.net/6 record carries beyond the game itself (title, rule label,
     /// ratings, final points), kept so that a conversion back loses nothing.
     pub tenhou6: Option<Tenhou6Extras>,
@@ -170,17 +176,6 @@ pub enum Event {
     },
 }
 
-/// Which claim made a meld.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum CallKind {
-    /// チー: a run with the left player's discard.
-    Chi,
-    /// ポン: a triplet.
-    Pon,
-    /// 大明槓: a kong with a discard.
-    OpenKan,
-}
-
 /// A win as recorded.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Win {
@@ -229,120 +224,6 @@ pub enum YakuValueRec {
     Han(u8),
     /// A yakuman, with its multiplier.
     Yakuman(u8),
-}
-
-/// Why a hand was drawn.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum DrawReason {
-    /// The wall ran out (荒牌平局).
-    Exhaustive,
-    /// Nagashi mangan at the exhaustive draw (流し満貫).
-    NagashiMangan,
-    /// Nine kinds of terminals and honours (九種九牌).
-    NineTerminals,
-    /// Four of the same wind discarded on the first go-around (四風連打).
-    FourWinds,
-    /// Four kongs by different players (四開槓).
-    FourKans,
-    /// Four riichi (四家立直).
-    FourRiichi,
-    /// Three players ron the same tile (三家和).
-    TripleRon,
-}
-
-impl DrawReason {
-    /// Every reason.
-    pub const ALL: [DrawReason; 7] = [
-        DrawReason::Exhaustive,
-        DrawReason::NagashiMangan,
-        DrawReason::NineTerminals,
-        DrawReason::FourWinds,
-        DrawReason::FourKans,
-        DrawReason::FourRiichi,
-        DrawReason::TripleRon,
-    ];
-
-    /// The tenhou.net/6 result word as Tenhou writes it (an exhaustive draw where
-    /// every seat or none is ready is written 全員聴牌 or 全員不聴 instead of 流局).
-    #[must_use]
-    pub const fn tenhou(self) -> &'static str {
-        match self {
-            DrawReason::Exhaustive => "流局",
-            DrawReason::NagashiMangan => "流し満貫",
-            DrawReason::NineTerminals => "九種九牌",
-            DrawReason::FourWinds => "四風連打",
-            DrawReason::FourKans => "四槓散了",
-            DrawReason::FourRiichi => "四家立直",
-            DrawReason::TripleRon => "三家和了",
-        }
-    }
-
-    /// The reason of a tenhou.net/6 result word: Tenhou's words, and 四開槓 and 三家和
-    /// as other converters write them. 全員聴牌 and 全員不聴 are exhaustive draws (with
-    /// every seat ready, or none).
-    #[must_use]
-    pub fn of_tenhou(word: &str) -> Option<(DrawReason, Option<bool>)> {
-        let reason = match word {
-            "全員聴牌" => return Some((DrawReason::Exhaustive, Some(true))),
-            "全員不聴" => return Some((DrawReason::Exhaustive, Some(false))),
-            "四開槓" => DrawReason::FourKans,
-            "三家和" => DrawReason::TripleRon,
-            w => DrawReason::ALL.into_iter().find(|r| r.tenhou() == w)?,
-        };
-        Some((reason, None))
-    }
-
-    /// The reason of an mjai `reason`, as the producers write it: the original
-    /// protocol's (`fanpai`, `kyushukyuhai`, `sufonrenta`, `sukaikan`, `suchareach`,
-    /// `sanchaho`), RiichiEnv's (`exhaustive_draw`, `kyushu_kyuhai`, `sufuurenta`,
-    /// `suukansansen`, `suucha_riichi`, `nagashimangan`) and their spelling variants;
-    /// case, `_` and `-` do not count.
-    #[must_use]
-    pub fn of_mjai(reason: &str) -> Option<DrawReason> {
-        let key: String = reason
-            .chars()
-            .filter(|c| !matches!(c, '_' | '-' | ' '))
-            .flat_map(char::to_lowercase)
-            .collect();
-        let reason = match key.as_str() {
-            "fanpai" | "exhaustivedraw" | "exhaustive" | "ryukyoku" | "ryuukyoku" | "howanpai"
-            | "normal" | "draw" => DrawReason::Exhaustive,
-            "nagashimangan" | "nagashi" => DrawReason::NagashiMangan,
-            "kyushukyuhai" | "kyuushukyuuhai" | "kyushu" | "kyuushu" | "nineterminals" | "yao9" => {
-                DrawReason::NineTerminals
-            }
-            "sufonrenta" | "sufuurenta" | "suufonrenda" | "suufuurenta" | "sufonrenda"
-            | "fourwinds" | "kaze4" => DrawReason::FourWinds,
-            "sukaikan" | "suukaikan" | "suukansansen" | "sukansanra" | "suukansanra"
-            | "fourkans" | "kan4" => DrawReason::FourKans,
-            "suchareach" | "suucharichi" | "suuchariichi" | "sucharichi" | "fourriichi"
-            | "fourreach" | "reach4" => DrawReason::FourRiichi,
-            "sanchaho" | "sanchahou" | "sanchahoo" | "tripleron" | "ron3" => DrawReason::TripleRon,
-            _ => return None,
-        };
-        Some(reason)
-    }
-
-    /// Whether the hand was drawn before the wall ran out (途中流局): no deltas, no
-    /// noten payments.
-    #[must_use]
-    pub const fn is_abortive(self) -> bool {
-        !matches!(self, DrawReason::Exhaustive | DrawReason::NagashiMangan)
-    }
-
-    /// The mjai `reason` (original protocol; `nagashimangan` is an extension).
-    #[must_use]
-    pub const fn mjai(self) -> &'static str {
-        match self {
-            DrawReason::Exhaustive => "fanpai",
-            DrawReason::NagashiMangan => "nagashimangan",
-            DrawReason::NineTerminals => "kyushukyuhai",
-            DrawReason::FourWinds => "sufonrenta",
-            DrawReason::FourKans => "sukaikan",
-            DrawReason::FourRiichi => "suchareach",
-            DrawReason::TripleRon => "sanchaho",
-        }
-    }
 }
 
 impl Event {

@@ -19,8 +19,8 @@ use crate::riichi::rules::{Players, RedFives};
 use crate::riichi::yaku::YakuList;
 use crate::table::wall::{pai_of_id, tile_ids, DeadWall, WallError};
 use crate::table::{
-    Action, DrawReason as TableDrawReason, Event, KyokuSetup, KyokuWall, Seat, Table, TableError,
-    TablePreset, TableRules, WallSource,
+    Action, Event, KyokuSetup, KyokuWall, Seat, Table, TableError, TablePreset, TableRules,
+    WallSource,
 };
 use crate::tile::Pai;
 
@@ -129,7 +129,7 @@ pub enum EventMismatch {
     NoDrawnHand(Vec<Event>),
     /// The table drew the hand for another reason.
     #[error("drawn as {0:?}")]
-    DrawnAs(TableDrawReason),
+    DrawnAs(DrawReason),
     /// A drawn hand's score changes at the table and in the record.
     #[error("deltas {table:?}, record {record:?}")]
     DrawDeltas {

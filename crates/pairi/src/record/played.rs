@@ -9,8 +9,7 @@
 //! points without the honba, as records write them).
 
 use super::model::{
-    CallKind, DrawReason, Event, Game, Kyoku, Length, RecordedValue, RecordedYaku, Win,
-    YakuValueRec,
+    DrawReason, Event, Game, Kyoku, Length, RecordedValue, RecordedYaku, Win, YakuValueRec,
 };
 use crate::riichi::rules::Players;
 use crate::riichi::score::HONBA_PER_PAYER;
@@ -36,6 +35,7 @@ pub fn game_of_events(events: &[table::Event], rules: &TableRules, names: Vec<St
         }),
         kiriage: Some(rules.scoring.kiriage),
         kyokus: Vec::new(),
+        wall_seed: None,
         tenhou6: None,
     };
     let mut kyoku: Option<Kyoku> = None;
@@ -91,11 +91,7 @@ pub fn game_of_events(events: &[table::Event], rules: &TableRules, names: Vec<St
                 pai,
                 consumed,
             } => Event::Call {
-                kind: match kind {
-                    table::CallKind::Chi => CallKind::Chi,
-                    table::CallKind::Pon => CallKind::Pon,
-                    table::CallKind::OpenKan => CallKind::OpenKan,
-                },
+                kind,
                 seat,
                 from,
                 pai,
@@ -158,17 +154,9 @@ pub fn game_of_events(events: &[table::Event], rules: &TableRules, names: Vec<St
                 deltas,
                 tenpai,
             } => Event::Ryukyoku {
-                reason: match reason {
-                    table::DrawReason::Exhaustive => DrawReason::Exhaustive,
-                    table::DrawReason::NagashiMangan => DrawReason::NagashiMangan,
-                    table::DrawReason::NineTerminals => DrawReason::NineTerminals,
-                    table::DrawReason::FourWinds => DrawReason::FourWinds,
-                    table::DrawReason::FourKans => DrawReason::FourKans,
-                    table::DrawReason::FourRiichi => DrawReason::FourRiichi,
-                    table::DrawReason::TripleRon => DrawReason::TripleRon,
-                },
+                reason,
                 deltas: Some(deltas[..n].to_vec()),
-                tenpai: (reason == table::DrawReason::Exhaustive)
+                tenpai: (reason == DrawReason::Exhaustive)
                     .then(|| (0..n).map(|s| tenpai & (1 << s) != 0).collect()),
             },
         };

@@ -158,6 +158,7 @@ impl Reading {
             length,
             kiriage: None,
             kyokus: Vec::new(),
+            wall_seed: None,
             tenhou6: Some(Tenhou6Extras {
                 meta,
                 kan_placeholder: true,

@@ -16,7 +16,7 @@ use crate::riichi::yaku::YakuList;
 use crate::tile::{Pai, Wind};
 use crate::util::FixedList;
 
-/// Which claim made a meld (the record model's `CallKind`).
+/// Which claim made a meld.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum CallKind {
     /// チー.
@@ -27,7 +27,7 @@ pub enum CallKind {
     OpenKan,
 }
 
-/// Why a hand was drawn (the record model's `DrawReason`).
+/// Why a hand was drawn, exhaustive or abortive.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum DrawReason {
     /// The live wall ran out (荒牌平局).
@@ -47,7 +47,86 @@ pub enum DrawReason {
 }
 
 impl DrawReason {
-    /// The mjai `reason`.
+    /// Every reason.
+    pub const ALL: [DrawReason; 7] = [
+        DrawReason::Exhaustive,
+        DrawReason::NagashiMangan,
+        DrawReason::NineTerminals,
+        DrawReason::FourWinds,
+        DrawReason::FourKans,
+        DrawReason::FourRiichi,
+        DrawReason::TripleRon,
+    ];
+
+    /// The tenhou.net/6 result word as Tenhou writes it (an exhaustive draw where
+    /// every seat or none is ready is written 全員聴牌 or 全員不聴 instead of 流局).
+    #[must_use]
+    pub const fn tenhou(self) -> &'static str {
+        match self {
+            DrawReason::Exhaustive => "流局",
+            DrawReason::NagashiMangan => "流し満貫",
+            DrawReason::NineTerminals => "九種九牌",
+            DrawReason::FourWinds => "四風連打",
+            DrawReason::FourKans => "四槓散了",
+            DrawReason::FourRiichi => "四家立直",
+            DrawReason::TripleRon => "三家和了",
+        }
+    }
+
+    /// The reason of a tenhou.net/6 result word: Tenhou's words, and 四開槓 and 三家和
+    /// as other converters write them. 全員聴牌 and 全員不聴 are exhaustive draws (with
+    /// every seat ready, or none).
+    #[must_use]
+    pub fn of_tenhou(word: &str) -> Option<(DrawReason, Option<bool>)> {
+        let reason = match word {
+            "全員聴牌" => return Some((DrawReason::Exhaustive, Some(true))),
+            "全員不聴" => return Some((DrawReason::Exhaustive, Some(false))),
+            "四開槓" => DrawReason::FourKans,
+            "三家和" => DrawReason::TripleRon,
+            w => DrawReason::ALL.into_iter().find(|r| r.tenhou() == w)?,
+        };
+        Some((reason, None))
+    }
+
+    /// The reason of an mjai `reason`, as the producers write it: the original
+    /// protocol's (`fanpai`, `kyushukyuhai`, `sufonrenta`, `sukaikan`, `suchareach`,
+    /// `sanchaho`), RiichiEnv's (`exhaustive_draw`, `kyushu_kyuhai`, `sufuurenta`,
+    /// `suukansansen`, `suucha_riichi`, `nagashimangan`) and their spelling variants;
+    /// case, `_` and `-` do not count.
+    #[must_use]
+    pub fn of_mjai(reason: &str) -> Option<DrawReason> {
+        let key: String = reason
+            .chars()
+            .filter(|c| !matches!(c, '_' | '-' | ' '))
+            .flat_map(char::to_lowercase)
+            .collect();
+        let reason = match key.as_str() {
+            "fanpai" | "exhaustivedraw" | "exhaustive" | "ryukyoku" | "ryuukyoku" | "howanpai"
+            | "normal" | "draw" => DrawReason::Exhaustive,
+            "nagashimangan" | "nagashi" => DrawReason::NagashiMangan,
+            "kyushukyuhai" | "kyuushukyuuhai" | "kyushu" | "kyuushu" | "nineterminals" | "yao9" => {
+                DrawReason::NineTerminals
+            }
+            "sufonrenta" | "sufuurenta" | "suufonrenda" | "suufuurenta" | "sufonrenda"
+            | "fourwinds" | "kaze4" => DrawReason::FourWinds,
+            "sukaikan" | "suukaikan" | "suukansansen" | "sukansanra" | "suukansanra"
+            | "fourkans" | "kan4" => DrawReason::FourKans,
+            "suchareach" | "suucharichi" | "suuchariichi" | "sucharichi" | "fourriichi"
+            | "fourreach" | "reach4" => DrawReason::FourRiichi,
+            "sanchaho" | "sanchahou" | "sanchahoo" | "tripleron" | "ron3" => DrawReason::TripleRon,
+            _ => return None,
+        };
+        Some(reason)
+    }
+
+    /// Whether the hand was drawn before the wall ran out (途中流局): no deltas, no
+    /// noten payments.
+    #[must_use]
+    pub const fn is_abortive(self) -> bool {
+        !matches!(self, DrawReason::Exhaustive | DrawReason::NagashiMangan)
+    }
+
+    /// The mjai `reason` (original protocol; `nagashimangan` is an extension).
     #[must_use]
     pub const fn mjai(self) -> &'static str {
         match self {

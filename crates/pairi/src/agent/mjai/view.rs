@@ -581,18 +581,7 @@ impl View {
                     }));
                 } else {
                     let reason = v.get("reason").and_then(Value::as_str).unwrap_or("fanpai");
-                    let reason = [
-                        DrawReason::Exhaustive,
-                        DrawReason::NagashiMangan,
-                        DrawReason::NineTerminals,
-                        DrawReason::FourWinds,
-                        DrawReason::FourKans,
-                        DrawReason::FourRiichi,
-                        DrawReason::TripleRon,
-                    ]
-                    .into_iter()
-                    .find(|r| r.mjai() == reason)
-                    .unwrap_or(DrawReason::Exhaustive);
+                    let reason = DrawReason::of_mjai(reason).unwrap_or(DrawReason::Exhaustive);
                     out = Some(Event::Ryukyoku {
                         reason,
                         deltas,
