@@ -17,7 +17,7 @@ use crate::notation::{format_meld, format_pai, format_pais, format_set, Format a
 use crate::record::check::{self, Difference, Mismatch};
 use crate::record::review::{self, Flag, Selection};
 use crate::record::walls::Walls;
-use crate::record::{self, Format, Game, RecordError, Seat};
+use crate::record::{self, Format, Game, Kyoku, RecordError, Seat};
 use crate::riichi::rules::Players;
 use crate::tile::Pai;
 use serde::{Deserialize, Serialize};
@@ -244,6 +244,17 @@ impl CheckRequest {
                 Walls::NoSeed => {}
                 Walls::Reproduced { .. } => {
                     out.walls.get_or_insert("reproduced");
+                }
+                Walls::Unreadable(why) => {
+                    out.walls = Some("differ");
+                    out.mismatches.push(MismatchView {
+                        game: n,
+                        kyoku: game.kyokus.first().map(Kyoku::label).unwrap_or_default(),
+                        event: 0,
+                        what: Difference::Wall,
+                        record: format!("the shuffle seed: {why}"),
+                        pairi: "a seed of 624 words in base64".into(),
+                    });
                 }
                 Walls::Differ(d) => {
                     out.walls = Some("differ");

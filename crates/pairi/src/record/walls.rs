@@ -10,7 +10,7 @@
 
 use super::{CallKind, Event, Game, Kyoku};
 use crate::riichi::rules::{Players, RedFives};
-use crate::table::wall::{pai_of_id, KyokuWall, TenhouShuffle};
+use crate::table::wall::{pai_of_id, KyokuWall, TenhouShuffle, WallError};
 use crate::tile::Pai;
 
 /// Where a kyoku differs from the wall its seed gives.
@@ -43,6 +43,9 @@ pub enum Walls {
     },
     /// The first difference.
     Differ(Box<WallDifference>),
+    /// A Tenhou shuffle seed that cannot be read (not base64 of 624 words): the
+    /// reason.
+    Unreadable(&'static str),
 }
 
 /// Whether `game`'s walls are those of its Tenhou shuffle seed ([`Walls`]).
@@ -54,8 +57,10 @@ pub fn reproduce(game: &Game) -> Walls {
     if !seed.starts_with("mt19937ar-sha512-n288") {
         return Walls::NoSeed;
     }
-    let Ok(mut shuffle) = TenhouShuffle::new(seed) else {
-        return Walls::NoSeed;
+    let mut shuffle = match TenhouShuffle::new(seed) {
+        Ok(s) => s,
+        Err(WallError::TenhouSeed(why)) => return Walls::Unreadable(why),
+        Err(_) => return Walls::Unreadable("not a seed"),
     };
     let red = super::on_table::rules_of(game, false).scoring.red_fives;
     for (i, k) in game.kyokus.iter().enumerate() {
@@ -261,12 +266,19 @@ mod tests {
     }
 
     #[test]
-    fn walls_ok_no_seed_is_said() {
+    fn walls_ok_no_seed_or_a_garbled_one_is_said() {
         let mut game = game_of(&seed());
         game.wall_seed = None;
         assert_eq!(reproduce(&game), Walls::NoSeed);
         game.wall_seed = Some("xorshift,1234".into());
         assert_eq!(reproduce(&game), Walls::NoSeed);
+        game.wall_seed = Some(format!("{SEED}not base64!"));
+        assert_eq!(reproduce(&game), Walls::Unreadable("not base64"));
+        game.wall_seed = Some(format!("{SEED}AAAA"));
+        assert_eq!(
+            reproduce(&game),
+            Walls::Unreadable("not 2496 bytes (624 words)")
+        );
     }
 
     #[test]
