@@ -184,6 +184,17 @@ fn every_shared_record_converts_to_mjlog_and_reads_back_to_the_same_events() {
             record::mjlog::read_with(&xml, true).unwrap_or_else(|e| panic!("{what}: {e}\n{xml}"));
         assert_eq!(back.kyokus.len(), game.kyokus.len(), "{what}");
         assert_eq!(back.players, game.players, "{what}");
+        // A Tenhou log's shuffle seed is kept, and still gives its walls.
+        assert_eq!(back.wall_seed, game.wall_seed, "{what}");
+        if back.wall_seed.is_some() {
+            assert!(
+                matches!(
+                    record::walls::reproduce(&back),
+                    record::walls::Walls::Reproduced { .. }
+                ),
+                "{what}"
+            );
+        }
         for (a, b) in game.kyokus.iter().zip(&back.kyokus) {
             same_events(a, b, &what);
         }

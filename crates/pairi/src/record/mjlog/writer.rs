@@ -156,6 +156,10 @@ pub fn write(game: &Game) -> Result<String, RecordError> {
     let mut out = String::new();
     let ver = get("ver").map_or_else(|| "2.3".to_string(), ToString::to_string);
     let _ = write!(out, "<mjloggm ver=\"{}\">", attr(ver.trim_matches('"')));
+    // The shuffle's seed, which gives every kyoku's wall (`record::walls`).
+    if let Some(seed) = &game.wall_seed {
+        let _ = write!(out, "<SHUFFLE seed=\"{}\" ref=\"\"/>", attr(seed));
+    }
     let _ = write!(out, "<GO type=\"{bits}\"");
     if let Some(lobby) = get("lobby").and_then(Value::as_u64) {
         let _ = write!(out, " lobby=\"{lobby}\"");
