@@ -213,25 +213,76 @@ fn take_id(free: &mut Vec<u8>, p: Pai, red: RedFives) -> Option<u8> {
 /// [`WallMismatch`] when the record shows more copies of a tile than the set has, or
 /// more replacement draws or indicators than a dead wall holds.
 pub fn wall_of(kyoku: &Kyoku, players: Players, red: RedFives) -> Result<KyokuWall, WallMismatch> {
-    let ids = tile_ids(players);
-    let all = ids.as_slice();
-    let len = all.len();
+    let all = tile_ids(players);
+    let mut free: Vec<u8> = all.as_slice().to_vec();
+    let mut slots: Vec<Option<u8>> = vec![None; all.as_slice().len()];
+    each_shown(kyoku, players, |t| -> Result<(), WallMismatch> {
+        let slot = slots.get_mut(t.slot).ok_or(WallMismatch::TooShort)?;
+        // An ura indicator where another tile already lies is left to it.
+        if t.place == Place::Ura && slot.is_some() {
+            return Ok(());
+        }
+        *slot = Some(take_id(&mut free, t.pai, red).ok_or(WallMismatch::NoTileLeft(t.pai))?);
+        Ok(())
+    })?;
+    let mut rest = free.into_iter();
+    let wall: Vec<u8> = slots
+        .into_iter()
+        .map(|s| s.or_else(|| rest.next()).unwrap_or(0))
+        .collect();
+    Ok(KyokuWall::from_ids(players, &wall, [1, 1])?)
+}
+
+/// Which part of the wall a tile a record shows comes from ([`Shown`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Place {
+    /// Dealt to this seat.
+    Deal(usize),
+    /// The first dora indicator.
+    Dora,
+    /// Drawn from the live wall.
+    Draw,
+    /// Drawn from the dead wall after a kong or a kita.
+    Replacement,
+    /// A kong's dora indicator.
+    KongDora,
+    /// An ura indicator.
+    Ura,
+}
+
+/// A tile a record shows, and where on the wall it lies.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Shown {
+    /// Its part of the wall.
+    pub place: Place,
+    /// Its index in the wall ([`KyokuWall::id`]).
+    pub slot: usize,
+    /// The tile.
+    pub pai: Pai,
+    /// The index of the event that shows it (0 for the deal and the first indicator,
+    /// the last event for the ura indicators).
+    pub event: usize,
+}
+
+/// Every tile `kyoku` shows, in the order of play, with its place on a wall of
+/// `players` (Tenhou's layout, [`DeadWall::of`]): the deal (four tiles to each seat
+/// from the dealer three times, then one each, from the wall's end), the first
+/// indicator, each draw (from the live wall's end, or from the dead wall after a kong or
+/// a kita), each kong's indicator and the ura indicators. The walk stops at `visit`'s
+/// first error.
+///
+/// # Errors
+///
+/// [`WallMismatch`] when the record deals a seat fewer than 13 tiles, or shows more
+/// draws, replacement draws or indicators than a wall holds; or `visit`'s error.
+pub(crate) fn each_shown<E: From<WallMismatch>>(
+    kyoku: &Kyoku,
+    players: Players,
+    mut visit: impl FnMut(Shown) -> Result<(), E>,
+) -> Result<(), E> {
+    let len = tile_ids(players).as_slice().len();
     let n = usize::from(players.count());
     let dead = DeadWall::of(players);
-    let mut free: Vec<u8> = all.to_vec();
-    let mut slots: Vec<Option<u8>> = vec![None; len];
-    let put = |slots: &mut Vec<Option<u8>>,
-               slot: usize,
-               p: Pai,
-               free: &mut Vec<u8>|
-     -> Result<(), WallMismatch> {
-        let id = take_id(free, p, red).ok_or(WallMismatch::NoTileLeft(p))?;
-        match slots.get_mut(slot) {
-            Some(s) => *s = Some(id),
-            None => return Err(WallMismatch::TooShort),
-        }
-        Ok(())
-    };
     let mut top = len - 1;
     let mut taken = vec![0usize; n];
     for round in 0..4 {
@@ -239,38 +290,54 @@ pub fn wall_of(kyoku: &Kyoku, players: Players, red: RedFives) -> Result<KyokuWa
         for s in 0..n {
             let seat = (usize::from(kyoku.dealer) + s) % n;
             for _ in 0..take {
-                let p = *kyoku
+                let pai = *kyoku
                     .hands
                     .get(seat)
                     .and_then(|h| h.get(taken[seat]))
                     .ok_or(WallMismatch::ShortDeal)?;
                 taken[seat] += 1;
-                put(&mut slots, top, p, &mut free)?;
+                visit(Shown {
+                    place: Place::Deal(seat),
+                    slot: top,
+                    pai,
+                    event: 0,
+                })?;
                 top -= 1;
             }
         }
     }
-    put(&mut slots, usize::from(dead.dora[0]), kyoku.dora, &mut free)?;
+    visit(Shown {
+        place: Place::Dora,
+        slot: usize::from(dead.dora[0]),
+        pai: kyoku.dora,
+        event: 0,
+    })?;
     let mut replacement = false;
     let mut replacements = 0;
     let mut indicators = 1;
-    for e in &kyoku.events {
+    for (event, e) in kyoku.events.iter().enumerate() {
         match *e {
             RecEvent::Draw { pai, .. } => {
-                if replacement {
+                let (place, slot) = if replacement {
                     let slot = *dead
                         .replacements
                         .get(replacements)
                         .ok_or(WallMismatch::TooManyReplacements)?;
-                    put(&mut slots, usize::from(slot), pai, &mut free)?;
                     replacements += 1;
+                    (Place::Replacement, usize::from(slot))
                 } else {
                     if top < dead.dora.len() + dead.replacements.len() {
-                        return Err(WallMismatch::LiveWallExhausted);
+                        return Err(WallMismatch::LiveWallExhausted.into());
                     }
-                    put(&mut slots, top, pai, &mut free)?;
                     top -= 1;
-                }
+                    (Place::Draw, top + 1)
+                };
+                visit(Shown {
+                    place,
+                    slot,
+                    pai,
+                    event,
+                })?;
                 replacement = false;
             }
             RecEvent::Call { kind, .. } => replacement = kind == CallKind::OpenKan,
@@ -282,25 +349,29 @@ pub fn wall_of(kyoku: &Kyoku, players: Players, red: RedFives) -> Result<KyokuWa
                     .dora
                     .get(indicators)
                     .ok_or(WallMismatch::TooManyIndicators)?;
-                put(&mut slots, usize::from(slot), indicator, &mut free)?;
                 indicators += 1;
+                visit(Shown {
+                    place: Place::KongDora,
+                    slot: usize::from(slot),
+                    pai: indicator,
+                    event,
+                })?;
             }
             _ => {}
         }
     }
-    for (i, &p) in kyoku.ura.iter().enumerate() {
+    let last = kyoku.events.len().saturating_sub(1);
+    for (i, &pai) in kyoku.ura.iter().enumerate() {
         if let Some(&slot) = dead.ura.get(i) {
-            if slots[usize::from(slot)].is_none() {
-                put(&mut slots, usize::from(slot), p, &mut free)?;
-            }
+            visit(Shown {
+                place: Place::Ura,
+                slot: usize::from(slot),
+                pai,
+                event: last,
+            })?;
         }
     }
-    let mut rest = free.into_iter();
-    let wall: Vec<u8> = slots
-        .into_iter()
-        .map(|s| s.or_else(|| rest.next()).unwrap_or(0))
-        .collect();
-    Ok(KyokuWall::from_ids(players, &wall, [1, 1])?)
+    Ok(())
 }
 
 /// Plays every kyoku of `game` at a table under `rules` (see the module), showing

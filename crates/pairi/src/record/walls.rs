@@ -8,7 +8,8 @@
 //! their places. A record that passes is the game Tenhou dealt; one that does not was
 //! changed, or cut and joined from other games.
 
-use super::{CallKind, Event, Game, Kyoku};
+use super::on_table::{each_shown, Place, Shown, WallMismatch};
+use super::{Game, Kyoku};
 use crate::riichi::rules::{Players, RedFives};
 use crate::table::wall::{pai_of_id, KyokuWall, TenhouShuffle, WallError};
 use crate::tile::Pai;
@@ -83,135 +84,104 @@ fn names(tiles: &[Pai]) -> String {
     tiles.iter().map(|&p| name(p)).collect::<Vec<_>>().join(" ")
 }
 
-/// The first place where kyoku `k` is not dealt and drawn from `wall`.
+/// Why the walk of a kyoku's tiles stopped.
+enum Stopped {
+    /// A tile that is not the wall's.
+    Differ(WallDifference),
+    /// More tiles than a wall holds, or a short deal.
+    Shape(WallMismatch),
+}
+
+impl From<WallMismatch> for Stopped {
+    fn from(m: WallMismatch) -> Stopped {
+        Stopped::Shape(m)
+    }
+}
+
+/// The first place where kyoku `k` is not dealt and drawn from `wall`: each tile the
+/// record shows ([`each_shown`]) against the wall's tile at its place, a seat's deal
+/// as a whole (a record lists a hand in its own order).
 fn kyoku_on_wall(
     wall: &KyokuWall,
     k: &Kyoku,
     players: Players,
     red: RedFives,
 ) -> Result<(), WallDifference> {
-    let pai = |i: usize| pai_of_id(wall.id(i), red);
-    let differ = |event: usize, what: String, record: String, on_wall: String| WallDifference {
-        index: 0,
-        kyoku: k.label(),
-        event,
-        what,
-        record,
-        wall: on_wall,
+    let on_wall = |slot: usize| pai_of_id(wall.id(slot), red);
+    let differ = |event: usize, what: String, record: String, wall: String| {
+        Stopped::Differ(WallDifference {
+            index: 0,
+            kyoku: k.label(),
+            event,
+            what,
+            record,
+            wall,
+        })
     };
     let one = |p: Option<Pai>| p.map_or_else(|| "?".to_owned(), name);
-    let dead = wall.dead();
-    let dora = pai(usize::from(dead.dora[0]));
-    if dora != Some(k.dora) {
-        return Err(differ(
-            0,
-            "the dora indicator".into(),
-            name(k.dora),
-            one(dora),
-        ));
-    }
-    // The deal: from the wall's end, four tiles to each seat from the dealer three
-    // times, then one each.
     let n = usize::from(players.count());
-    let mut top = wall.len() - 1;
-    let mut dealt: Vec<Vec<Pai>> = vec![Vec::with_capacity(13); n];
-    for round in 0..4 {
-        let take = if round < 3 { 4 } else { 1 };
-        for s in 0..n {
-            for _ in 0..take {
-                if let Some(p) = pai(top) {
-                    dealt[(usize::from(k.dealer) + s) % n].push(p);
-                }
-                top -= 1;
+    let mut deal: Vec<(Vec<Pai>, Vec<Pai>)> = vec![(Vec::new(), Vec::new()); n];
+    let mut dealt = false;
+    let (mut draws, mut replacements) = (0, 0);
+    let walked = each_shown(k, players, |t: Shown| {
+        let what = match t.place {
+            Place::Deal(seat) => {
+                deal[seat].0.push(t.pai);
+                deal[seat].1.extend(on_wall(t.slot));
+                return Ok(());
             }
-        }
-    }
-    for (s, hand) in dealt.iter_mut().enumerate() {
-        let mut want = k.hands.get(s).cloned().unwrap_or_default();
-        hand.sort_unstable();
-        want.sort_unstable();
-        if *hand != want {
-            return Err(differ(
-                0,
-                format!("seat {s}'s deal"),
-                names(&want),
-                names(hand),
-            ));
-        }
-    }
-    // The draws, from the live wall's end or, after a kong or a kita, from the dead
-    // wall; each new indicator from its place.
-    let (mut replacements, mut indicators, mut draws) = (0, 0, 0);
-    let mut replacement = false;
-    for (i, e) in k.events.iter().enumerate() {
-        match *e {
-            Event::Draw { pai: drawn, .. } => {
-                let at = if replacement {
-                    let Some(&at) = dead.replacements.get(replacements) else {
-                        return Err(differ(
-                            i,
-                            format!("replacement draw {replacements}"),
-                            name(drawn),
-                            "none (no replacement tile left)".into(),
-                        ));
-                    };
-                    replacements += 1;
-                    usize::from(at)
-                } else {
-                    let at = top;
-                    top = top.saturating_sub(1);
-                    at
-                };
-                if pai(at) != Some(drawn) {
-                    return Err(differ(
-                        i,
-                        format!("draw {draws}"),
-                        name(drawn),
-                        one(pai(at)),
-                    ));
-                }
+            Place::Dora => "the dora indicator".to_owned(),
+            Place::Draw => {
                 draws += 1;
-                replacement = false;
+                format!("draw {}", draws - 1)
             }
-            Event::ClosedKan { .. } | Event::AddedKan { .. } | Event::Kita { .. } => {
-                replacement = true;
+            Place::Replacement => {
+                replacements += 1;
+                format!("replacement draw {}", replacements - 1)
             }
-            Event::Call { kind, .. } => replacement = kind == CallKind::OpenKan,
-            Event::Dora { indicator } => {
-                indicators += 1;
-                let on = dead
-                    .dora
-                    .get(indicators)
-                    .and_then(|&at| pai(usize::from(at)));
-                if on != Some(indicator) {
+            Place::KongDora => "a kong's dora indicator".to_owned(),
+            Place::Ura => "an ura indicator".to_owned(),
+        };
+        if !dealt {
+            dealt = true;
+            for (seat, (record, wall)) in deal.iter_mut().enumerate() {
+                record.sort_unstable();
+                wall.sort_unstable();
+                if record != wall {
                     return Err(differ(
-                        i,
-                        format!("dora indicator {indicators}"),
-                        name(indicator),
-                        one(on),
+                        0,
+                        format!("seat {seat}'s deal"),
+                        names(record),
+                        names(wall),
                     ));
                 }
             }
-            _ => {}
         }
-    }
-    for (j, &ura) in k.ura.iter().enumerate() {
-        let on = dead.ura.get(j).and_then(|&at| pai(usize::from(at)));
-        if on != Some(ura) {
-            return Err(differ(
-                k.events.len().saturating_sub(1),
-                format!("ura indicator {j}"),
-                name(ura),
-                one(on),
-            ));
+        let there = on_wall(t.slot);
+        if there == Some(t.pai) {
+            Ok(())
+        } else {
+            Err(differ(t.event, what, name(t.pai), one(there)))
         }
+    });
+    match walked {
+        Ok(()) => Ok(()),
+        Err(Stopped::Differ(d)) => Err(d),
+        Err(Stopped::Shape(m)) => Err(WallDifference {
+            index: 0,
+            kyoku: k.label(),
+            event: k.events.len().saturating_sub(1),
+            what: "the record's tiles".into(),
+            record: m.to_string(),
+            wall: "a wall's tiles".into(),
+        }),
     }
-    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::Event;
 
     /// A small Tenhou XML game: the shuffle's first wall dealt as Tenhou deals it.
     fn game_of(seed: &str) -> Game {
