@@ -2,7 +2,7 @@
 //! Tiles are the page's SVG pictures (web/tiles.js), embedded once as a sprite of
 //! `<symbol>`s and drawn with `<use>`; charts are inline SVG.
 
-use pairi::api::record::{KyokuView, ReviewResult, Reviews};
+use pairi::api::record::{KyokuView, ReviewResult};
 use std::fmt::Write;
 
 const STYLE: &str = r#"
@@ -209,9 +209,9 @@ fn chart(k: &KyokuView) -> String {
     s
 }
 
-/// The page: for a file of several games, each game under its heading (`game 2: names`),
-/// its anchors marked with its number (`#g2k0`).
-pub(crate) fn page(title: &str, reviews: &Reviews) -> String {
+/// The page's head and title, up to the first game: the page is this, then each
+/// game's [`section`], then [`END`].
+pub(crate) fn start(title: &str) -> String {
     let mut h = String::new();
     let _ = write!(
         h,
@@ -222,25 +222,32 @@ pub(crate) fn page(title: &str, reviews: &Reviews) -> String {
             .trim_end()
             .replacen(" xmlns=\"http://www.w3.org/2000/svg\"", "", 1)
     );
-    if let [one] = reviews.games.as_slice() {
-        game(&mut h, one, "");
-    } else {
-        for (i, res) in reviews.games.iter().enumerate() {
-            let n = i + 1;
-            let names: Vec<String> = res
-                .players
-                .iter()
-                .map(|p| escape(&crate::output::seat_name(res, p.seat)))
-                .collect();
-            let _ = write!(
-                h,
-                "<h2 class=\"game\" id=\"g{n}\">game {n}: {}</h2>",
-                names.join(" · ")
-            );
-            game(&mut h, res, &format!("g{n}"));
-        }
-    }
-    h.push_str("</body></html>\n");
+    h
+}
+
+/// The end of the page, after the last game.
+pub(crate) const END: &str = "</body></html>\n";
+
+/// One game's part of the page: game number `n` of a file of several under its
+/// heading (`game 2: names`), its anchors marked with its number (`#g2k0`); the only
+/// game of a file (`None`) without them.
+pub(crate) fn section(n: Option<usize>, res: &ReviewResult) -> String {
+    let mut h = String::new();
+    let Some(n) = n else {
+        game(&mut h, res, "");
+        return h;
+    };
+    let names: Vec<String> = res
+        .players
+        .iter()
+        .map(|p| escape(&crate::output::seat_name(res, p.seat)))
+        .collect();
+    let _ = write!(
+        h,
+        "<h2 class=\"game\" id=\"g{n}\">game {n}: {}</h2>",
+        names.join(" · ")
+    );
+    game(&mut h, res, &format!("g{n}"));
     h
 }
 

@@ -1,14 +1,13 @@
 //! `pairi record check|convert` and `pairi review`: game records through
 //! `pairi::api::record`. Files are read one at a time (directories walked, gzip
-//! unpacked), and `check`, `convert` and `legal` read each a block at a time, holding a
-//! game at a time, so a directory or a file of any size runs in flat memory.
+//! unpacked), and `check`, `convert`, `legal` and `review` read each a block at a time,
+//! holding a game at a time, so a directory or a file of any size runs in flat memory.
 
 use crate::output::{pad, print_json, print_line, refused};
 use anyhow::Context;
 use pairi::api::record::{
     CheckRequest, ConvertRequest, LegalRequest, RecordRules, ReviewRequest, ReviewResult,
 };
-use pairi::api::Request;
 use pairi::record::check::Difference;
 use pairi::record::{Format, GameStream};
 use std::collections::VecDeque;
@@ -575,48 +574,209 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// `pairi review`: the file read a block at a time and each game reviewed and written
+/// as it comes (text, JSON and the HTML page), so that memory holds a game's review,
+/// not the file's. The first game is held until the next starts or the file ends: a
+/// file of one game is written without the headings of several.
 pub(crate) fn review(args: &ReviewArgs) -> anyhow::Result<()> {
-    let record = read_text(&args.path).map_err(|e| refused(e, args.json))?;
+    let (format, games) = read_games(&args.path, args.format).map_err(|e| refused(e, args.json))?;
     let req = ReviewRequest {
-        record,
-        format: args.format,
+        record: String::new(),
+        format: Some(format),
         seats: (!args.seats.is_empty()).then(|| args.seats.clone()),
         kyoku: (!args.kyoku.is_empty()).then(|| args.kyoku.clone()),
         ev: args.ev,
         partial: args.partial,
     };
-    let res = req
-        .answer()
-        .map_err(|e| refused(of_file(e, &args.path), args.json))?;
-    if let Some(path) = &args.html {
-        let title = args
-            .path
-            .file_name()
-            .map_or("record".into(), |n| n.to_string_lossy().into_owned());
-        std::fs::write(path, crate::html::page(&title, &res)).map_err(|e| {
-            crate::output::io_failed(format!("cannot write {}: {e}", path.display()), args.json)
-        })?;
-    }
-    if args.json {
-        return print_json(&res);
-    }
-    if let [one] = res.games.as_slice() {
-        return print_review(one);
-    }
-    // A file of several games: each game's review under its heading.
-    for (i, game) in res.games.iter().enumerate() {
-        if i > 0 {
-            print_line("")?;
+    let mut out = ReviewOut::new(args, format)?;
+    match each_review(&req, format, games, &mut out) {
+        Ok(()) => out.finish(),
+        Err(e) => {
+            out.abandon();
+            Err(e)
         }
-        let names: Vec<String> = game
-            .players
-            .iter()
-            .map(|p| crate::output::seat_name(game, p.seat))
-            .collect();
-        print_line(&format!("game {}: {}", i + 1, names.join(", ")))?;
-        print_review(game)?;
     }
-    Ok(())
+}
+
+/// Reviews the games of a file in turn, each written once the next starts or the file
+/// ends.
+fn each_review(
+    req: &ReviewRequest,
+    format: Format,
+    games: FileGames,
+    out: &mut ReviewOut<'_>,
+) -> anyhow::Result<()> {
+    let mut first: Option<ReviewResult> = None;
+    let mut count = 0;
+    for game in req.each_game(format, games) {
+        let game = game.map_err(|e| refused(of_file(e, &out.args.path), out.args.json))?;
+        count += 1;
+        if count == 1 {
+            first = Some(game);
+            continue;
+        }
+        if let Some(one) = first.take() {
+            out.game(Some(1), &one)?;
+        }
+        out.game(Some(count), &game)?;
+    }
+    match first {
+        Some(one) => out.game(None, &one),
+        // Not met: a text without games is given whole, for its reader's error.
+        None if count == 0 => Err(refused(
+            of_file(
+                pairi::api::Error::new(pairi::api::ErrorKind::Parse, "the record holds no game"),
+                &out.args.path,
+            ),
+            out.args.json,
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Where `pairi review` writes each game's review: standard output (text or JSON) and
+/// the HTML page, written to a file beside it and named as asked once it is whole.
+struct ReviewOut<'a> {
+    args: &'a ReviewArgs,
+    format: Format,
+    /// The page being written, and the file it is written to until it takes its name
+    /// (none when the page goes straight to a file that is not a regular one: a pipe, a
+    /// terminal).
+    html: Option<(std::io::BufWriter<std::fs::File>, Option<PathBuf>)>,
+    /// The JSON of several games is started and not closed.
+    open_json: bool,
+}
+
+impl<'a> ReviewOut<'a> {
+    fn new(args: &'a ReviewArgs, format: Format) -> anyhow::Result<ReviewOut<'a>> {
+        let mut out = ReviewOut {
+            args,
+            format,
+            html: None,
+            open_json: false,
+        };
+        if let Some(path) = &args.html {
+            let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
+            let part = (!special).then(|| {
+                let mut part = path.clone().into_os_string();
+                part.push(".part");
+                PathBuf::from(part)
+            });
+            let file = std::fs::File::create(part.as_ref().unwrap_or(path))
+                .map_err(|e| out.cannot_write(&e))?;
+            out.html = Some((std::io::BufWriter::new(file), part));
+            let title = args
+                .path
+                .file_name()
+                .map_or("record".into(), |n| n.to_string_lossy().into_owned());
+            out.page(&crate::html::start(&title))?;
+        }
+        Ok(out)
+    }
+
+    fn cannot_write(&self, e: &std::io::Error) -> anyhow::Error {
+        let path = self.args.html.as_deref().unwrap_or(Path::new(""));
+        crate::output::io_failed(
+            format!("cannot write {}: {e}", path.display()),
+            self.args.json,
+        )
+    }
+
+    /// Writes `text` to the page.
+    fn page(&mut self, text: &str) -> anyhow::Result<()> {
+        use std::io::Write;
+        let Some((w, _)) = &mut self.html else {
+            return Ok(());
+        };
+        if let Err(e) = w.write_all(text.as_bytes()) {
+            return Err(self.cannot_write(&e));
+        }
+        Ok(())
+    }
+
+    /// Writes game number `n`'s review (`None`: the only game of the file).
+    fn game(&mut self, n: Option<usize>, res: &ReviewResult) -> anyhow::Result<()> {
+        self.page(&crate::html::section(n, res))?;
+        if self.args.json {
+            let json = serde_json::to_string(res)?;
+            return match n {
+                None => print_line(&json),
+                // `{"format", "games": [...]}`, written a game at a time.
+                Some(1) => {
+                    self.open_json = true;
+                    print_part(&format!(
+                        "{{\"format\":{},\"games\":[{json}",
+                        serde_json::to_string(&self.format)?
+                    ))
+                }
+                Some(_) => print_part(&format!(",{json}")),
+            };
+        }
+        match n {
+            None => print_review(res),
+            Some(n) => {
+                if n > 1 {
+                    print_line("")?;
+                }
+                let names: Vec<String> = res
+                    .players
+                    .iter()
+                    .map(|p| crate::output::seat_name(res, p.seat))
+                    .collect();
+                print_line(&format!("game {n}: {}", names.join(", ")))?;
+                print_review(res)
+            }
+        }
+    }
+
+    /// The end of the output: the JSON of several games closed, the page given its name.
+    fn finish(mut self) -> anyhow::Result<()> {
+        let done = self.close();
+        if done.is_err() {
+            self.abandon();
+        }
+        done
+    }
+
+    fn close(&mut self) -> anyhow::Result<()> {
+        if std::mem::take(&mut self.open_json) {
+            print_line("]}")?;
+        }
+        self.page(crate::html::END)?;
+        if let (Some((w, part)), Some(path)) = (self.html.take(), &self.args.html) {
+            let done = w
+                .into_inner()
+                .map_err(std::io::IntoInnerError::into_error)
+                .and_then(|_| part.as_ref().map_or(Ok(()), |p| std::fs::rename(p, path)));
+            if let Err(e) = done {
+                if let Some(p) = part {
+                    let _ = std::fs::remove_file(p);
+                }
+                return Err(self.cannot_write(&e));
+            }
+        }
+        Ok(())
+    }
+
+    /// The run ends with an error: the page is not written, and the JSON of the games
+    /// before it ends its line (the error's JSON follows on its own).
+    fn abandon(&mut self) {
+        if std::mem::take(&mut self.open_json) {
+            let _ = print_part("\n");
+        }
+        if let Some((_, Some(part))) = self.html.take() {
+            let _ = std::fs::remove_file(part);
+        }
+    }
+}
+
+/// Writes `text` to standard output without ending the line.
+fn print_part(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .context(crate::output::CANNOT_WRITE)
 }
 
 fn print_review(res: &ReviewResult) -> anyhow::Result<()> {

@@ -277,11 +277,22 @@ fn an_inconsistent_record_is_an_error_naming_the_kyoku_and_event() {
     let broken = original.replacen("[41,31,60,28", "[11,31,60,28", 1);
     assert_ne!(broken, original);
     let e = record::tenhou6::read(&broken).unwrap_err();
-    assert!(
-        matches!(e, RecordError::Inconsistent { ref kyoku, .. } if kyoku == "S4"),
-        "{e}"
-    );
     assert_eq!(e.kind(), pairi::ErrorKind::InvalidHand);
+    let RecordError::Inconsistent {
+        ref kyoku,
+        ref source,
+        ..
+    } = e
+    else {
+        panic!("{e}")
+    };
+    assert_eq!(kyoku, "S4");
+    let held = record::Inconsistency::NotHeld {
+        seat: 0,
+        pai: record::pai_of_mjai("1m").unwrap(),
+    };
+    assert_eq!(*source, held);
+    assert!(e.to_string().ends_with("seat 0 does not hold 1m"), "{e}");
     // The same break in mjai form is found by the replay.
     let game = record::tenhou6::read(&original).unwrap();
     let mut lines: Vec<String> = record::mjai::write(&game)

@@ -4,7 +4,7 @@
 //! writer must get right.
 
 use pairi::record::replay::Illegal;
-use pairi::record::{self, check, DrawReason, Event, Format, Game, Kyoku, RecordError};
+use pairi::record::{self, check, DrawReason, Event, Format, Game, Kyoku, Missing, RecordError};
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -538,6 +538,13 @@ fn one_object_per_kyoku_is_one_game() {
     let last = other.pop().unwrap().replacen(r#""A""#, r#""Z""#, 1);
     let other = format!("{}\n{last}\n", other.join("\n"));
     let e = record::read(&other, None).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            RecordError::Tenhou6(record::tenhou6::Tenhou6Error::NotSameGame { key: "name", .. })
+        ),
+        "{e}"
+    );
     assert!(e.to_string().contains("not the same game"), "{e}");
 }
 
@@ -652,14 +659,13 @@ fn absurd_counters_are_answers_not_panics() {
     }
 }
 
-/// The error of reading `text` as a whole game, which must be a cut-off record.
-fn cut_off(text: &str) -> String {
-    match record::read(text, None) {
-        Err(e @ RecordError::CutOff { .. }) => {
-            assert_eq!(e.kind(), pairi::ErrorKind::Parse);
-            assert!(record::read_with(text, None, true).is_ok(), "{e}");
-            e.to_string()
-        }
+/// What reading `text` as a whole game finds missing: it must be a cut-off record.
+fn cut_off(text: &str) -> record::Missing {
+    let e = record::read(text, None).unwrap_err();
+    assert_eq!(e.kind(), pairi::ErrorKind::Parse);
+    assert!(record::read_with(text, None, true).is_ok(), "{e}");
+    match e {
+        RecordError::CutOff { missing, .. } => missing,
         other => panic!("not a cut-off record: {other:?}"),
     }
 }
@@ -671,17 +677,39 @@ fn a_record_cut_off_mid_game_is_an_error_unless_a_partial_game_is_asked_for() {
     let lines: Vec<&str> = mjai.lines().collect();
     let no_end = lines[..lines.len() - 1].join("\n");
     assert!(lines[lines.len() - 1].contains("end_game"));
-    assert!(cut_off(&no_end).contains("no `end_game`"));
-    let message = cut_off(&lines[..144].join("\n"));
-    assert!(message.contains("has no `hora` or `ryukyoku`"), "{message}");
+    assert_eq!(cut_off(&no_end), Missing::EndGame);
+    let missing = cut_off(&lines[..144].join("\n"));
+    assert!(
+        matches!(
+            missing,
+            Missing::KyokuEnd {
+                end: "`hora` or `ryukyoku`",
+                ..
+            }
+        ),
+        "{missing}"
+    );
+    // The message says it in words.
+    let e = record::read(&no_end, None).unwrap_err().to_string();
+    assert!(e.contains("the record is cut off: no `end_game`"), "{e}");
     let partial = record::read_with(&lines[..144].join("\n"), None, true).unwrap();
     assert!(!partial.kyokus.last().unwrap().is_over());
     // Tenhou XML: without its closing tag; cut before the last kyoku's result.
     let xml = fixture("fmt_tenhou_form.mjlog");
     let open = xml.replace("</mjloggm>", "");
-    assert!(cut_off(&open).contains("no closing `</mjloggm>`"));
+    assert_eq!(cut_off(&open), Missing::ClosingTag);
     let before_result = &xml[..xml.rfind("<RYUUKYOKU").unwrap()];
-    assert!(cut_off(before_result).contains("has no `AGARI` or `RYUUKYOKU`"));
+    let missing = cut_off(before_result);
+    assert!(
+        matches!(
+            missing,
+            Missing::KyokuEnd {
+                end: "`AGARI` or `RYUUKYOKU`",
+                ..
+            }
+        ),
+        "{missing}"
+    );
     // tenhou.net/6: the last kyoku's result emptied.
     let lines_json = fixture("fmt_lines.json");
     let mut objects: Vec<Value> = lines_json
@@ -691,7 +719,11 @@ fn a_record_cut_off_mid_game_is_an_error_unless_a_partial_game_is_asked_for() {
     let last = objects.last_mut().unwrap();
     last["log"][0][16] = serde_json::json!([]);
     let cut: Vec<String> = objects.iter().map(Value::to_string).collect();
-    assert!(cut_off(&cut.join("\n")).contains("has no result"));
+    let missing = cut_off(&cut.join("\n"));
+    assert!(
+        matches!(missing, Missing::KyokuEnd { end: "result", .. }),
+        "{missing}"
+    );
     // Through the api: `partial` in the request.
     let req = |partial| pairi::api::record::CheckRequest {
         record: no_end.clone(),
@@ -761,6 +793,12 @@ fn an_emptied_win_value_text_in_tenhou6_is_reported() {
     let emptied = t6.replace("\"30符4飜2000-3900点\"", "\"\"");
     let e = record::read(&emptied, None).unwrap_err();
     assert_eq!(e.kind(), pairi::ErrorKind::Parse);
+    assert_eq!(
+        e,
+        RecordError::Tenhou6(record::tenhou6::Tenhou6Error::NoPoints {
+            text: String::new()
+        })
+    );
     assert!(e.to_string().contains("states no points"), "{e}");
     let garbled = t6.replace("\"30符4飜2000-3900点\"", "\"30符4飜\"");
     assert!(record::read(&garbled, None).is_err());

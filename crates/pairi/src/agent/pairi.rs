@@ -311,15 +311,7 @@ impl Pairi {
             let Action::Discard { pai, .. } = *a else {
                 continue;
             };
-            let row = ev
-                .discards
-                .iter()
-                .find(|d| d.tile == Some(pai))
-                .or_else(|| {
-                    ev.discards
-                        .iter()
-                        .find(|d| d.tile.is_some_and(|t| t.tile() == pai.tile()))
-                });
+            let row = ev.discard_of(pai);
             let mut x = candidate(*a, e);
             match row {
                 Some(r) => {
@@ -443,11 +435,8 @@ impl Pairi {
                 .and_then(|ev| {
                     let forbidden = greedy::after_call(sight, x.action, &self.rules)
                         .map_or(TileSet::EMPTY, |f| f.1);
-                    ev.discards
-                        .iter()
-                        .filter(|d| d.tile.is_some_and(|t| !forbidden.contains(t.tile())))
+                    ev.best_discard(turn, forbidden)
                         .map(|d| (d.at(Maximize::Score, turn), d.at(Maximize::Win, turn)))
-                        .max_by(|a, b| a.0.total_cmp(&b.0))
                 });
             let (score, win) = value.unwrap_or((0.0, 0.0));
             x.score = score;

@@ -843,6 +843,29 @@ fn selected(game: &Game, labels: &[String]) -> Result<Vec<usize>, Error> {
 }
 
 impl ReviewRequest {
+    /// Each game's review in turn, for a record whose games' texts come one at a time
+    /// in `format` instead of `record` (a front reading a large file in pieces:
+    /// [`record::GameStream`]), within the library's limits: a front that writes each
+    /// as it comes holds one game's review, not the file's. The reviews are those of
+    /// [`Request::answer`]'s [`Reviews::games`], and so are the errors (any error of
+    /// `games` as it is).
+    pub fn each_game<'a, S, I>(
+        &'a self,
+        format: Format,
+        games: I,
+    ) -> impl Iterator<Item = Result<ReviewResult, Error>> + 'a
+    where
+        S: AsRef<str>,
+        I: IntoIterator<Item = Result<S, Error>>,
+        I::IntoIter: 'a,
+    {
+        read_each(format, self.partial, games).map(move |game| {
+            let (n, game) = game?;
+            self.review_game(&game, format, &limits::LIBRARY, &Stop::never())
+                .map_err(|e| in_game(e, n))
+        })
+    }
+
     /// Answers from a game already read, within the library's limits.
     ///
     /// # Errors

@@ -53,7 +53,7 @@ use crate::riichi::rules::Players;
 use crate::riichi::rules::RedFives;
 use crate::riichi::{self, Preset, Rules, ScoreError, WinContext};
 use crate::shanten;
-use crate::tile::{Pai, Tile, TileCounts, Wind};
+use crate::tile::{Pai, Tile, TileCounts, TileSet, Wind};
 use crate::util::{Stop, Stopped};
 use state::{Counts, KINDS, RED};
 
@@ -238,16 +238,28 @@ pub struct Line {
     pub score: Vec<f64>,
 }
 
+/// The value of `metric` at `turn` in a line's (tenpai, win, score) arrays by turn (0
+/// past the arrays): what [`Line::at`] and [`DiscardValue::at`] read.
+fn value_at(tenpai: &[f64], win: &[f64], score: &[f64], metric: Maximize, turn: u8) -> f64 {
+    let v = match metric {
+        Maximize::Score => score,
+        Maximize::Win => win,
+        Maximize::Tenpai => tenpai,
+    };
+    v.get(usize::from(turn)).copied().unwrap_or(0.0)
+}
+
 impl Line {
     /// The value of `metric` at `turn` (0 past the arrays).
     #[must_use]
     pub fn at(&self, metric: Maximize, turn: u8) -> f64 {
-        let v = match metric {
-            Maximize::Score => &self.score,
-            Maximize::Win => &self.win,
-            Maximize::Tenpai => &self.tenpai,
-        };
-        v.get(usize::from(turn)).copied().unwrap_or(0.0)
+        value_at(&self.tenpai, &self.win, &self.score, metric, turn)
+    }
+
+    /// (win probability, expected score) at `turn`.
+    #[must_use]
+    pub fn win_score(&self, turn: u8) -> (f64, f64) {
+        (self.at(Maximize::Win, turn), self.at(Maximize::Score, turn))
     }
 }
 
@@ -266,12 +278,42 @@ impl DiscardValue {
     /// The value of `metric` at `turn` (0 past the arrays).
     #[must_use]
     pub fn at(&self, metric: Maximize, turn: u8) -> f64 {
-        let v = match metric {
-            Maximize::Score => &self.score,
-            Maximize::Win => &self.win,
-            Maximize::Tenpai => &self.tenpai,
-        };
-        v.get(usize::from(turn)).copied().unwrap_or(0.0)
+        value_at(&self.tenpai, &self.win, &self.score, metric, turn)
+    }
+
+    /// (win probability, expected score) at `turn`.
+    #[must_use]
+    pub fn win_score(&self, turn: u8) -> (f64, f64) {
+        (self.at(Maximize::Win, turn), self.at(Maximize::Score, turn))
+    }
+}
+
+impl Evaluation {
+    /// The values of the discard of `pai`: that very tile's, else (a red five asked
+    /// where the plain one was searched, or the other way round) its kind's.
+    #[must_use]
+    pub fn discard_of(&self, pai: Pai) -> Option<&DiscardValue> {
+        self.discards
+            .iter()
+            .find(|d| d.tile == Some(pai))
+            .or_else(|| {
+                self.discards
+                    .iter()
+                    .find(|d| d.tile.is_some_and(|t| t.tile() == pai.tile()))
+            })
+    }
+
+    /// The discard of the highest expected score at `turn` among those whose kind is
+    /// not in `forbidden` (the last of equal ones).
+    #[must_use]
+    pub fn best_discard(&self, turn: u8, forbidden: TileSet) -> Option<&DiscardValue> {
+        self.discards
+            .iter()
+            .filter(|d| d.tile.is_some_and(|p| !forbidden.contains(p.tile())))
+            .max_by(|a, b| {
+                a.at(Maximize::Score, turn)
+                    .total_cmp(&b.at(Maximize::Score, turn))
+            })
     }
 }
 

@@ -193,7 +193,7 @@ struct Reader {
     /// Whether a game cut off is read as far as it goes.
     partial: bool,
     /// The first thing found missing: a kyoku without its end.
-    missing: Option<String>,
+    missing: Option<super::Missing>,
     kyoku: Option<Kyoku>,
     /// The scores as the kyoku goes (riichi sticks paid and wins), to read the changes
     /// of a `hora` that gives the scores after it instead of its `deltas`.
@@ -269,7 +269,10 @@ impl Reader {
     fn end_kyoku(&mut self) {
         if let Some(mut k) = self.kyoku.take() {
             if !k.is_over() && self.missing.is_none() {
-                self.missing = Some(format!("kyoku {} has no `hora` or `ryukyoku`", k.label()));
+                self.missing = Some(super::Missing::KyokuEnd {
+                    kyoku: k.label(),
+                    end: "`hora` or `ryukyoku`",
+                });
             }
             k.name_winning_tiles();
             self.game.kyokus.push(k);
@@ -597,7 +600,7 @@ impl Reader {
         }
         let missing = match self.missing {
             Some(m) => Some(m),
-            None => (self.started && !self.ended).then(|| "no `end_game`".to_string()),
+            None => (self.started && !self.ended).then_some(super::Missing::EndGame),
         };
         super::cut_off(FORMAT, missing, self.partial)?;
         Ok(self.game)

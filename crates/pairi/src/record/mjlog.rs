@@ -275,10 +275,11 @@ pub fn read_with(text: &str, partial: bool) -> Result<Game, RecordError> {
     }
     let game = reader.finish()?;
     let missing = match game.kyokus.last() {
-        Some(k) if !k.is_over() => {
-            Some(format!("kyoku {} has no `AGARI` or `RYUUKYOKU`", k.label()))
-        }
-        _ => (!closed).then(|| "no closing `</mjloggm>`".to_string()),
+        Some(k) if !k.is_over() => Some(super::Missing::KyokuEnd {
+            kyoku: k.label(),
+            end: "`AGARI` or `RYUUKYOKU`",
+        }),
+        _ => (!closed).then_some(super::Missing::ClosingTag),
     };
     super::cut_off(FORMAT, missing, partial)?;
     Ok(game)

@@ -55,16 +55,22 @@ pub enum RecordError {
         /// What is wrong, with the place.
         message: String,
     },
+    /// A tenhou.net/6 text that is not one game's record as that format writes it
+    /// (`parse`), for the reasons a caller may tell apart ([`tenhou6::Tenhou6Error`]);
+    /// the format's other errors are [`RecordError::Format`].
+    #[error("tenhou.net/6: {0}")]
+    Tenhou6(#[from] tenhou6::Tenhou6Error),
     /// The record breaks the rules of the table (`invalid_hand`): a tile discarded
     /// that is not held, a call on a tile that was not discarded, ...
-    #[error("kyoku {kyoku}, event {index}: {message}")]
+    #[error("kyoku {kyoku}, event {index}: {source}")]
     Inconsistent {
         /// The kyoku's label (`E1`, `S3.1`).
         kyoku: String,
         /// The index of the event in the kyoku (0 = the first after the deal).
         index: usize,
         /// What is wrong.
-        message: String,
+        #[source]
+        source: Inconsistency,
     },
     /// An event the table does not allow, found by the replay (`invalid_hand`): a tile
     /// discarded that is not held, a call on a tile that was not discarded, ...
@@ -86,7 +92,7 @@ pub enum RecordError {
         /// The format read.
         format: &'static str,
         /// What is missing.
-        missing: String,
+        missing: Missing,
     },
     /// A win whose record gives no score changes (or, for Tenhou's XML log, no value)
     /// and that cannot be scored, in a conversion that must state them
@@ -143,6 +149,65 @@ pub enum RecordError {
     },
 }
 
+/// What a record cut off before the game's end lacks ([`RecordError::CutOff`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Missing {
+    /// A kyoku has no win or draw: its label and the words the format ends a kyoku with
+    /// (mjai's `hora` or `ryukyoku`, the XML log's `AGARI` or `RYUUKYOKU`, a tenhou.net/6
+    /// result).
+    #[error("kyoku {kyoku} has no {end}")]
+    KyokuEnd {
+        /// The kyoku's label (`E1`, `S3.1`).
+        kyoku: String,
+        /// What ends a kyoku in the format.
+        end: &'static str,
+    },
+    /// An mjai game has no `end_game`.
+    #[error("no `end_game`")]
+    EndGame,
+    /// A Tenhou XML log has no closing `</mjloggm>`.
+    #[error("no closing `</mjloggm>`")]
+    ClosingTag,
+}
+
+/// Why a record's lists cannot be played at the table ([`RecordError::Inconsistent`]):
+/// found putting a tenhou.net/6 kyoku's per-seat lists back in table order, or asking
+/// for a kyoku the game does not have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Inconsistency {
+    /// A seat gives a tile it does not hold.
+    #[error("seat {seat} does not hold {pai}")]
+    NotHeld {
+        /// The seat.
+        seat: Seat,
+        /// The tile.
+        pai: Pai,
+    },
+    /// A seat's next take is a claim where it draws.
+    #[error("seat {0} claims when it should draw")]
+    ClaimForDraw(Seat),
+    /// The claims of a kyoku can be ordered in too many ways to try them all.
+    #[error("too many ways to order the claims")]
+    TooManyOrders,
+    /// A seat's discard is the drawn tile (tsumogiri) right after a claim.
+    #[error("seat {0} discards the drawn tile after a claim")]
+    TsumogiriAfterClaim(Seat),
+    /// A seat's discards hold a `0` that does not follow an open kong.
+    #[error("seat {0}: a 0 not after a kong")]
+    StrayPlaceholder(Seat),
+    /// A seat's lists have takes or discards left when the kyoku ends.
+    #[error("seat {0}: takes or discards left after the end")]
+    LeftAfterEnd(Seat),
+    /// A ron on a seat that did not give the last tile.
+    #[error("a ron on seat {0}, who did not discard last")]
+    RonNotOnLast(Seat),
+    /// The game has no kyoku of that index.
+    #[error("no such kyoku")]
+    NoSuchKyoku,
+}
+
 impl RecordError {
     /// The JSON error kind: `parse` for a text that is not a record, `invalid_hand`
     /// for a record that breaks the rules, `timeout` for work stopped.
@@ -150,6 +215,7 @@ impl RecordError {
     pub fn kind(&self) -> ErrorKind {
         match self {
             RecordError::Format { .. }
+            | RecordError::Tenhou6(_)
             | RecordError::CutOff { .. }
             | RecordError::Unwritable { .. } => ErrorKind::Parse,
             RecordError::Inconsistent { .. } | RecordError::OnTable { .. } => {
@@ -265,7 +331,7 @@ pub fn read_with(text: &str, format: Option<Format>, partial: bool) -> Result<Ga
 /// The error for a cut-off record, unless a partial game is accepted.
 fn cut_off(
     format: &'static str,
-    missing: Option<String>,
+    missing: Option<Missing>,
     partial: bool,
 ) -> Result<(), RecordError> {
     match missing {

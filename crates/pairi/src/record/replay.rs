@@ -698,7 +698,7 @@ pub fn replay(
         return Err(RecordError::Inconsistent {
             kyoku: format!("#{index}"),
             index: 0,
-            message: "no such kyoku".into(),
+            source: super::Inconsistency::NoSuchKyoku,
         });
     };
     let fail = |i: usize, source: Illegal| RecordError::Illegal {

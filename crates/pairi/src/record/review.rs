@@ -13,9 +13,7 @@ use super::replay::{replay, Table};
 use super::{CallKind, Event, Game, RecordError, Seat};
 use crate::analysis::{Analyzer, Holding};
 use crate::decompose::Family;
-use crate::ev::{
-    evaluate_with, DiscardValue, EvError, Evaluation, Maximize, Model, Options, Setup, MAX_TURNS,
-};
+use crate::ev::{evaluate_with, EvError, Evaluation, Model, Options, Setup, MAX_TURNS};
 use crate::riichi::Rules;
 use crate::shanten::Discard;
 use crate::table::Action;
@@ -367,11 +365,8 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
                 forbidden,
             } => {
                 let t = job.setup.turn;
-                let value = best_of(ev, t, forbidden).or_else(|| {
-                    ev.discards
-                        .first()
-                        .map(|d| (d.at(Maximize::Win, t), d.at(Maximize::Score, t)))
-                });
+                let value = best_of(ev, t, forbidden)
+                    .or_else(|| ev.discards.first().map(|d| d.win_score(t)));
                 if let (Some((w, s)), Some(o)) = (
                     value,
                     out.choices
@@ -383,19 +378,13 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
                 }
             }
             Want::Pass { call } => {
-                let at = |d: &DiscardValue| {
-                    (
-                        d.at(Maximize::Win, job.setup.turn),
-                        d.at(Maximize::Score, job.setup.turn),
-                    )
-                };
-                pending(&mut calls, call).pass = ev.discards.first().map(at);
+                let t = job.setup.turn;
+                pending(&mut calls, call).pass = ev.discards.first().map(|d| d.win_score(t));
             }
             Want::Kan { call } => {
                 // The replacement tile is one more draw: the values a turn earlier.
                 let t = job.setup.turn;
-                let at = |d: &DiscardValue| (d.at(Maximize::Win, t), d.at(Maximize::Score, t));
-                pending(&mut calls, call).call = ev.discards.first().map(at);
+                pending(&mut calls, call).call = ev.discards.first().map(|d| d.win_score(t));
             }
         }
     }
@@ -422,15 +411,7 @@ pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Revie
 
 /// (win probability, expected score) at `turn` of the discard of `pai` (or of its kind).
 fn value_of_discard(e: &Evaluation, turn: u8, pai: Pai) -> Option<(f64, f64)> {
-    e.discards
-        .iter()
-        .find(|d| d.tile == Some(pai))
-        .or_else(|| {
-            e.discards
-                .iter()
-                .find(|d| d.tile.map(|p| p.tile()) == Some(pai.tile()))
-        })
-        .map(|d| (d.at(Maximize::Win, turn), d.at(Maximize::Score, turn)))
+    e.discard_of(pai).map(|d| d.win_score(turn))
 }
 
 /// Values a riichi choice (options dama, riichi) at `turn`: riichi, the best discard
@@ -442,17 +423,11 @@ fn riichi_or_dama(e: &Evaluation, turn: u8, c: &mut ChoiceReview) {
     for d in e.discards.iter().filter(|d| d.tile.is_some()) {
         let silent = match &d.declare {
             Some(x) => {
-                let r = (
-                    x.riichi.at(Maximize::Win, turn),
-                    x.riichi.at(Maximize::Score, turn),
-                );
+                let r = x.riichi.win_score(turn);
                 riichi = Some(riichi.map_or(r, |a| pick(a, r)));
-                (
-                    x.dama.at(Maximize::Win, turn),
-                    x.dama.at(Maximize::Score, turn),
-                )
+                x.dama.win_score(turn)
             }
-            None => (d.at(Maximize::Win, turn), d.at(Maximize::Score, turn)),
+            None => d.win_score(turn),
         };
         dama = Some(dama.map_or(silent, |a| pick(a, silent)));
     }
@@ -1201,33 +1176,25 @@ fn chosen_and_best(
     forbidden: TileSet,
     riichi: bool,
 ) -> Option<EvReview> {
-    let at = |d: &DiscardValue| (d.at(Maximize::Win, turn), d.at(Maximize::Score, turn));
-    let chosen = e
-        .discards
-        .iter()
-        .find(|d| d.tile == Some(pai))
-        .or_else(|| {
-            e.discards
-                .iter()
-                .find(|d| d.tile.map(|p| p.tile()) == Some(pai.tile()))
-        })?;
-    let best = e
-        .discards
-        .iter()
-        .filter(|d| d.tile.is_some_and(|p| !forbidden.contains(p.tile())))
-        .max_by(|a, b| at(a).1.total_cmp(&at(b).1))?;
+    let chosen = e.discard_of(pai)?;
+    let best = e.best_discard(turn, forbidden)?;
     let declare = chosen.declare.as_ref().filter(|_| riichi);
+    let ((win, score), (best_win, best_score)) = (chosen.win_score(turn), best.win_score(turn));
     Some(EvReview {
-        win: at(chosen).0,
-        score: at(chosen).1,
+        win,
+        score,
         best: best.tile?,
-        best_win: at(best).0,
-        best_score: at(best).1,
-        riichi: declare.map(|d| RiichiReview {
-            riichi_win: d.riichi.at(Maximize::Win, turn),
-            riichi_score: d.riichi.at(Maximize::Score, turn),
-            dama_win: d.dama.at(Maximize::Win, turn),
-            dama_score: d.dama.at(Maximize::Score, turn),
+        best_win,
+        best_score,
+        riichi: declare.map(|d| {
+            let ((riichi_win, riichi_score), (dama_win, dama_score)) =
+                (d.riichi.win_score(turn), d.dama.win_score(turn));
+            RiichiReview {
+                riichi_win,
+                riichi_score,
+                dama_win,
+                dama_score,
+            }
         }),
     })
 }
@@ -1235,11 +1202,7 @@ fn chosen_and_best(
 /// (win probability, expected score) at `turn` of the discard of the highest expected
 /// score among those not `forbidden`.
 fn best_of(e: &Evaluation, turn: u8, forbidden: TileSet) -> Option<(f64, f64)> {
-    e.discards
-        .iter()
-        .filter(|d| d.tile.is_some_and(|p| !forbidden.contains(p.tile())))
-        .map(|d| (d.at(Maximize::Win, turn), d.at(Maximize::Score, turn)))
-        .max_by(|a, b| a.1.total_cmp(&b.1))
+    e.best_discard(turn, forbidden).map(|d| d.win_score(turn))
 }
 
 /// What `seat` would score winning on `pai` from `from` (itself for a self-draw, the

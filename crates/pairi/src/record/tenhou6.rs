@@ -11,8 +11,8 @@
 use serde_json::{json, Map, Value};
 
 use super::{
-    pai_of_tenhou, tenhou_of_pai, CallKind, DrawReason, Event, Game, Kyoku, Length, RecordError,
-    RecordedValue, RecordedYaku, Seat, Tenhou6Extras, Win, YakuValueRec,
+    pai_of_tenhou, tenhou_of_pai, CallKind, DrawReason, Event, Game, Inconsistency, Kyoku, Length,
+    RecordError, RecordedValue, RecordedYaku, Seat, Tenhou6Extras, Win, YakuValueRec,
 };
 use crate::riichi::rules::Players;
 use crate::riichi::score::{BAIMAN, HANEMAN, MANGAN, SANBAIMAN, YAKUMAN};
@@ -26,6 +26,29 @@ const MAX_BRANCHES: u32 = 4096;
 
 fn bad(message: impl Into<String>) -> RecordError {
     RecordError::format(FORMAT, message)
+}
+
+/// What is wrong with a tenhou.net/6 text, for the reasons a caller tells apart
+/// ([`RecordError::Tenhou6`], `parse`); the reader's other reasons are only words
+/// ([`RecordError::Format`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Tenhou6Error {
+    /// An object after the first, read as the next kyoku of the same game, names other
+    /// players or rules.
+    #[error("object {object}: `{key}` differs from the first object's: not the same game")]
+    NotSameGame {
+        /// The object's number in the text (2 for the second).
+        object: usize,
+        /// `name` or `rule`.
+        key: &'static str,
+    },
+    /// A win's value text (or its yaku) states a value without its points.
+    #[error("a win's value text {text:?} states no points (`30符4飜7700点`, `満貫8000点`)")]
+    NoPoints {
+        /// The text.
+        text: String,
+    },
 }
 
 /// Reads a tenhou.net/6 record: one JSON object, or one object per kyoku (as some
@@ -51,7 +74,10 @@ pub fn read_with(text: &str, partial: bool) -> Result<Game, RecordError> {
         .kyokus
         .iter()
         .find(|k| !k.is_over())
-        .map(|k| format!("kyoku {} has no result", k.label()));
+        .map(|k| super::Missing::KyokuEnd {
+            kyoku: k.label(),
+            end: "result",
+        });
     super::cut_off(FORMAT, missing, partial)?;
     Ok(game)
 }
@@ -78,10 +104,7 @@ fn read_any(text: &str) -> Result<Game, RecordError> {
         if let Some((name, rule)) = &first {
             for (key, want) in [("name", name), ("rule", rule)] {
                 if o.get(key) != want.as_ref() {
-                    return Err(bad(format!(
-                        "object {}: `{key}` differs from the first object's: not the same game",
-                        i + 2
-                    )));
+                    return Err(Tenhou6Error::NotSameGame { object: i + 2, key }.into());
                 }
             }
         }
@@ -447,11 +470,11 @@ fn read_kyoku(k: &Value, players: Players) -> Result<(Kyoku, Option<bool>), Reco
     };
     let sim = Sim::start(&kyoku, &table);
     let mut branches = 0;
-    let sim = play(&table, sim, &ending, &mut branches).map_err(|(index, message)| {
+    let sim = play(&table, sim, &ending, &mut branches).map_err(|(index, source)| {
         RecordError::Inconsistent {
             kyoku: kyoku.label(),
             index,
-            message,
+            source,
         }
     })?;
     let placeholder = sim.placeholder;
@@ -518,9 +541,10 @@ fn ending(result: &[Value], n: u8) -> Result<Ending, RecordError> {
             // checked); a text, or yaku without one, must state the points.
             let recorded = !text.is_empty() || !yaku.is_empty();
             if recorded && value.points.is_none() {
-                return Err(bad(format!(
-                    "a win's value text {text:?} states no points (`30符4飜7700点`, `満貫8000点`)"
-                )));
+                return Err(Tenhou6Error::NoPoints {
+                    text: text.to_owned(),
+                }
+                .into());
             }
             value.han = if yaku
                 .iter()
@@ -652,7 +676,7 @@ struct Sim {
     placeholder: Option<bool>,
 }
 
-type Fail = (usize, String);
+type Fail = (usize, Inconsistency);
 
 impl Sim {
     fn start(k: &Kyoku, t: &Table) -> Sim {
@@ -669,8 +693,8 @@ impl Sim {
         }
     }
 
-    fn fail(&self, message: impl Into<String>) -> Fail {
-        (self.events.len(), message.into())
+    fn fail(&self, why: Inconsistency) -> Fail {
+        (self.events.len(), why)
     }
 
     fn remove(&mut self, seat: Seat, p: Pai) -> Result<(), Fail> {
@@ -680,7 +704,7 @@ impl Sim {
                 hand.swap_remove(i);
                 Ok(())
             }
-            None => Err(self.fail(format!("seat {seat} does not hold {p}"))),
+            None => Err(self.fail(Inconsistency::NotHeld { seat, pai: p })),
         }
     }
 
@@ -734,7 +758,7 @@ fn play(t: &Table, mut sim: Sim, ending: &Ending, branches: &mut u32) -> Result<
                     continue;
                 };
                 let Take::Draw(p) = take else {
-                    return Err(sim.fail(format!("seat {seat} claims when it should draw")));
+                    return Err(sim.fail(Inconsistency::ClaimForDraw(seat)));
                 };
                 sim.accept_riichi();
                 sim.next_take[s] += 1;
@@ -762,7 +786,7 @@ fn play(t: &Table, mut sim: Sim, ending: &Ending, branches: &mut u32) -> Result<
                 };
                 *branches += 1;
                 if *branches > MAX_BRANCHES {
-                    return Err(sim.fail("too many ways to order the claims"));
+                    return Err(sim.fail(Inconsistency::TooManyOrders));
                 }
                 let mut claimed = sim.clone();
                 let first = claim(t, &mut claimed, seat, from, take)
@@ -822,9 +846,7 @@ fn act(t: &Table, sim: &mut Sim, seat: Seat, drawn: Option<Pai>) -> Result<(), F
         let (pai, tsumogiri) = match p {
             Some(p) => (p, false),
             None => (
-                drawn.ok_or_else(|| {
-                    sim.fail(format!("seat {seat} discards the drawn tile after a claim"))
-                })?,
+                drawn.ok_or_else(|| sim.fail(Inconsistency::TsumogiriAfterClaim(seat)))?,
                 true,
             ),
         };
@@ -847,7 +869,7 @@ fn act(t: &Table, sim: &mut Sim, seat: Seat, drawn: Option<Pai>) -> Result<(), F
         Out::Tile(p) => discard(sim, Some(p), false)?,
         Out::Tsumogiri => discard(sim, None, false)?,
         Out::Riichi(p) => discard(sim, p, true)?,
-        Out::Placeholder => return Err(sim.fail(format!("seat {seat}: a 0 not after a kong"))),
+        Out::Placeholder => return Err(sim.fail(Inconsistency::StrayPlaceholder(seat))),
         Out::AddedKan(pai, pon) => {
             sim.remove(seat, pai)?;
             sim.events.push(Event::AddedKan {
@@ -881,9 +903,10 @@ fn act(t: &Table, sim: &mut Sim, seat: Seat, drawn: Option<Pai>) -> Result<(), F
 
 /// The end of the lists: every item used, and the result fits the last event.
 fn finish(t: &Table, mut sim: Sim, ending: &Ending) -> Result<Sim, Fail> {
-    for s in 0..usize::from(t.n) {
+    for seat in 0..t.n {
+        let s = usize::from(seat);
         if sim.next_take[s] != t.takes[s].len() || sim.next_out[s] != t.outs[s].len() {
-            return Err(sim.fail(format!("seat {s}: takes or discards left after the end")));
+            return Err(sim.fail(Inconsistency::LeftAfterEnd(seat)));
         }
     }
     // A ron is on the last tile given: a discard, a tile added to a kong, a North set
@@ -898,7 +921,7 @@ fn finish(t: &Table, mut sim: Sim, ending: &Ending) -> Result<Sim, Fail> {
     });
     if let Some(from) = ending.ron_from {
         if last_discard != Some(from) {
-            return Err(sim.fail(format!("a ron on seat {from}, who did not discard last")));
+            return Err(sim.fail(Inconsistency::RonNotOnLast(from)));
         }
         sim.riichi = None;
     }
