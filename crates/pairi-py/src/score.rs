@@ -129,6 +129,11 @@ fn str_of<'a>(v: &'a Bound<'_, PyAny>) -> Option<&'a str> {
 /// or text that is not Unicode.
 fn indicators_of(v: &Bound<'_, PyAny>) -> Option<Result<IndicatorTiles, Error>> {
     let mut tiles = IndicatorTiles::default();
+    if let Ok(l) = v.downcast_exact::<PyList>() {
+        if l.is_empty() {
+            return Some(Ok(tiles));
+        }
+    }
     if let Some(s) = str_of(v) {
         return Some(tiles.read(s).map(|()| tiles));
     }

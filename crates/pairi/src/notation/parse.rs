@@ -569,6 +569,14 @@ pub fn parse_tiles_each(
     dialect: Dialect,
     mut f: impl FnMut(Pai),
 ) -> Result<(), ParseError> {
+    // One tile, a digit and its suit letter: what `plain_each` reads of it, without
+    // its list.
+    if let &[d @ b'0'..=b'9', letter @ (b'm' | b'p' | b's' | b'z')] = input.as_bytes() {
+        if let Some(p) = suited(dialect, char::from(letter), d - b'0') {
+            f(p);
+            return Ok(());
+        }
+    }
     let mut few = FixedList::<Pai, 16>::new();
     if plain_each(input, dialect, |p| few.push(p).then_some(())).is_some() {
         few.iter().for_each(|&p| f(p));

@@ -286,3 +286,19 @@ fn plain_mpsz_ok_takes_plain_text_only() {
         assert!(h.is_none() || other.is_empty(), "{other:?}");
     }
 }
+
+#[test]
+fn one_tile_reads_as_every_notation() {
+    // Each digit before each suit letter (and before letters that are no suit): the
+    // one-tile path of `parse_tiles_each` answers as the reader of every notation.
+    for d in b'0'..=b'9' {
+        for letter in [b'm', b'p', b's', b'z', b'f', b'j', b'x'] {
+            let s = String::from_utf8(vec![d, letter]).unwrap();
+            for dialect in [Dialect::Standard, Dialect::Mcr] {
+                let mut each = Vec::new();
+                let read = parse::parse_tiles_each(&s, dialect, |p| each.push(p)).map(|()| each);
+                assert_eq!(read, parse::parse_tiles_any(&s, dialect), "{s:?}");
+            }
+        }
+    }
+}
