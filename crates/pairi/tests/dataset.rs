@@ -304,3 +304,103 @@ fn a_cut_off_game_is_an_error_unless_partial() {
     assert!(c.placement.iter().all(|&p| p == -1));
     assert!(c.game_over.iter().all(|&o| !o));
 }
+
+/// FNV-1a (64 bits) over `bytes`, continuing from `h`.
+fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// One hash a column of `c`, every value in little-endian bytes, by column name.
+fn column_hashes(c: &Columns) -> Vec<(&'static str, u64)> {
+    const START: u64 = 0xcbf2_9ce4_8422_2325;
+    fn ints<T: Copy>(v: &[T], f: impl Fn(T) -> i64) -> u64 {
+        v.iter().fold(START, |h, &x| fnv(h, &f(x).to_le_bytes()))
+    }
+    let scalars = c
+        .scalars
+        .iter()
+        .fold(START, |h, x| fnv(h, &x.to_le_bytes()));
+    vec![
+        ("planes", fnv(START, &c.planes)),
+        ("scalars", scalars),
+        ("mask", fnv(START, &c.mask)),
+        ("action", ints(&c.action, i64::from)),
+        ("game", ints(&c.game, i64::from)),
+        ("kyoku", ints(&c.kyoku, i64::from)),
+        ("round", ints(&c.round, i64::from)),
+        ("dealer", ints(&c.dealer, i64::from)),
+        ("honba", ints(&c.honba, i64::from)),
+        ("seat", ints(&c.seat, i64::from)),
+        ("event", ints(&c.event, i64::from)),
+        ("kyoku_delta", ints(&c.kyoku_delta, i64::from)),
+        ("kyoku_over", ints(&c.kyoku_over, i64::from)),
+        ("final_points", ints(&c.final_points, i64::from)),
+        ("placement", ints(&c.placement, i64::from)),
+        ("game_over", ints(&c.game_over, i64::from)),
+    ]
+}
+
+/// The rows of the records in `dir` (every game that plays, files in name order).
+fn rows_of_dir(dir: &std::path::Path, options: Options) -> Columns {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("records")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e != "md"))
+        .collect();
+    paths.sort();
+    let mut batch = Batch::new(1 << 20, options);
+    let mut games = 0;
+    for path in paths {
+        let text = std::fs::read_to_string(&path).expect("record");
+        for game in dataset::read_games(&text, true) {
+            let Ok((game, complete)) = game else { continue };
+            if batch.push_game(&game, games, complete).is_ok() {
+                games += 1;
+            }
+        }
+    }
+    let n = batch.len();
+    batch.drain(n, |c, n| c.head(n))
+}
+
+/// Every value of every column, pinned for the records of `tests/data/records` and
+/// the shared Tenhou XML records: a change of any row shows here, column by column
+/// (a new encoding must come with a new `ENCODING_VERSION` and new pins).
+#[test]
+fn rows_are_pinned() {
+    let local = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/records"));
+    let mut sets = vec![
+        ("records", local.clone(), Options::default()),
+        (
+            "records, forced",
+            local,
+            Options {
+                forced: true,
+                ..Options::default()
+            },
+        ),
+    ];
+    if let Some(dir) = crate::shared::path("data/logs/mjlog") {
+        sets.push(("shared mjlog", dir, Options::default()));
+    }
+    let mut got = String::new();
+    for (name, dir, options) in sets {
+        let c = rows_of_dir(&dir, options);
+        got += &format!("{name}: {} rows\n", c.len());
+        for (column, h) in column_hashes(&c) {
+            got += &format!("{name}: {column} {h:016x}\n");
+        }
+    }
+    let want = include_str!("data/dataset-pins.txt");
+    let want: String = want
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter(|l| crate::shared::path("data/logs/mjlog").is_some() || !l.starts_with("shared"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(got, want, "rows changed:\n{got}");
+}

@@ -35,7 +35,8 @@ pub use action::{
     TSUMO, TSUMOGIRI,
 };
 pub use planes::{
-    observe, scalar, seat_plane, OBS_SHAPE, OBS_SIZE, OWN_PLANES, PLANES, SEAT_PLANES,
+    observe, observe_bytes, scalar, seat_plane, BYTE_PLANES, OBS_SHAPE, OBS_SIZE, OWN_PLANES,
+    PLANES, SEAT_PLANES,
 };
 
 /// The version of the action space and of the observation layout: it changes whenever

@@ -34,8 +34,50 @@ pub const fn scalar(column: usize) -> usize {
     (PLANES - 1) * 34 + column
 }
 
-fn put(out: &mut [f32], plane: usize, t: Tile, v: f32) {
-    out[plane * 34 + t.index()] += v;
+/// The values of planes 0 to 70, one byte each in [`observe_bytes`]: every one of
+/// them is a small whole number.
+pub const BYTE_PLANES: usize = (PLANES - 1) * 34;
+
+/// Where [`write`] puts the planes: `f32` values throughout ([`observe`]), or bytes
+/// for planes 0 to 70 and `f32` for the scalars ([`observe_bytes`]).
+trait Planes {
+    /// Adds `v` to plane `plane` (below `PLANES - 1`) at kind `t`.
+    fn put(&mut self, plane: usize, t: Tile, v: u8);
+    /// The row of scalars (34 values).
+    fn scalars(&mut self) -> &mut [f32];
+}
+
+/// The whole observation as `f32`, [`OBS_SIZE`] values.
+struct Floats<'a>(&'a mut [f32]);
+
+impl Planes for Floats<'_> {
+    fn put(&mut self, plane: usize, t: Tile, v: u8) {
+        self.0[plane * 34 + t.index()] += f32::from(v);
+    }
+    fn scalars(&mut self) -> &mut [f32] {
+        let sc = scalar(0);
+        &mut self.0[sc..sc + 34]
+    }
+}
+
+/// Planes 0 to 70 as bytes ([`BYTE_PLANES`]), and the scalars (34).
+struct Bytes<'a> {
+    planes: &'a mut [u8],
+    scalars: &'a mut [f32],
+}
+
+impl Planes for Bytes<'_> {
+    fn put(&mut self, plane: usize, t: Tile, v: u8) {
+        let x = &mut self.planes[plane * 34 + t.index()];
+        *x = x.saturating_add(v);
+    }
+    fn scalars(&mut self) -> &mut [f32] {
+        self.scalars
+    }
+}
+
+fn put<P: Planes>(out: &mut P, plane: usize, t: Tile, v: u8) {
+    out.put(plane, t, v);
 }
 
 /// The kind a dora indicator points at: the next of its cycle (numbers 9 → 1, winds
@@ -81,6 +123,26 @@ pub fn observe(obs: &Observation, out: &mut [f32]) {
         return;
     };
     out.fill(0.0);
+    write(obs, &mut Floats(out));
+}
+
+/// [`observe`] with planes 0 to 70 as bytes: `planes` gets their [`BYTE_PLANES`]
+/// values (each the `f32` of [`observe`] as a `u8`, exactly: they are small whole
+/// numbers), `scalars` the 34 values of the last plane as [`observe`] writes them.
+/// Nothing is written unless `planes` holds [`BYTE_PLANES`] values and `scalars` 34
+/// (only the first are written).
+pub fn observe_bytes(obs: &Observation, planes: &mut [u8], scalars: &mut [f32]) {
+    let (Some(planes), Some(scalars)) = (planes.get_mut(..BYTE_PLANES), scalars.get_mut(..34))
+    else {
+        return;
+    };
+    planes.fill(0);
+    scalars.fill(0.0);
+    write(obs, &mut Bytes { planes, scalars });
+}
+
+/// Writes the planes of `obs` into `out`, which holds zeros.
+fn write<P: Planes>(obs: &Observation, out: &mut P) {
     let n = usize::from(obs.players.clamp(3, 4));
     let me = usize::from(obs.seat) % n;
     let rel = |s: usize| (s + n - me) % n;
@@ -90,17 +152,17 @@ pub fn observe(obs: &Observation, out: &mut [f32]) {
         let t = p.tile();
         let c = &mut counts[t.index()];
         if usize::from(*c) < 4 {
-            put(out, usize::from(*c), t, 1.0);
+            put(out, usize::from(*c), t, 1);
         }
         *c += 1;
         if p.is_red() {
-            put(out, 4, t, 1.0);
+            put(out, 4, t, 1);
         }
     }
-    let mark = |out: &mut [f32], plane: usize, p: Pai| {
-        put(out, plane, p.tile(), 1.0);
+    let mark = |out: &mut P, plane: usize, p: Pai| {
+        put(out, plane, p.tile(), 1);
         if p.is_red() {
-            put(out, plane + 1, p.tile(), 1.0);
+            put(out, plane + 1, p.tile(), 1);
         }
     };
     if let Some(p) = obs.drawn {
@@ -110,8 +172,8 @@ pub fn observe(obs: &Observation, out: &mut [f32]) {
         mark(out, 7, p);
     }
     for p in obs.dora.iter() {
-        put(out, 9, p.tile(), 1.0);
-        put(out, 10, dora_of(p.tile(), obs.players), 1.0);
+        put(out, 9, p.tile(), 1);
+        put(out, 10, dora_of(p.tile(), obs.players), 1);
     }
 
     for s in 0..n {
@@ -124,39 +186,38 @@ pub fn observe(obs: &Observation, out: &mut [f32]) {
                 MeldKind::ClosedKan => 3,
             };
             for t in m.tiles() {
-                put(out, seat_plane(r, k), t, 1.0);
+                put(out, seat_plane(r, k), t, 1);
             }
             if m.red() > 0 {
                 let five = m.tiles().find(|t| !t.is_honor() && t.number() == 5);
                 if let Some(t) = five {
-                    put(out, seat_plane(r, 8), t, f32::from(m.red()));
+                    put(out, seat_plane(r, 8), t, m.red());
                 }
             }
         }
         let river: &[RiverTile] = obs.rivers[s].as_slice();
         for d in river {
             let t = d.pai.tile();
-            put(out, seat_plane(r, 4), t, 1.0);
+            put(out, seat_plane(r, 4), t, 1);
             if d.tsumogiri {
-                put(out, seat_plane(r, 5), t, 1.0);
+                put(out, seat_plane(r, 5), t, 1);
             }
             if d.called {
-                put(out, seat_plane(r, 6), t, 1.0);
+                put(out, seat_plane(r, 6), t, 1);
             }
             if d.riichi {
-                put(out, seat_plane(r, 7), t, 1.0);
+                put(out, seat_plane(r, 7), t, 1);
             }
             if d.pai.is_red() {
-                put(out, seat_plane(r, 8), t, 1.0);
+                put(out, seat_plane(r, 8), t, 1);
             }
         }
         for (i, d) in river.iter().rev().take(RECENT).enumerate() {
-            put(out, seat_plane(r, 9 + i), d.pai.tile(), 1.0);
+            put(out, seat_plane(r, 9 + i), d.pai.tile(), 1);
         }
     }
 
-    let sc = scalar(0);
-    let row = &mut out[sc..sc + 34];
+    let row = out.scalars();
     row[usize::from(obs.round.index()) % 4] = 1.0;
     row[4 + (me + n - usize::from(obs.dealer) % n) % n] = 1.0;
     row[8 + rel(usize::from(obs.dealer) % n)] = 1.0;

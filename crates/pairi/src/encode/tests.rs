@@ -233,3 +233,43 @@ fn planes_do_not_depend_on_other_seats_hidden_tiles() {
     }
     assert!(compared > 500, "only {compared} positions compared");
 }
+
+/// The byte planes are the float planes value for value, at every decision of every
+/// seat of random games (four and three players, red fives, calls and kongs).
+#[test]
+fn byte_planes_are_the_float_planes() {
+    let mut floats = vec![0f32; OBS_SIZE];
+    let mut bytes = vec![7u8; BYTE_PLANES];
+    let mut scalars = vec![7f32; 34];
+    let mut checked = 0;
+    for preset in [TablePreset::Tenhou, TablePreset::TenhouSanma] {
+        for seed in 0..8u64 {
+            let mut table = Table::new(preset.rules(), WallSource::Seed(seed)).unwrap();
+            let mut rng = Xoshiro256::new(seed ^ 0x5eed);
+            while !table.is_over() {
+                for seat in 0..table.players() {
+                    let obs = table.observation(seat);
+                    observe(&obs, &mut floats);
+                    observe_bytes(&obs, &mut bytes, &mut scalars);
+                    for (i, (&b, &f)) in bytes.iter().zip(&floats).enumerate() {
+                        assert_eq!(f32::from(b), f, "value {i}");
+                    }
+                    assert_eq!(scalars[..], floats[BYTE_PLANES..]);
+                    checked += 1;
+                }
+                let seat = table.to_act().trailing_zeros() as u8;
+                let legal = table.legal(seat);
+                let a = legal[rng.below(legal.len() as u64) as usize];
+                table.step(seat, a).unwrap();
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+    // Short buffers are left alone.
+    let obs = Table::new(TablePreset::Tenhou.rules(), WallSource::Seed(1))
+        .unwrap()
+        .observation(0);
+    let mut short = vec![9u8; BYTE_PLANES - 1];
+    observe_bytes(&obs, &mut short, &mut scalars);
+    assert!(short.iter().all(|&b| b == 9));
+}

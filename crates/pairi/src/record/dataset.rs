@@ -26,11 +26,11 @@
 
 use super::on_table::{self, Decision, Visit};
 use super::{Format, Game, RecordError, Seat};
-use crate::encode::{self, ACTION_COUNT, OBS_SIZE, PLANES};
+use crate::encode::{self, ACTION_COUNT, OBS_SIZE};
 use crate::table::{Action, Table};
 
-/// Bytes of a row's planes 0 to 70 (one byte a value).
-pub const PLANE_BYTES: usize = (PLANES - 1) * 34;
+/// Bytes of a row's planes 0 to 70 (one byte a value, [`encode::observe_bytes`]).
+pub const PLANE_BYTES: usize = encode::BYTE_PLANES;
 /// Values of a row's scalars (plane 71).
 pub const SCALARS: usize = 34;
 /// Bytes of a row's legal mask (190 bits).
@@ -265,7 +265,6 @@ impl Batch {
             dropped: 0,
             end: [0; 4],
             sticks: 0,
-            buf: [0.0; OBS_SIZE],
         };
         match on_table::on_table_visit(game, rules, false, &mut rows) {
             Ok(_) => {
@@ -343,13 +342,11 @@ struct Rows<'a> {
     /// The scores and riichi sticks at the end of the last kyoku played.
     end: [i32; 4],
     sticks: u32,
-    buf: [f32; OBS_SIZE],
 }
 
 impl Rows<'_> {
     fn push(&mut self, d: &Decision<'_>, seat: Seat, row: Option<usize>) -> usize {
         let t = d.table;
-        encode::observe(&t.observation(seat), &mut self.buf);
         let c = &mut *self.columns;
         let row = match row {
             Some(row) => row,
@@ -376,13 +373,11 @@ impl Rows<'_> {
                 row
             }
         };
-        for (o, &v) in c.planes[row * PLANE_BYTES..(row + 1) * PLANE_BYTES]
-            .iter_mut()
-            .zip(&self.buf[..PLANE_BYTES])
-        {
-            *o = v as u8;
-        }
-        c.scalars[row * SCALARS..(row + 1) * SCALARS].copy_from_slice(&self.buf[PLANE_BYTES..]);
+        encode::observe_bytes(
+            &t.observation(seat),
+            &mut c.planes[row * PLANE_BYTES..(row + 1) * PLANE_BYTES],
+            &mut c.scalars[row * SCALARS..(row + 1) * SCALARS],
+        );
         let mask = &mut c.mask[row * MASK_BYTES..(row + 1) * MASK_BYTES];
         mask.fill(0);
         for a in t.legal(seat).iter() {
