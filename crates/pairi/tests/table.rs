@@ -293,6 +293,77 @@ fn table_ok_shared_records_replay() {
     assert!(kyokus > 20);
 }
 
+/// Each kyoku's winning yaku at the table, as a record replays.
+struct WinYaku(Vec<Vec<pairi::riichi::Yaku>>);
+
+impl record::on_table::Visit for WinYaku {
+    fn decision(&mut self, _: record::on_table::Decision<'_>) {}
+    fn kyoku_end(&mut self, _: usize, t: &Table) {
+        let yaku = t.events().iter().filter_map(|e| match e {
+            pairi::table::Event::Win(w) => Some(w.yaku.iter().map(|y| y.yaku)),
+            _ => None,
+        });
+        self.0.push(yaku.flatten().collect());
+    }
+}
+
+/// A three-player record of kita and ippatsu (`tests/data/records/kita_ippatsu.jsonl`):
+/// E1, no 一発 for a riichi after another seat's kita; E1-1, 一発 on a ron of the
+/// kita itself; E2, a rinshan win on the seat's own kita's replacement, without 一発.
+/// Replayed at the table under Mahjong Soul's preset, as `record legal --rules
+/// mahjongsoul` takes it, and under Tenhou's: the preset's `kita_ends_ippatsu` is the
+/// one used, and the table's yaku are the record's.
+#[test]
+fn table_ok_kita_ends_ippatsu_per_preset_on_a_record() {
+    use pairi::riichi::Yaku::{Ippatsu, RinshanKaihou};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/records/kita_ippatsu.jsonl"
+    );
+    let game = record::read_with(&std::fs::read_to_string(path).unwrap(), None, true).unwrap();
+    let yaku_under = |rules| {
+        let mut w = WinYaku(Vec::new());
+        record::on_table::on_table_visit(&game, rules, false, &mut w).unwrap();
+        w.0
+    };
+    for mahjong_soul in [true, false] {
+        let rules = record::on_table::rules_of(&game, mahjong_soul);
+        assert!(rules.kita_ends_ippatsu);
+        let y = yaku_under(rules);
+        assert_eq!(y.len(), 3);
+        assert!(!y[0].contains(&Ippatsu), "{y:?}");
+        assert!(y[1].contains(&Ippatsu), "{y:?}");
+        assert!(
+            y[2].contains(&RinshanKaihou) && !y[2].contains(&Ippatsu),
+            "{y:?}"
+        );
+    }
+    // The option's other value: E1's win gains 一発; the kita player's own still ends.
+    let kept = pairi::table::TableRules {
+        kita_ends_ippatsu: false,
+        ..record::on_table::rules_of(&game, true)
+    };
+    let y = yaku_under(kept);
+    assert!(y[0].contains(&Ippatsu), "{y:?}");
+    assert!(!y[2].contains(&Ippatsu), "{y:?}");
+    // `record legal --rules mahjongsoul` plays the shared Mahjong Soul record under
+    // `mahjongsoul-sanma`.
+    let Some(file) = crate::shared::path("data/logs/mjai/mjsoul_3p_double_ron_excerpt.jsonl")
+    else {
+        return;
+    };
+    use pairi::api::Request;
+    let res = pairi::api::record::LegalRequest {
+        record: std::fs::read_to_string(file).unwrap(),
+        partial: true,
+        rules: pairi::api::record::RecordRules::MahjongSoul,
+        ..Default::default()
+    }
+    .answer()
+    .unwrap();
+    assert_eq!((res.players, res.rules), (3, "mahjongsoul-sanma"));
+}
+
 /// Kyoku whose recorded score changes follow rules the table does not model, or look
 /// edited, each with the reason; their actions are still checked up to the win.
 const KNOWN_DIFFERENCES: &[(&str, &str)] = &[

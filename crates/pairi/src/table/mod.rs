@@ -1114,11 +1114,13 @@ impl Table {
             }
             ClaimOn::Kita => {
                 self.interrupted = true;
-                if self.rules.kita_ends_ippatsu {
-                    for (i, s) in self.seats.iter_mut().enumerate() {
-                        if i != usize::from(c.from) {
-                            s.ippatsu = false;
-                        }
+                // The kita player's own ippatsu ends with it: a win on the replacement
+                // tile is a rinshan win, never ippatsu (docs/riichi-rules.md, "Ippatsu
+                // and kita"); the others' ends by the rules.
+                let others = self.rules.kita_ends_ippatsu;
+                for (i, s) in self.seats.iter_mut().enumerate() {
+                    if others || i == usize::from(c.from) {
+                        s.ippatsu = false;
                     }
                 }
                 self.draw(c.from, true);

@@ -108,7 +108,9 @@ pub struct TableRules {
     pub four_kans: bool,
     /// Swap-calling.
     pub kuikae: Kuikae,
-    /// A completed kita (北抜き) ends the other players' ippatsu (three players).
+    /// A completed kita (北抜き) ends the other players' ippatsu (three players); the
+    /// kita player's own ends in any case (a win on its replacement tile is never
+    /// ippatsu). True in every preset (sources in docs/riichi-rules.md).
     pub kita_ends_ippatsu: bool,
     /// The discarder of the tile of an open kong pays alone for a win on its
     /// replacement tile (大明槓の責任払い).
@@ -256,7 +258,6 @@ impl TablePreset {
                 target_points: 40_000,
                 multi_ron: MultiRon::All,
                 tenpai_yame: true,
-                kita_ends_ippatsu: false,
                 four_winds: false,
                 four_riichi: false,
                 noten_total: 2000,

@@ -1227,11 +1227,16 @@ fn scenario_ok_kita_replacement_ron_and_ippatsu_per_preset() {
         "123s456s789s11m99m",
         "777p888s555z666z4z",
     ];
-    for (preset, ends) in [
-        (TablePreset::TenhouSanma, true),
-        (TablePreset::MahjongSoulSanma, false),
+    let kept = TableRules {
+        kita_ends_ippatsu: false,
+        ..TablePreset::MahjongSoulSanma.rules()
+    };
+    for (rules, ends) in [
+        (TablePreset::TenhouSanma.rules(), true),
+        (TablePreset::MahjongSoulSanma.rules(), true),
+        (kept, false),
     ] {
-        let mut s = Scenario::new(preset.rules(), &hands, "9p5z6s2s");
+        let mut s = Scenario::new(rules, &hands, "9p5z6s2s");
         s.rinshan = "1p";
         // Kita, its replacement draw, a ron on it.
         let mut t = s.table();
@@ -1258,7 +1263,51 @@ fn scenario_ok_kita_replacement_ron_and_ippatsu_per_preset() {
             matches!(ev.as_slice(), [Event::Draw { seat: 0, pai: Some(p) }] if *p == pai("1p"))
         );
         assert_eq!(t.observation(1).kita[0], 1);
-        assert_eq!(t.seats[1].ippatsu, !ends, "{preset:?}");
+        assert_eq!(t.seats[1].ippatsu, !ends, "{rules:?}");
+    }
+}
+
+#[test]
+fn scenario_ok_own_kita_ends_ippatsu_rinshan_win_without_it() {
+    // Seat 1 declares riichi on its first draw (1m-9m wait), draws a North on its
+    // ippatsu turn, sets it aside and wins on the replacement tile: rinshan, never
+    // ippatsu, whatever the rules say of the others' ippatsu.
+    let hands = [
+        "4z123p456p789p123s",
+        "123s456s789s11m99m",
+        "777p888s555z666z4z",
+    ];
+    let kept = TableRules {
+        kita_ends_ippatsu: false,
+        ..TablePreset::MahjongSoulSanma.rules()
+    };
+    for rules in [
+        TablePreset::TenhouSanma.rules(),
+        TablePreset::MahjongSoulSanma.rules(),
+        kept,
+    ] {
+        let mut s = Scenario::new(rules, &hands, "9p5z6s2s4z");
+        s.rinshan = "1m";
+        let mut t = s.table();
+        dahai(&mut t, 0, "9p");
+        pass_all(&mut t);
+        go(&mut t, 1, Action::Riichi);
+        dahai(&mut t, 1, "5z");
+        pass_all(&mut t);
+        dahai(&mut t, 2, "6s");
+        pass_all(&mut t);
+        dahai(&mut t, 0, "2s");
+        pass_all(&mut t);
+        assert!(t.seats[1].ippatsu);
+        assert!(has(&t, 1, Action::Kita));
+        go(&mut t, 1, Action::Kita);
+        pass_all(&mut t);
+        assert!(!t.seats[1].ippatsu, "{rules:?}");
+        assert!(has(&t, 1, Action::Tsumo));
+        let w = wins(&go(&mut t, 1, Action::Tsumo));
+        let yaku: Vec<Yaku> = w[0].yaku.iter().map(|y| y.yaku).collect();
+        assert!(yaku.contains(&Yaku::RinshanKaihou), "{yaku:?}");
+        assert!(!yaku.contains(&Yaku::Ippatsu), "{yaku:?}");
     }
 }
 

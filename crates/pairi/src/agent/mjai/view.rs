@@ -517,7 +517,8 @@ impl View {
                 self.kita[usize::from(actor)] += 1;
                 out = Some(Event::Kita { seat: actor });
                 self.interrupted = true;
-                if self.rules.kita_ends_ippatsu && actor != me {
+                // Its own kita ends the seat's ippatsu; another's, by the rules.
+                if actor == me || self.rules.kita_ends_ippatsu {
                     self.end_ippatsu();
                 }
                 self.replacement = true;
