@@ -21,13 +21,13 @@ import sys
 SUFFIXES = (".json", ".jsonl", ".mjson", ".mjlog", ".xml")
 
 
-def files_under(paths):
+def files_under(paths, suffixes=SUFFIXES):
     out = []
     for p in paths:
         if os.path.isdir(p):
             for root, dirs, names in os.walk(p):
                 dirs.sort()
-                out.extend(os.path.join(root, n) for n in sorted(names) if n.endswith(SUFFIXES))
+                out.extend(os.path.join(root, n) for n in sorted(names) if n.endswith(suffixes))
         else:
             out.append(p)
     return out

@@ -13,22 +13,11 @@ and the win (the rule `kita_ends_ippatsu` decides those). Yakuman wins are left 
 import argparse
 import collections
 import json
-import os
 import sys
 
+from compare import files_under
+
 IPPATSU = "一発"
-
-
-def files_under(paths):
-    out = []
-    for p in paths:
-        if os.path.isdir(p):
-            for root, dirs, names in os.walk(p):
-                dirs.sort()
-                out.extend(os.path.join(root, n) for n in sorted(names) if n.endswith(".jsonl"))
-        else:
-            out.append(p)
-    return out
 
 
 def pairi_wins(events):
@@ -69,7 +58,7 @@ def main():
     args = ap.parse_args()
     counts = collections.Counter()
     examples = collections.defaultdict(list)
-    for f in files_under(args.paths):
+    for f in files_under(args.paths, (".jsonl",)):
         with open(f) as fh:
             events = [json.loads(line) for line in fh if line.strip()]
         ours = pairi_wins(events)
