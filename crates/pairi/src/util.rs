@@ -13,6 +13,10 @@ use std::sync::Arc;
 /// [`Stop::check`] now and then and returns [`Stopped`]. [`Stop::never`] holds no
 /// flag and costs nothing to check.
 ///
+/// A stop may also carry a [`Yield`]: the work then gives way to other work at the
+/// same checks ([`Stop::yielding_to`]), and is still stopped by the flag while it
+/// waits.
+///
 /// ```
 /// use pairi::util::Stop;
 ///
@@ -23,25 +27,74 @@ use std::sync::Arc;
 /// assert!(theirs.check().is_err());
 /// assert!(Stop::never().check().is_ok());
 /// ```
-#[derive(Clone, Debug, Default)]
-pub struct Stop(Option<Arc<AtomicBool>>);
+#[derive(Clone, Default)]
+pub struct Stop {
+    flag: Option<Arc<AtomicBool>>,
+    defer: Option<Arc<dyn Yield>>,
+}
+
+/// What long work gives way to at each check of its [`Stop`]: the caller decides
+/// when the work should wait and how (a short sleep, a park with a timeout), the work
+/// only calls [`Yield::hold`] where it checks its stop.
+///
+/// ```
+/// use pairi::util::{Stop, Yield};
+/// use std::sync::atomic::{AtomicU32, Ordering};
+/// use std::sync::Arc;
+///
+/// /// Holds the work back twice, then lets it go on.
+/// struct Twice(AtomicU32);
+///
+/// impl Yield for Twice {
+///     fn hold(&self) -> bool {
+///         self.0.fetch_add(1, Ordering::Relaxed) < 2
+///     }
+/// }
+///
+/// let twice = Arc::new(Twice(AtomicU32::new(0)));
+/// let stop = Stop::new().yielding_to(twice.clone());
+/// assert!(stop.check().is_ok());
+/// assert_eq!(twice.0.load(Ordering::Relaxed), 3);
+/// ```
+pub trait Yield: Send + Sync {
+    /// Called at each check of the stop that holds it (from any thread the work runs
+    /// on). Returns `true` after waiting a little while, when the work should wait
+    /// more: the check then looks at the stop flag and calls again. Returns `false`
+    /// when the work may go on; then soon, as most checks do.
+    fn hold(&self) -> bool;
+}
 
 impl Stop {
     /// A flag that can be set.
     #[must_use]
     pub fn new() -> Stop {
-        Stop(Some(Arc::new(AtomicBool::new(false))))
+        Stop {
+            flag: Some(Arc::new(AtomicBool::new(false))),
+            defer: None,
+        }
     }
 
     /// No flag: the work runs to its end.
     #[must_use]
     pub const fn never() -> Stop {
-        Stop(None)
+        Stop {
+            flag: None,
+            defer: None,
+        }
+    }
+
+    /// The same flag, its checks giving way to `other` as [`Yield::hold`] says.
+    #[must_use]
+    pub fn yielding_to(self, other: Arc<dyn Yield>) -> Stop {
+        Stop {
+            defer: Some(other),
+            ..self
+        }
     }
 
     /// Asks the work to stop (every clone sees it).
     pub fn stop(&self) {
-        if let Some(flag) = &self.0 {
+        if let Some(flag) = &self.flag {
             flag.store(true, Ordering::Relaxed);
         }
     }
@@ -49,27 +102,43 @@ impl Stop {
     /// Whether the work was asked to stop.
     #[must_use]
     pub fn stopped(&self) -> bool {
-        self.0.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+        self.flag
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
-    /// `Err(Stopped)` once the work was asked to stop.
+    /// `Err(Stopped)` once the work was asked to stop; before that, waits as long as
+    /// its [`Yield`] holds it back.
     ///
     /// # Errors
     ///
     /// [`Stopped`] after [`Stop::stop`].
     pub fn check(&self) -> Result<(), Stopped> {
-        if self.stopped() {
-            Err(Stopped)
-        } else {
-            Ok(())
+        loop {
+            if self.stopped() {
+                return Err(Stopped);
+            }
+            match &self.defer {
+                Some(other) if other.hold() => {}
+                _ => return Ok(()),
+            }
         }
+    }
+}
+
+impl fmt::Debug for Stop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Stop")
+            .field("stopped", &self.stopped())
+            .field("yielding", &self.defer.is_some())
+            .finish()
     }
 }
 
 /// Two stops are equal when they are the same flag (or both [`Stop::never`]).
 impl PartialEq for Stop {
     fn eq(&self, other: &Stop) -> bool {
-        match (&self.0, &other.0) {
+        match (&self.flag, &other.flag) {
             (None, None) => true,
             (Some(a), Some(b)) => Arc::ptr_eq(a, b),
             _ => false,
@@ -78,6 +147,65 @@ impl PartialEq for Stop {
 }
 
 impl Eq for Stop {}
+
+#[cfg(test)]
+mod tests {
+    use super::{Stop, Yield};
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::Arc;
+
+    /// Holds the work back every time, and sets the stop after `after` calls.
+    struct Forever {
+        calls: AtomicU32,
+        after: u32,
+        stop: Stop,
+    }
+
+    impl Yield for Forever {
+        fn hold(&self) -> bool {
+            if self.calls.fetch_add(1, Ordering::Relaxed) + 1 >= self.after {
+                self.stop.stop();
+            }
+            true
+        }
+    }
+
+    #[test]
+    fn stop_err_set_while_the_work_waits() {
+        let stop = Stop::new();
+        let forever = Arc::new(Forever {
+            calls: AtomicU32::new(0),
+            after: 5,
+            stop: stop.clone(),
+        });
+        let yielding = stop.clone().yielding_to(forever.clone());
+        assert!(yielding.check().is_err());
+        assert_eq!(forever.calls.load(Ordering::Relaxed), 5);
+        // The same flag: equal, and stopped for every clone.
+        assert_eq!(yielding, stop);
+        assert!(stop.stopped());
+    }
+
+    /// Holds the work back once.
+    struct Once(AtomicU32);
+
+    impl Yield for Once {
+        fn hold(&self) -> bool {
+            self.0.fetch_add(1, Ordering::Relaxed) == 0
+        }
+    }
+
+    #[test]
+    fn stop_ok_after_the_yield_lets_go() {
+        let once = Arc::new(Once(AtomicU32::new(0)));
+        let stop = Stop::new().yielding_to(once.clone());
+        assert!(stop.check().is_ok());
+        assert!(stop.check().is_ok());
+        // Held once, then let go at each check.
+        assert_eq!(once.0.load(Ordering::Relaxed), 3);
+        assert!(format!("{stop:?}").contains("yielding: true"));
+    }
+}
 
 /// Work given up because its [`Stop`] was set (`timeout`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -40,7 +40,7 @@ pub mod riichi;
 pub mod stats;
 
 pub use crate::error::ErrorKind;
-pub use crate::util::Stop;
+pub use crate::util::{Stop, Yield};
 use limits::{Bounded, Limits};
 use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};

@@ -11,7 +11,7 @@
 use super::graph::{Graph, WON};
 use super::state::{self, kind_between, RIICHI};
 use super::values::History;
-use super::{Maximize, Model, Problem};
+use super::{Maximize, Model, Problem, CHECK_NODES};
 use crate::tile::{Pai, TileSet};
 use crate::util::{Stop, Stopped};
 use std::cmp::Ordering;
@@ -203,7 +203,7 @@ pub(crate) fn explain(
                 later,
                 first_draws,
                 paths: best_paths(problem, graph, history, node, paths, stop)?,
-                paths_to_tenpai: paths_to_tenpai(graph, node, t_max - turn),
+                paths_to_tenpai: paths_to_tenpai(graph, node, t_max - turn, stop)?,
             })
         })
         .collect()
@@ -279,9 +279,8 @@ fn best_paths(
         if done.len() >= k && p.bound <= done[k - 1].probability {
             break;
         }
-        if expansions % 64 == 0 {
-            stop.check()?;
-        }
+        // An expansion is a tenth of a millisecond or more: each checks.
+        stop.check()?;
         expansions += 1;
         let node = graph.draws[p.node as usize];
         // The draws, and the same draws taking the last tile (haitei): some more win.
@@ -377,7 +376,7 @@ fn best_paths(
 
 /// Distinct paths from draw node `start` to a tenpai draw node in at most `steps`
 /// hand-changing draws, over every choice the graph explores.
-fn paths_to_tenpai(graph: &Graph, start: u32, steps: usize) -> f64 {
+fn paths_to_tenpai(graph: &Graph, start: u32, steps: usize, stop: &Stop) -> Result<f64, Stopped> {
     let n = graph.draws.len();
     // count[i]: paths from draw node i within s steps; through[j]: their sum over the
     // choices of discard node j.
@@ -387,11 +386,14 @@ fn paths_to_tenpai(graph: &Graph, start: u32, steps: usize) -> f64 {
         .map(|d| f64::from(u8::from(d.shanten == 0)))
         .collect();
     if graph.draws[start as usize].shanten == 0 {
-        return 1.0;
+        return Ok(1.0);
     }
     let mut through = vec![0.0; graph.discards.len()];
     for _ in 0..steps {
         for (j, t) in through.iter_mut().enumerate() {
+            if j % CHECK_NODES == 0 {
+                stop.check()?;
+            }
             *t = graph
                 .choices
                 .row(j)
@@ -401,6 +403,9 @@ fn paths_to_tenpai(graph: &Graph, start: u32, steps: usize) -> f64 {
         }
         let mut next = vec![0.0; n];
         for (i, v) in next.iter_mut().enumerate() {
+            if i % CHECK_NODES == 0 {
+                stop.check()?;
+            }
             if graph.draws[i].shanten == 0 {
                 *v = 1.0;
                 continue;
@@ -413,5 +418,5 @@ fn paths_to_tenpai(graph: &Graph, start: u32, steps: usize) -> f64 {
         }
         count = next;
     }
-    count[start as usize]
+    Ok(count[start as usize])
 }

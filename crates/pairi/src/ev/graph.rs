@@ -3,10 +3,10 @@
 
 use super::score::{Known, WinScorer};
 use super::state::{self, Counts, DOUBLE, FIRST, IPPATSU, KINDS, RIICHI};
-use super::{EvError, Model, Problem};
+use super::{EvError, Model, Problem, CHECK_NODES};
 use crate::shanten;
 use crate::tile::{TileCounts, TileSet};
-use crate::util::Stop;
+use crate::util::{Stop, Stopped};
 use crate::wall::Wall;
 use hashbrown::hash_table::{Entry, HashTable};
 
@@ -226,6 +226,8 @@ struct Builder<'a> {
 struct Settler<'a> {
     problem: &'a Problem,
     scorer: &'a WinScorer,
+    /// Checked every [`SETTLE_CHECK`] nodes settled.
+    stop: &'a Stop,
 }
 
 impl Settler<'_> {
@@ -321,7 +323,10 @@ impl Settler<'_> {
         // Scores of the wins met in this part, shared by the hands that differ only in
         // red fives.
         let mut known = Known::default();
-        for &(draw, key) in keys {
+        for (i, &(draw, key)) in keys.iter().enumerate() {
+            if i % SETTLE_CHECK == 0 {
+                self.stop.check()?;
+            }
             out.starts.push(out.scores.len() as u32);
             let (node, moves) = self.settle(key, draw, &mut out.scores, &mut known)?;
             out.nodes.push((node.shanten, node.tiles, moves));
@@ -789,9 +794,12 @@ fn table_hash(short: u32) -> u64 {
     u64::from(short).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
-/// A search checks its [`Stop`] each time it has made this many more nodes (a few
-/// milliseconds of work).
-const STOP_EVERY: usize = 4096;
+/// A search checks its [`Stop`] each time it has made this many more nodes (their
+/// settling checks on its own, [`SETTLE_CHECK`]).
+const STOP_EVERY: usize = 512;
+/// Settling checks the search's [`Stop`] each time it has settled this many nodes
+/// (some microseconds each: well under a millisecond).
+const SETTLE_CHECK: usize = 32;
 /// Room for this many nodes is made at once: most searches need more.
 const INITIAL_IDS: usize = 1024;
 /// Room for this many nodes of each kind, and edges, is made at once: a small search
@@ -824,7 +832,11 @@ impl Graph {
         let mut b = Builder {
             problem,
             stop,
-            settler: Settler { problem, scorer },
+            settler: Settler {
+                problem,
+                scorer,
+                stop,
+            },
             ids: HashTable::with_capacity(INITIAL_IDS.min(problem.options.max_states)),
             hashes: [
                 Vec::with_capacity(INITIAL_NODES),
@@ -864,7 +876,7 @@ impl Graph {
             }
         }
         let candidates = b.candidates(root);
-        Ok(b.finish(candidates))
+        Ok(b.finish(candidates)?)
     }
 
     /// Where draw node `i` is after a draw without an edge: itself, or the node of
@@ -947,7 +959,7 @@ impl Builder<'_> {
 
     /// Compressed rows, one edge per (draw node, target): the draws of a node, then
     /// the draws back into the discard nodes that made it, unless already there.
-    fn finish(self, candidates: Vec<(Option<u8>, u32)>) -> Graph {
+    fn finish(self, candidates: Vec<(Option<u8>, u32)>) -> Result<Graph, Stopped> {
         let n = self.draws.len();
         // Draws back, by their source, each node's in kind order like its own draws:
         // the levels find them in the order their discard nodes were numbered, which a
@@ -955,6 +967,9 @@ impl Builder<'_> {
         // hand before it).
         let mut back = Rows::grouped(n, &self.back);
         for i in 0..n {
+            if i % CHECK_NODES == 0 {
+                self.stop.check()?;
+            }
             back.row_mut(i).sort_by_key(|d| d.kind);
         }
         let pairi = self.pairi();
@@ -982,6 +997,9 @@ impl Builder<'_> {
         // (discard node, draw node with a draw into it).
         let mut into = Vec::with_capacity(if pairi { 0 } else { edges });
         for i in 0..n {
+            if i % CHECK_NODES == 0 {
+                self.stop.check()?;
+            }
             let (a, z) = self.range[i];
             let forward = &self.forward[a as usize..z as usize];
             let mut total = 0u32;
@@ -1048,7 +1066,7 @@ impl Builder<'_> {
             + bytes_of(&self.children)
             + back.bytes()
             + bytes_of(&into);
-        graph
+        Ok(graph)
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::graph::{Graph, WON};
 use super::state;
-use super::{Declare, DiscardValue, Evaluation, Line, Model, Problem};
+use super::{Declare, DiscardValue, Evaluation, Line, Model, Problem, CHECK_NODES};
 use crate::tile::TileSet;
 use crate::util::{Stop, Stopped};
 
@@ -30,7 +30,18 @@ impl Layer {
     /// tiles of the wall: `x + Σ w (p − x) / (S − t)`, computed as
     /// `x + (Σ w p − x Σ w) / (S − t)`. A winning draw leads to a sure tenpai and win
     /// and the better of its score and going on.
-    pub(crate) fn step(&mut self, graph: &Graph, problem: &Problem, t: u8, read: &Read) {
+    ///
+    /// # Errors
+    ///
+    /// [`Stopped`] when `stop` is set (checked every [`CHECK_NODES`] nodes).
+    pub(crate) fn step(
+        &mut self,
+        graph: &Graph,
+        problem: &Problem,
+        t: u8,
+        read: &Read,
+        stop: &Stop,
+    ) -> Result<(), Stopped> {
         // Only the nodes read at this turn or later are valued: the others keep their
         // value of the next turn, which nothing reads.
         let k = t - problem.turn;
@@ -52,11 +63,11 @@ impl Layer {
                 .iter()
                 .map(|&(_, other)| self.draws[other as usize])
                 .collect();
-            for_each(&mut self.draws, |i, v| {
+            for_each(&mut self.draws, stop, |i, v| {
                 if draw_from[i] <= k {
                     *v = draw_value(graph, discards, (wall(i), last), i, *v);
                 }
-            });
+            })?;
             for (&(node, _), &stay) in graph.stays.iter().zip(&stays) {
                 let i = node as usize;
                 if draw_from[i] <= k {
@@ -67,7 +78,7 @@ impl Layer {
         let draws = &self.draws;
         match graph.model {
             // Each quantity maximised on its own.
-            Model::Compat => for_each(&mut self.discards, |j, v| {
+            Model::Compat => for_each(&mut self.discards, stop, |j, v| {
                 if discard_from[j] > k {
                     return;
                 }
@@ -82,20 +93,21 @@ impl Layer {
                     }
                 }
                 *v = best;
-            }),
+            })?,
             // One policy: the discard best for the quantity asked, all three values
             // its own.
             Model::Pairi => {
                 let m = problem.options.maximize.index();
-                for_each(&mut self.discards, |j, v| {
+                for_each(&mut self.discards, stop, |j, v| {
                     if discard_from[j] > k {
                         return;
                     }
                     *v = best_choice(graph.choices.row(j), draws, m)
                         .map_or([0.0; 3], |c| draws[c as usize]);
-                });
+                })?;
             }
         }
+        Ok(())
     }
 }
 
@@ -237,21 +249,30 @@ fn draw_value(
 #[cfg(feature = "parallel")]
 const PARALLEL_FROM: usize = 16_384;
 
-/// Runs `f(index, value)` on every value, spread over the cores for large graphs.
-fn for_each(values: &mut [Triple], f: impl Fn(usize, &mut Triple) + Sync) {
+/// Runs `f(index, value)` on every value, spread over the cores for large graphs,
+/// checking `stop` every [`CHECK_NODES`] values.
+fn for_each(
+    values: &mut [Triple],
+    stop: &Stop,
+    f: impl Fn(usize, &mut Triple) + Sync,
+) -> Result<(), Stopped> {
+    let g = |(i, v): (usize, &mut Triple)| {
+        if i % CHECK_NODES == 0 {
+            stop.check()?;
+        }
+        f(i, v);
+        Ok(())
+    };
     #[cfg(feature = "parallel")]
     if values.len() >= PARALLEL_FROM {
         use rayon::prelude::*;
-        values
+        return values
             .par_iter_mut()
-            .with_min_len(4096)
+            .with_min_len(CHECK_NODES)
             .enumerate()
-            .for_each(|(i, v)| f(i, v));
-        return;
+            .try_for_each(g);
     }
-    for (i, v) in values.iter_mut().enumerate() {
-        f(i, v);
-    }
+    values.iter_mut().enumerate().try_for_each(g)
 }
 
 /// Draw nodes' values of one metric at every turn: `[t][node]` (empty before the
@@ -279,8 +300,7 @@ pub(crate) fn evaluate(
         None => Read::of(graph, problem),
     };
     for t in (problem.turn..=problem.t_max).rev() {
-        stop.check()?;
-        layer.step(graph, problem, t, &read);
+        layer.step(graph, problem, t, &read, stop)?;
         for (o, &(_, d)) in out.iter_mut().zip(roots) {
             let v = layer.draws[d as usize];
             for m in 0..3 {
