@@ -50,11 +50,11 @@ use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use pairi::api::batch::{prepare, Prepared, KINDS, SHORT_BYTES};
 use pairi::api::limits::{Cost, Limits};
-use pairi::api::{Error, ErrorKind, Stop};
+use pairi::api::{Error, ErrorKind, Stop, Yield};
 use serde_json::json;
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
@@ -94,6 +94,11 @@ pub(crate) struct Args {
     /// their own threads (one fewer than the cores) at a lower priority.
     #[arg(long, default_value_t = 1)]
     long_jobs: usize,
+    /// Share of the time long requests still compute while short ones are waiting, in
+    /// percent (0: long work waits for every gap between short requests, and a long
+    /// request under a steady flow of short ones gets a 503 at its deadline).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=100))]
+    long_share: u8,
     /// Largest expected-value search, in hand states (a request asking more is refused;
     /// one asking nothing gets this).
     #[arg(long, default_value_t = 300_000)]
@@ -170,6 +175,13 @@ struct Server {
     /// Long requests computing, on `long_pool`.
     long: Arc<Semaphore>,
     long_pool: rayon::ThreadPool,
+    /// Short requests in flight (read, waiting for a thread or computing): long work
+    /// gives way to them at its stop checks ([`GiveWay`]).
+    shorts: Arc<AtomicUsize>,
+    /// How long work gives way, [`GiveWay`]: its longest wait while short work is in
+    /// flight, then the time it computes before it waits again (`None`: no bound on
+    /// the wait).
+    long_turn: Option<(Duration, Duration)>,
     /// Body bytes held, all requests together.
     bodies: Arc<Semaphore>,
 }
@@ -221,6 +233,8 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             .build()
             .context("cannot start the threads of long requests")?,
         bodies: Arc::new(Semaphore::new(budget)),
+        shorts: Arc::new(AtomicUsize::new(0)),
+        long_turn: long_turn(args.long_share),
     });
     let app = Router::new()
         .route("/", get(|| async { file("index.html") }))
@@ -571,9 +585,11 @@ async fn answer(
     }
     let stop = Stop::new();
     let _stop_when_gone = StopOnDrop(stop.clone());
+    // Counted as short until its body or its request says it is long.
+    let mut short_work = Some(InFlight::new(&server.shorts));
     match tokio::time::timeout_at(
         deadline,
-        read_and_answer(&server, &kind, declared, body, &stop, conn),
+        read_and_answer(&server, &kind, declared, body, &stop, conn, &mut short_work),
     )
     .await
     {
@@ -607,6 +623,7 @@ async fn read_and_answer(
     body: Body,
     stop: &Stop,
     conn: Option<axum::Extension<Arc<Conn>>>,
+    short_work: &mut Option<InFlight>,
 ) -> Response {
     let held = declared
         .unwrap_or(server.max_body)
@@ -662,6 +679,7 @@ async fn read_and_answer(
     };
     let result = if text.len() > SHORT_BYTES {
         // Reading a large body is long work itself.
+        *short_work = None;
         long(
             server,
             bytes_permit,
@@ -673,6 +691,7 @@ async fn read_and_answer(
         match short(server, bytes_permit, stop, kind, text).await {
             Ok(Step::Done(out)) => Ok(out),
             Ok(Step::Long(prepared, permit)) => {
+                *short_work = None;
                 long(server, permit, stop, Work::Prepared(prepared)).await
             }
             Err(e) => Err(e),
@@ -736,7 +755,11 @@ async fn long(
         return Err(late(server));
     };
     let (tx, rx) = tokio::sync::oneshot::channel();
-    let (limits, stop) = (server.limits, stop.clone());
+    let limits = server.limits;
+    let stop = stop.clone().yielding_to(Arc::new(GiveWay::new(
+        Arc::clone(&server.shorts),
+        server.long_turn,
+    )));
     server.long_pool.spawn(move || {
         let _permits = (permit, bytes_permit);
         let answered = (|| {
@@ -754,4 +777,145 @@ async fn long(
     });
     rx.await
         .unwrap_or_else(|_| Err(Error::invalid_request("the request could not be answered")))
+}
+
+/// A short request in flight, counted in [`Server::shorts`] while it lives.
+struct InFlight(Arc<AtomicUsize>);
+
+impl InFlight {
+    fn new(count: &Arc<AtomicUsize>) -> InFlight {
+        count.fetch_add(1, Ordering::Relaxed);
+        InFlight(Arc::clone(count))
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// How long a long request waits at a time, at most, while short ones are in flight.
+const LONG_PAUSE: Duration = Duration::from_micros(500);
+
+/// The cycle of `--long-share`: within it long work computes its share while short
+/// work waits.
+const LONG_CYCLE: Duration = Duration::from_millis(10);
+
+/// `--long-share` as (longest wait, time computing then) in each [`LONG_CYCLE`]; `None`
+/// for 0 %: long work waits as long as short work is in flight.
+fn long_turn(share: u8) -> Option<(Duration, Duration)> {
+    let run = LONG_CYCLE * u32::from(share.min(100)) / 100;
+    (!run.is_zero()).then(|| (LONG_CYCLE - run, run))
+}
+
+/// What a long request gives way to: while short requests are in flight, its work
+/// waits at each stop check, [`LONG_PAUSE`] at a time (its deadline still stops it
+/// there); with a share, after waiting its longest wait it computes for its time before
+/// it waits again, so that a steady flow of short requests never starves it entirely.
+/// The stop checks of a search come every fraction of a millisecond of its work.
+struct GiveWay {
+    shorts: Arc<AtomicUsize>,
+    turn: Option<(Duration, Duration)>,
+    start: std::time::Instant,
+    /// When it started to wait, in nanoseconds from `start` (plus one; 0: not waiting).
+    waiting_since: AtomicU64,
+    /// Until when it computes whatever waits, in nanoseconds from `start`.
+    running_until: AtomicU64,
+}
+
+impl GiveWay {
+    fn new(shorts: Arc<AtomicUsize>, turn: Option<(Duration, Duration)>) -> GiveWay {
+        GiveWay {
+            shorts,
+            turn,
+            start: std::time::Instant::now(),
+            waiting_since: AtomicU64::new(0),
+            running_until: AtomicU64::new(0),
+        }
+    }
+
+    fn now(&self) -> u64 {
+        u64::try_from(self.start.elapsed().as_nanos()).unwrap_or(u64::MAX)
+    }
+}
+
+impl Yield for GiveWay {
+    fn hold(&self) -> bool {
+        if self.shorts.load(Ordering::Relaxed) == 0 {
+            self.waiting_since.store(0, Ordering::Relaxed);
+            return false;
+        }
+        if let Some((wait, run)) = self.turn {
+            let now = self.now();
+            if now < self.running_until.load(Ordering::Relaxed) {
+                return false;
+            }
+            let since = match self.waiting_since.load(Ordering::Relaxed) {
+                0 => {
+                    self.waiting_since.store(now + 1, Ordering::Relaxed);
+                    now
+                }
+                t => t - 1,
+            };
+            if now - since >= u64::try_from(wait.as_nanos()).unwrap_or(u64::MAX) {
+                let run = u64::try_from(run.as_nanos()).unwrap_or(u64::MAX);
+                self.running_until
+                    .store(now.saturating_add(run), Ordering::Relaxed);
+                self.waiting_since.store(0, Ordering::Relaxed);
+                return false;
+            }
+        }
+        std::thread::sleep(LONG_PAUSE);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{long_turn, GiveWay, InFlight, LONG_CYCLE};
+    use pairi::api::Yield;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    #[test]
+    fn long_turn_ok_shares() {
+        assert_eq!(long_turn(0), None);
+        assert_eq!(
+            long_turn(10),
+            Some((Duration::from_millis(9), Duration::from_millis(1)))
+        );
+        assert_eq!(long_turn(100), Some((Duration::ZERO, LONG_CYCLE)));
+    }
+
+    #[test]
+    fn give_way_ok_waits_while_short_work_is_in_flight() {
+        let shorts = Arc::new(AtomicUsize::new(0));
+        let give_way = GiveWay::new(Arc::clone(&shorts), None);
+        assert!(!give_way.hold());
+        let short = InFlight::new(&shorts);
+        assert!(give_way.hold());
+        assert!(give_way.hold());
+        drop(short);
+        assert_eq!(shorts.load(Ordering::Relaxed), 0);
+        assert!(!give_way.hold());
+    }
+
+    #[test]
+    fn give_way_ok_computes_its_share_while_short_work_waits() {
+        let shorts = Arc::new(AtomicUsize::new(0));
+        let turn = (Duration::from_millis(2), Duration::from_secs(3600));
+        let give_way = GiveWay::new(Arc::clone(&shorts), Some(turn));
+        let _short = InFlight::new(&shorts);
+        // Waits (each hold a pause) until its longest wait has passed, then computes.
+        let mut held = 0;
+        while give_way.hold() {
+            held += 1;
+            assert!(held < 10_000, "never let go");
+        }
+        assert!(held >= 1);
+        // Within its time to compute it is not held.
+        assert!(!give_way.hold());
+    }
 }
