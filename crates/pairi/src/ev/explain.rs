@@ -371,6 +371,12 @@ fn best_paths(
             });
         }
     }
+    // The prefixes left are many small vectors: freed a part at a time between checks.
+    let mut left = queue.into_vec();
+    while !left.is_empty() {
+        stop.check()?;
+        left.truncate(left.len().saturating_sub(CHECK_NODES));
+    }
     Ok(done)
 }
 
