@@ -28,7 +28,9 @@
 //! - Work: short requests (one hand) run on `--jobs` threads; long ones (a search, a
 //!   sample, a record, an array of more than a few requests, a body past 64 KiB) on
 //!   their own pool of one thread fewer than the cores, `--long-jobs` at once, at a
-//!   lower scheduling priority, so that they never hold up short ones. Each request has `--timeout` seconds from its head to its
+//!   lower scheduling priority, so that they never hold up short ones; while short
+//!   requests are in flight, long work waits at its stop checks but for its
+//!   `--long-share` of the time ([`GiveWay`]). Each request has `--timeout` seconds from its head to its
 //!   answer; at the deadline its work is stopped (the search, the sample, the review
 //!   check a stop flag) and the client gets a 503; a client gone away stops its work too.
 //! - Caps: `--max-states`, `--max-hands`, `--max-items`, `--max-record`: the api's
