@@ -30,9 +30,10 @@
 //!   their own pool of one thread fewer than the cores, `--long-jobs` at once, at a
 //!   lower scheduling priority, so that they never hold up short ones; while short
 //!   requests are in flight, long work waits at its stop checks but for its
-//!   `--long-share` of the time ([`GiveWay`]). Each request has `--timeout` seconds from its head to its
-//!   answer; at the deadline its work is stopped (the search, the sample, the review
-//!   check a stop flag) and the client gets a 503; a client gone away stops its work too.
+//!   `--long-share` of the time ([`GiveWay`]). Each request has `--timeout` seconds
+//!   from its head to its answer; at the deadline its work is stopped (the search, the
+//!   sample, the review check a stop flag) and the client gets a 503; a client gone
+//!   away stops its work too.
 //! - Caps: `--max-states`, `--max-hands`, `--max-items`, `--max-record`: the api's
 //!   `Limits`, checked before any work.
 //! - Browsers: `Content-Type: application/json` is required (415 otherwise: a form
