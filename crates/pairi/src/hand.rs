@@ -464,6 +464,18 @@ impl Hand {
         }
     }
 
+    /// A hand of no melds from `concealed` counts of at most four each, `red` fives of
+    /// each numbered suit among them, and last tile `last`, as the reader of plain
+    /// notation has checked them.
+    pub(crate) fn from_checked(concealed: TileCounts, red: [u8; 3], last: Option<Pai>) -> Hand {
+        Hand {
+            concealed,
+            red,
+            melds: Vec::new(),
+            last,
+        }
+    }
+
     /// Adds a concealed tile (it becomes the last tile).
     ///
     /// # Errors

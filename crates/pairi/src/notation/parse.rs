@@ -4,9 +4,9 @@
 
 use crate::error::ErrorKind;
 use crate::hand::{Hand, HandError, Meld, MeldKind, Source};
-use crate::tile::{Pai, Suit, Tile, Wind};
+use crate::tile::{Pai, Suit, Tile, TileCounts, Wind};
 use crate::util::FixedList;
-use crate::wall::Wall;
+use crate::wall::{Wall, MAX_COPIES};
 
 /// Which meaning `z` digits have.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -470,34 +470,65 @@ pub fn parse_hand_unchecked_with(input: &str, dialect: Dialect) -> Result<Hand, 
 pub(super) fn plain_mpsz(input: &str, dialect: Dialect) -> Option<Hand> {
     // One pass from the end: a digit's suit is the letter that closes its group, met
     // first. The counts and red fives do not depend on the order of adding; the last
-    // tile is set apart, the last digit written being the first read.
-    let mut hand = Hand::default();
-    let mut letter = None;
+    // tile is the first digit read. Each digit is a place in the counts from its
+    // letter's first place (`base`), a red five marked in its suit's count of reds.
+    let mut counts = [0u8; 34];
+    let mut red = [0u8; 3];
+    let mut suit: Option<(usize, Suit)> = None;
     let mut group_empty = true;
     let mut last = None;
     for &b in input.as_bytes().iter().rev() {
-        match b {
-            b'0'..=b'9' => {
-                let p = suited(dialect, char::from(letter?), b - b'0')?;
-                hand.add(p).ok()?;
-                last = last.or(Some(p));
-                group_empty = false;
+        let (at, is_red) = match (b, suit) {
+            (b'0', Some((base, s))) if s != Suit::Honor => (base + 4, true),
+            (b'1'..=b'9', Some((base, s))) if s != Suit::Honor => {
+                (base + usize::from(b - b'1'), false)
             }
-            b'm' | b'p' | b's' | b'z' => {
-                if letter.is_some() && group_empty {
+            (b'1'..=b'7', Some((base, _))) => {
+                let n = match (dialect, b) {
+                    (Dialect::Mcr, b'5') => 7,
+                    (Dialect::Mcr, b'7') => 5,
+                    _ => b - b'0',
+                };
+                (base + usize::from(n - 1), false)
+            }
+            (b'm' | b'p' | b's' | b'z', _) => {
+                if suit.is_some() && group_empty {
                     return None;
                 }
-                letter = Some(b);
+                let s = match b {
+                    b'm' => Suit::Man,
+                    b'p' => Suit::Pin,
+                    b's' => Suit::Sou,
+                    _ => Suit::Honor,
+                };
+                suit = Some((usize::from(s.base()), s));
                 group_empty = true;
+                continue;
             }
             _ => return None,
+        };
+        let count = counts.get_mut(at)?;
+        if *count >= MAX_COPIES {
+            return None;
         }
+        *count += 1;
+        if let (true, Some((_, s))) = (is_red, suit) {
+            red[s as usize] += 1;
+        }
+        if last.is_none() {
+            let tile = Tile::new(u8::try_from(at).ok()?)?;
+            last = Pai::new(tile, is_red);
+        }
+        group_empty = false;
     }
-    if letter.is_some() && group_empty {
+    if suit.is_some() && group_empty {
         return None;
     }
-    hand.set_last(last);
-    Some(hand)
+    Some(Hand::from_checked(
+        TileCounts::from_array(counts),
+        red,
+        last,
+    ))
 }
 
 /// Calls `f` with each tile of plain MPSZ text in order; `None` when the text is not
