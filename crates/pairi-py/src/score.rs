@@ -80,138 +80,44 @@ fn keyword(name: &str) -> Option<usize> {
     keyword_of(name.as_bytes())
 }
 
-// Each keyword is found in its own place, and names near a keyword are none.
+// Each keyword is found in its own place.
 const _: () = {
     let mut i = 0;
     while i < KEYWORDS.len() {
         assert!(matches!(keyword_of(KEYWORDS[i].as_bytes()), Some(j) if j == i));
         i += 1;
     }
-    let others: [&[u8]; 16] = [
-        b"",
-        b"w",
-        b"wi",
-        b"hand",
-        b"Tsumo",
-        b"tsum",
-        b"tsumoo",
-        b"wim",
-        b"ura\0",
-        b"riichi_stickz",
-        b"double_riichi_",
-        b"seat_wind\0",
-        b"round_wind ",
-        b"kita\0",
-        b"players_players_",
-        b"riichi_sticks_and_more",
-    ];
-    let mut i = 0;
-    while i < others.len() {
-        assert!(keyword_of(others[i]).is_none());
-        i += 1;
-    }
 };
 
-/// [`keyword`] of the name's bytes: the name's length and two words of its bytes
-/// ([`words`]) pick one place of [`SLOTS`] by a multiplicative hash, and the keyword
-/// there is the name when its length and words are the name's. No call and no loop: a
-/// call of 18 keywords reads each key this way.
+/// [`keyword`] of the name's bytes: byte-string patterns, matched by length, then byte
+/// by byte.
 const fn keyword_of(name: &[u8]) -> Option<usize> {
-    let Some((a, b)) = words(name) else {
-        return None;
-    };
-    match SLOTS[slot(name.len(), a, b, SLOT_FACTOR)] {
-        i if i < KEYWORD_COUNT as u8 => {
-            let i = i as usize;
-            let (len, x, y) = KEYWORD_WORDS[i];
-            if len == name.len() && x == a && y == b {
-                Some(i)
-            } else {
-                None
-            }
-        }
-        _ => None,
-    }
+    Some(match name {
+        b"win" => WIN,
+        b"melds" => MELDS,
+        b"tsumo" => FIRST_FLAG,
+        b"riichi" => FIRST_FLAG + 1,
+        b"double_riichi" => FIRST_FLAG + 2,
+        b"ippatsu" => FIRST_FLAG + 3,
+        b"rinshan" => FIRST_FLAG + 4,
+        b"chankan" => FIRST_FLAG + 5,
+        b"haitei" => FIRST_FLAG + 6,
+        b"houtei" => FIRST_FLAG + 7,
+        b"tenhou" => FIRST_FLAG + 8,
+        b"chiihou" => FIRST_FLAG + 9,
+        b"renhou" => FIRST_FLAG + 10,
+        b"round_wind" => ROUND_WIND,
+        b"seat_wind" => SEAT_WIND,
+        b"dora" => DORA,
+        b"ura" => URA,
+        b"honba" => HONBA,
+        b"riichi_sticks" => RIICHI_STICKS,
+        b"rules" => RULES,
+        b"players" => PLAYERS,
+        b"kita" => KITA,
+        _ => return None,
+    })
 }
-
-/// Two little-endian words that together hold every byte of a name of 3 to 16 bytes:
-/// the first and the last 8 bytes (that may overlap) of a name of 8 or more, the first
-/// and the last 4 of a shorter one (at least 4), the 3 bytes of a name of 3. With the
-/// length they tell names of those lengths apart; `None` for other lengths (no keyword
-/// has them).
-const fn words(s: &[u8]) -> Option<(u64, u64)> {
-    if s.len() > 16 {
-        return None;
-    }
-    if let (Some(first), Some(last)) = (s.first_chunk::<8>(), s.last_chunk::<8>()) {
-        return Some((u64::from_le_bytes(*first), u64::from_le_bytes(*last)));
-    }
-    if let (Some(first), Some(last)) = (s.first_chunk::<4>(), s.last_chunk::<4>()) {
-        return Some((
-            u32::from_le_bytes(*first) as u64,
-            u32::from_le_bytes(*last) as u64,
-        ));
-    }
-    match *s {
-        [x, y, z] => Some((x as u64 | (y as u64) << 8 | (z as u64) << 16, 0)),
-        _ => None,
-    }
-}
-
-/// The place in a table of 64 of a name of length `len` and words `a`, `b`.
-const fn slot(len: usize, a: u64, b: u64, factor: u64) -> usize {
-    ((a ^ b.rotate_left(29) ^ len as u64).wrapping_mul(factor) >> 58) as usize
-}
-
-/// Each keyword's length and words.
-const KEYWORD_WORDS: [(usize, u64, u64); KEYWORD_COUNT] = {
-    let mut out = [(0, 0, 0); KEYWORD_COUNT];
-    let mut i = 0;
-    while i < KEYWORD_COUNT {
-        let name = KEYWORDS[i].as_bytes();
-        out[i] = match words(name) {
-            Some((a, b)) => (name.len(), a, b),
-            None => panic!("a keyword of 3 to 16 bytes"),
-        };
-        i += 1;
-    }
-    out
-};
-
-/// The first odd factor (from a fixed start) under which [`slot`] gives every keyword
-/// its own place.
-const SLOT_FACTOR: u64 = {
-    let mut factor = 0x9E37_79B9_7F4A_7C15_u64;
-    loop {
-        let mut taken = 0u64;
-        let mut i = 0;
-        while i < KEYWORD_COUNT {
-            let (len, a, b) = KEYWORD_WORDS[i];
-            let bit = 1u64 << slot(len, a, b, factor);
-            if taken & bit != 0 {
-                break;
-            }
-            taken |= bit;
-            i += 1;
-        }
-        if i == KEYWORD_COUNT {
-            break factor;
-        }
-        factor = factor.wrapping_add(2);
-    }
-};
-
-/// The keyword in each place of [`slot`] (`u8::MAX`: none).
-const SLOTS: [u8; 64] = {
-    let mut out = [u8::MAX; 64];
-    let mut i = 0;
-    while i < KEYWORD_COUNT {
-        let (len, a, b) = KEYWORD_WORDS[i];
-        out[slot(len, a, b, SLOT_FACTOR)] = i as u8;
-        i += 1;
-    }
-    out
-};
 
 /// The text of `v` when it is a `str` of valid Unicode.
 fn str_of<'a>(v: &'a Bound<'_, PyAny>) -> Option<&'a str> {
