@@ -97,6 +97,38 @@ pub const fn pai_index(p: Pai) -> u16 {
     }
 }
 
+/// An action in words, as errors name it: `discard 1m`, `discard 1m (tsumogiri)`,
+/// `riichi`, `tsumo`, `ron`, `chi 3m with 1m 2m`, `pon 5p with 5p 0p`, `open kan on 7s`,
+/// `closed kan of 4z`, `added kan 5s`, `kita`, `nine terminals`, `pass`.
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Action::Discard { pai, tsumogiri } => {
+                write!(f, "discard {pai}")?;
+                if tsumogiri {
+                    f.write_str(" (tsumogiri)")?;
+                }
+                Ok(())
+            }
+            Action::Riichi => f.write_str("riichi"),
+            Action::Tsumo => f.write_str("tsumo"),
+            Action::Ron => f.write_str("ron"),
+            Action::Chi { consumed, called } => {
+                write!(f, "chi {called} with {} {}", consumed[0], consumed[1])
+            }
+            Action::Pon { consumed, called } => {
+                write!(f, "pon {called} with {} {}", consumed[0], consumed[1])
+            }
+            Action::OpenKan { called } => write!(f, "open kan on {called}"),
+            Action::ClosedKan { tile } => write!(f, "closed kan of {tile}"),
+            Action::AddedKan { pai } => write!(f, "added kan {pai}"),
+            Action::Kita => f.write_str("kita"),
+            Action::NineTerminals => f.write_str("nine terminals"),
+            Action::Pass => f.write_str("pass"),
+        }
+    }
+}
+
 impl Action {
     /// The action's dense id (see the module documentation).
     #[must_use]

@@ -65,7 +65,7 @@ use crate::wall::Wall;
 #[non_exhaustive]
 pub enum TableError {
     /// The action is not among the seat's legal actions now (`invalid_hand`).
-    #[error("seat {seat} cannot play {action:?} now")]
+    #[error("seat {seat} cannot {action} now")]
     Illegal {
         /// The seat.
         seat: Seat,

@@ -1533,3 +1533,35 @@ fn scenario_ok_haitei_and_houtei() {
         w[0].yaku
     );
 }
+
+#[test]
+fn actions_and_refusals_read_in_words() {
+    let said = |a: Action| a.to_string();
+    assert_eq!(
+        said(Action::Discard {
+            pai: pai("1m"),
+            tsumogiri: true
+        }),
+        "discard 1m (tsumogiri)"
+    );
+    assert_eq!(
+        said(Action::Pon {
+            consumed: [pai("5p"), pai("0p")],
+            called: pai("5p")
+        }),
+        "pon 5p with 5p 0p"
+    );
+    assert_eq!(
+        said(Action::ClosedKan { tile: Tile::NORTH }),
+        "closed kan of 4z"
+    );
+    assert_eq!(said(Action::NineTerminals), "nine terminals");
+    let e = TableError::Illegal {
+        seat: 2,
+        action: Action::Discard {
+            pai: pai("9s"),
+            tsumogiri: false,
+        },
+    };
+    assert_eq!(e.to_string(), "seat 2 cannot discard 9s now");
+}
