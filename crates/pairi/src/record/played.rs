@@ -95,7 +95,7 @@ pub fn game_of_events(events: &[table::Event], rules: &TableRules, names: Vec<St
                 seat,
                 from,
                 pai,
-                consumed: consumed.to_vec(),
+                consumed,
             },
             table::Event::AddedKan {
                 seat,
