@@ -4,7 +4,7 @@
 
 use crate::error::ErrorKind;
 use core::fmt;
-use core::ops::Deref;
+use core::ops::{Deref, DerefMut};
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -286,6 +286,12 @@ impl<T: Copy + Default, const N: usize> Deref for FixedList<T, N> {
     type Target = [T];
     fn deref(&self) -> &[T] {
         self.as_slice()
+    }
+}
+
+impl<T: Copy + Default, const N: usize> DerefMut for FixedList<T, N> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        self.as_mut_slice()
     }
 }
 

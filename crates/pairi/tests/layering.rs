@@ -411,7 +411,17 @@ impl<'ast> Visit<'ast> for Reader {
         visit::visit_item_union(self, i);
     }
     fn visit_item_type(&mut self, i: &'ast syn::ItemType) {
-        self.define("type", &i.ident, String::new());
+        // An alias records the type it names (the last segment of its path).
+        let of = match &*i.ty {
+            syn::Type::Path(p) => p
+                .path
+                .segments
+                .last()
+                .map(|s| s.ident.to_string())
+                .unwrap_or_default(),
+            _ => String::new(),
+        };
+        self.define("type", &i.ident, of);
         visit::visit_item_type(self, i);
     }
     fn visit_item_const(&mut self, i: &'ast syn::ItemConst) {
@@ -863,6 +873,20 @@ fn vocabulary_broken(defs: &[(String, Definition)], dependencies: &str) -> Vec<S
         builders.extend(more);
     }
     let at = |file: &str, d: &Definition| format!("{file}:{}: `{}`", d.line, d.name);
+    // One event model: `Event` is defined once, in `table`; elsewhere the name is only
+    // an alias of it (`record::Event = table::Event<Recorded>`).
+    let events: Vec<&(String, Definition)> = defs
+        .iter()
+        .filter(|(_, d)| d.what == "type" && d.name == "Event" && d.of != "Event")
+        .collect();
+    if events.len() != 1 || top(&events[0].1) != "table" {
+        let places: Vec<String> = events.iter().map(|(f, d)| at(f, d)).collect();
+        bad.push(format!(
+            "one `Event`, in `table` (others only alias it): found {} ({})",
+            events.len(),
+            places.join(", ")
+        ));
+    }
     for (name, home) in [
         ("Wind", "tile"),
         ("Family", "decompose"),
@@ -960,6 +984,7 @@ fn vocabulary_ok_every_second_definition_is_caught() {
             &["decompose"],
             "pub enum Family { Riichi } pub enum Form { Regular }",
         ),
+        (&["table"], "pub enum Event<D: Detail = Played> { Draw(D) }"),
     ];
     let defs_of = |extra: &[(&[&str], &str)]| -> Vec<(String, Definition)> {
         home.iter()
@@ -1017,6 +1042,16 @@ fn vocabulary_ok_every_second_definition_is_caught() {
             "pub struct FastRng(u64);",
             "`FastRng`: a random generator",
         ),
+        (
+            &["record"],
+            "pub enum Event { Draw { seat: u8 } }",
+            "one `Event`, in `table` (others only alias it): found 2",
+        ),
+        (
+            &["record"],
+            "pub type Event = Vec<u8>;",
+            "one `Event`, in `table` (others only alias it): found 2",
+        ),
     ];
     for (module, source, want) in cases {
         let got = vocabulary_broken(&defs_of(&[(module, source)]), "");
@@ -1036,6 +1071,10 @@ fn vocabulary_ok_every_second_definition_is_caught() {
             "fn first(h: &Hand) -> Option<&Meld> { h.melds().first() }",
         ),
         (&["ev"], "#[cfg(test)]\nmod tests { struct TestRng; }"),
+        (
+            &["record"],
+            "pub type Event = crate::table::Event<Recorded>;",
+        ),
         (
             &["hand"],
             "impl Meld { pub fn chi() -> Result<Meld, E> { todo!() } }",

@@ -365,7 +365,7 @@ fn a_table_refuses_seats_it_does_not_have() {
         seat: 1,
         from: 7,
         pai: game.kyokus[0].dora,
-        consumed: vec![],
+        consumed: pairi::util::FixedList::new(),
     });
     let e = e.unwrap_err();
     assert_eq!(
@@ -577,7 +577,13 @@ mod hostile {
             (Event::Draw { seat, .. } | Event::Discard { seat, .. }, 0) => *seat = v % 6,
             (Event::Draw { pai, .. } | Event::Discard { pai, .. }, _) => *pai = tile(v),
             (Event::Call { from, .. }, 1) => *from = v % 6,
-            (Event::Call { consumed, .. }, 2) => consumed.push(tile(v)),
+            // One more tile, or the last one changed when a call holds three.
+            (Event::Call { consumed, .. }, 2) => {
+                if consumed.len() == 3 {
+                    consumed.pop();
+                }
+                consumed.push(tile(v));
+            }
             (
                 Event::Call { seat, .. } | Event::Riichi { seat } | Event::RiichiAccepted { seat },
                 _,

@@ -318,7 +318,7 @@ impl Reader {
                     seat: self.seat(v, "actor")?,
                     from: self.seat(v, "target")?,
                     pai: tile(field(v, "pai")?)?,
-                    consumed,
+                    consumed: consumed.into_iter().collect(),
                 };
                 self.push(e)
             }
@@ -708,6 +708,9 @@ fn write_kyoku(k: &Kyoku, out: &mut Vec<Value>) {
     }));
     for e in &k.events {
         out.push(match e {
+            Event::KyokuStart(a)
+            | Event::KyokuEnd { scores: a }
+            | Event::GameEnd { scores: a, .. } => match *a {},
             Event::Draw { seat, pai } => {
                 json!({"type": "tsumo", "actor": seat, "pai": mjai(*pai)})
             }

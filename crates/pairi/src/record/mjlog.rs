@@ -959,7 +959,7 @@ impl Reader {
                     seat,
                     from,
                     pai,
-                    consumed,
+                    consumed: consumed.into_iter().collect(),
                 }
             }
         };
@@ -1001,7 +1001,7 @@ impl Reader {
             seat,
             from,
             pai,
-            consumed,
+            consumed: consumed.into_iter().collect(),
         })
     }
 
@@ -1430,7 +1430,7 @@ mod tests {
                 seat: 0,
                 from: 2,
                 pai: two,
-                consumed: vec![two, two],
+                consumed: [two, two].into_iter().collect(),
             }
         );
         simulate(&game);
@@ -1503,7 +1503,7 @@ mod tests {
                 seat: 0,
                 from: 1,
                 pai: pai(3),
-                consumed: vec![pai(0), pai(1), pai(2)],
+                consumed: [pai(0), pai(1), pai(2)].into_iter().collect(),
             }
         );
         assert_eq!(

@@ -6,7 +6,7 @@
 //! rebuild it when read. Seats are absolute (0 = East at East 1), as in every format.
 
 use crate::riichi::rules::Players;
-pub use crate::table::{CallKind, DrawReason};
+pub use crate::table::{Absent, CallKind, Detail, DrawReason};
 use crate::tile::{Pai, Wind};
 
 /// A seat at the table, 0 to 3 (0 to 2 with three players), absolute.
@@ -94,86 +94,30 @@ pub struct Kyoku {
     pub stated_scores: Vec<(usize, Vec<i32>)>,
 }
 
-/// One thing that happened at the table.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Event {
-    /// A draw from the wall, replacement draws after a kong or a kita included.
-    Draw {
-        /// Who drew.
-        seat: Seat,
-        /// The tile.
-        pai: Pai,
-    },
-    /// A discard.
-    Discard {
-        /// Who discarded.
-        seat: Seat,
-        /// The tile.
-        pai: Pai,
-        /// Whether it was the tile just drawn (ツモ切り).
-        tsumogiri: bool,
-    },
-    /// A riichi declaration; the declaring discard follows.
-    Riichi {
-        /// Who declared.
-        seat: Seat,
-    },
-    /// The declaring discard passed without a ron: the stick is on the table.
-    RiichiAccepted {
-        /// Who declared.
-        seat: Seat,
-    },
-    /// A claimed tile made into a meld: chi, pon or open kong (大明槓).
-    Call {
-        /// Which call.
-        kind: CallKind,
-        /// Who called.
-        seat: Seat,
-        /// Whose discard.
-        from: Seat,
-        /// The claimed tile.
-        pai: Pai,
-        /// The caller's own tiles, in the record's order (2, or 3 for a kong).
-        consumed: Vec<Pai>,
-    },
-    /// A pon made into a kong with the fourth tile (加槓).
-    AddedKan {
-        /// Who.
-        seat: Seat,
-        /// The added tile.
-        pai: Pai,
-        /// The pon's three tiles.
-        consumed: [Pai; 3],
-    },
-    /// A kong of four concealed tiles (暗槓).
-    ClosedKan {
-        /// Who.
-        seat: Seat,
-        /// The four tiles.
-        consumed: [Pai; 4],
-    },
-    /// A North set aside as dora (抜きドラ, three players).
-    Kita {
-        /// Who.
-        seat: Seat,
-    },
-    /// A new dora indicator turned over after a kong.
-    Dora {
-        /// The indicator.
-        indicator: Pai,
-    },
-    /// A win; a double ron is two wins in a row.
-    Win(Win),
-    /// A drawn hand (流局), exhaustive or abortive.
-    Ryukyoku {
-        /// Why.
-        reason: DrawReason,
-        /// Score changes per seat, when recorded.
-        deltas: Option<Vec<i32>>,
-        /// Which seats were ready at an exhaustive draw, when the record says (mjai
-        /// `tenpais`, Tenhou's 全員聴牌 and 全員不聴, the hands the XML log shows).
-        tenpai: Option<Vec<bool>>,
-    },
+/// One thing that happened, as a record states it: the table's event model
+/// ([`crate::table::Event`]) with the record's payloads ([`Recorded`]). A record's
+/// kyoku keeps its deal in [`Kyoku`], so its events never hold `KyokuStart`,
+/// `KyokuEnd` or `GameEnd` (their payloads are [`Absent`]).
+pub type Event = crate::table::Event<Recorded>;
+
+/// The record's payloads of the one event model ([`Detail`]): a draw's tile is always
+/// known, a win is what the record states ([`Win`]), a drawn hand's score changes and
+/// ready seats are there when the record gives them, and the deal and the ends of a
+/// kyoku and of the game are not events ([`Absent`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Recorded;
+
+impl Detail for Recorded {
+    type DrawTile = Pai;
+    type Win = Win;
+    type Deltas = Option<Vec<i32>>;
+    type Tenpai = Option<Vec<bool>>;
+    type KyokuStart = Absent;
+    type Scores = Absent;
+
+    fn winner(win: &Win) -> Seat {
+        win.seat
+    }
 }
 
 /// A win as recorded.
@@ -224,25 +168,6 @@ pub enum YakuValueRec {
     Han(u8),
     /// A yakuman, with its multiplier.
     Yakuman(u8),
-}
-
-impl Event {
-    /// The seat that acted, if one did.
-    #[must_use]
-    pub fn seat(&self) -> Option<Seat> {
-        match *self {
-            Event::Draw { seat, .. }
-            | Event::Discard { seat, .. }
-            | Event::Riichi { seat }
-            | Event::RiichiAccepted { seat }
-            | Event::Call { seat, .. }
-            | Event::AddedKan { seat, .. }
-            | Event::ClosedKan { seat, .. }
-            | Event::Kita { seat } => Some(seat),
-            Event::Win(ref w) => Some(w.seat),
-            Event::Dora { .. } | Event::Ryukyoku { .. } => None,
-        }
-    }
 }
 
 impl Kyoku {

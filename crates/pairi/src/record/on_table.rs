@@ -620,6 +620,9 @@ fn kyoku_on_table(
             Ok(())
         };
         match *e {
+            RecEvent::KyokuStart(a)
+            | RecEvent::KyokuEnd { scores: a }
+            | RecEvent::GameEnd { scores: a, .. } => match a {},
             RecEvent::Draw { seat, pai } => {
                 let want = |x: &Event| matches!(*x, Event::Draw { seat: s, pai: Some(p) } if s == seat && p == pai);
                 if !find(&mut queue, &want) {

@@ -365,6 +365,9 @@ impl Table {
             self.end_ippatsu();
         }
         match *e {
+            Event::KyokuStart(a)
+            | Event::KyokuEnd { scores: a }
+            | Event::GameEnd { scores: a, .. } => match a {},
             Event::Draw { seat, pai } => {
                 self.hand_size_ok(seat, false)?;
                 if self.draws >= self.live_wall() {
@@ -464,7 +467,7 @@ impl Table {
                     CallKind::Pon => MeldKind::Pon,
                     CallKind::OpenKan => MeldKind::OpenKan,
                 };
-                let mut tiles = consumed.clone();
+                let mut tiles = consumed.to_vec();
                 tiles.push(pai);
                 let meld = Meld::from_tiles(meld_kind, &tiles, Some(pai.tile()), Some(source))?;
                 if let Some(r) = self.seats[usize::from(from)].river.last_mut() {

@@ -927,7 +927,7 @@ fn choose(
             kind,
             consumed,
             ..
-        } if *x == seat => Some((*kind, consumed.clone())),
+        } if *x == seat => Some((*kind, *consumed)),
         _ => None,
     };
     let c = out.len();
@@ -964,7 +964,7 @@ fn choose(
             seat,
             from,
             pai: called,
-            consumed: consumed.clone(),
+            consumed: consumed.iter().copied().collect(),
         };
         let mut after = table.clone();
         if after.apply(&e).is_err() {

@@ -17,6 +17,7 @@ use super::{
 use crate::riichi::rules::Players;
 use crate::riichi::score::{BAIMAN, HANEMAN, MANGAN, SANBAIMAN, YAKUMAN};
 use crate::tile::{Pai, Tile, Wind};
+use crate::util::FixedList;
 
 const FORMAT: &str = "tenhou.net/6";
 
@@ -810,7 +811,7 @@ fn claim(t: &Table, sim: &mut Sim, seat: Seat, from: Seat, take: Take) -> Result
     let s = usize::from(seat);
     sim.accept_riichi();
     sim.next_take[s] += 1;
-    let consumed: Vec<Pai> = own.iter().flatten().copied().collect();
+    let consumed: FixedList<Pai, 3> = own.iter().flatten().copied().collect();
     for &p in &consumed {
         sim.remove(seat, p)?;
     }
@@ -1044,6 +1045,9 @@ fn write_kyoku(k: &Kyoku, style: Style) -> Value {
     };
     for e in k.events.iter().filter(|e| !outside(e)) {
         match e {
+            Event::KyokuStart(a)
+            | Event::KyokuEnd { scores: a }
+            | Event::GameEnd { scores: a, .. } => match *a {},
             Event::Draw { seat, pai } => takes[usize::from(*seat)].push(json!(tenhou_of_pai(*pai))),
             Event::Riichi { seat } => riichi[usize::from(*seat)] = true,
             Event::Discard {

@@ -1,11 +1,24 @@
-//! Events: what happens at the table, in the order of play.
+//! Events: what happens at the table, in the order of play. One model for a game played
+//! at the table and for a game record.
 //!
-//! The variants and their meaning are those of the record model
-//! (`record::Event`): draws, discards with tsumogiri, riichi and its acceptance,
+//! [`Event`] is generic over its [`Detail`]: the variants and their meaning are the
+//! same for every detail (draws, discards with tsumogiri, riichi and its acceptance,
 //! calls with the claimed tile and the caller's tiles, added and closed kongs, kita,
-//! dora indicators, wins and drawn hands; plus the start and end of each kyoku and the
-//! end of the game. Every event is `Copy` and holds its tiles in fixed arrays, so
-//! playing allocates nothing.
+//! dora indicators, wins and drawn hands, the start and end of each kyoku and the end
+//! of the game); the detail types the payloads that differ between what the table
+//! computed and what a record states:
+//!
+//! | payload | [`Played`] (the table) | `record::Recorded` (a record) |
+//! | --- | --- | --- |
+//! | a draw's tile | `Option<Pai>` (`None` in another seat's view) | `Pai` |
+//! | a win | [`Win`]: deltas, han, fu, points, yaku, ura as computed | `record::Win`: what the record states |
+//! | a drawn hand's deltas | `[i32; 4]` | `Option<Vec<i32>>` (when recorded) |
+//! | the ready seats of a drawn hand | `u8`, a bit per seat | `Option<Vec<bool>>` (when recorded) |
+//! | the deal, the scores after a kyoku and at the end | [`KyokuStart`], `[i32; 4]` | [`Absent`]: a record keeps the deal in its kyoku |
+//!
+//! `Event<Played>` (the default, `table::Event`) is `Copy` and holds its tiles in fixed
+//! arrays, so playing allocates nothing. A played game becomes a record by
+//! [`Event::map_detail`], which restates the payloads and nothing else.
 //!
 //! What a seat may see of an event is [`Event::seen_by`]: another seat's draw and
 //! dealt tiles are hidden.
@@ -15,6 +28,7 @@ use crate::riichi::context::Indicators;
 use crate::riichi::yaku::YakuList;
 use crate::tile::{Pai, Wind};
 use crate::util::FixedList;
+use core::fmt;
 
 /// Which claim made a meld.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -192,18 +206,83 @@ pub struct Win {
     pub ura: Indicators,
 }
 
-/// One thing that happened at the table.
+/// A payload a detail does not have: a type with no value, so the variants that hold
+/// it cannot be made (a record's events never hold the deal or the end of a kyoku).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Absent {}
+
+/// The payload types of an [`Event`] that differ between a played game ([`Played`]) and
+/// a record (`record::Recorded`); every other payload is the same type for both.
+pub trait Detail: Clone + Copy + PartialEq + Eq + fmt::Debug {
+    /// The tile of a [`Event::Draw`].
+    type DrawTile: Clone + PartialEq + Eq + fmt::Debug;
+    /// The payload of an [`Event::Win`].
+    type Win: Clone + PartialEq + Eq + fmt::Debug;
+    /// The score changes of an [`Event::Ryukyoku`].
+    type Deltas: Clone + PartialEq + Eq + fmt::Debug;
+    /// The ready seats of an [`Event::Ryukyoku`].
+    type Tenpai: Clone + PartialEq + Eq + fmt::Debug;
+    /// The payload of an [`Event::KyokuStart`].
+    type KyokuStart: Clone + PartialEq + Eq + fmt::Debug;
+    /// The scores of an [`Event::KyokuEnd`] and an [`Event::GameEnd`].
+    type Scores: Clone + PartialEq + Eq + fmt::Debug;
+
+    /// The winner of a win.
+    fn winner(win: &Self::Win) -> Seat;
+}
+
+/// The table's detail: what it computed, `Copy`, no allocation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Played;
+
+impl Detail for Played {
+    type DrawTile = Option<Pai>;
+    type Win = Win;
+    type Deltas = [i32; 4];
+    type Tenpai = u8;
+    type KyokuStart = KyokuStart;
+    type Scores = [i32; 4];
+
+    fn winner(win: &Win) -> Seat {
+        win.seat
+    }
+}
+
+/// Restates the payloads of one detail as another's, for [`Event::map_detail`]: the
+/// mapper sees every payload in order, so it may keep what a later one needs (the
+/// kyoku a win is in).
+pub trait MapDetail<D: Detail, E: Detail> {
+    /// The tile of `seat`'s draw; `None` leaves the draw out.
+    fn draw(&mut self, seat: Seat, pai: D::DrawTile) -> Option<E::DrawTile>;
+    /// A win.
+    fn win(&mut self, win: D::Win) -> E::Win;
+    /// A drawn hand's score changes and ready seats.
+    fn drawn(
+        &mut self,
+        reason: DrawReason,
+        deltas: D::Deltas,
+        tenpai: D::Tenpai,
+    ) -> (E::Deltas, E::Tenpai);
+    /// The deal of a kyoku; `None` leaves the event out.
+    fn kyoku_start(&mut self, start: D::KyokuStart) -> Option<E::KyokuStart>;
+    /// The scores after a kyoku (`game_end` false) or at the end of the game; `None`
+    /// leaves the event out.
+    fn scores(&mut self, scores: D::Scores, game_end: bool) -> Option<E::Scores>;
+}
+
+/// One thing that happened at the table, or in a record; `D` types the payloads that
+/// differ ([`Detail`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Event {
+pub enum Event<D: Detail = Played> {
     /// A kyoku starts: the deal.
-    KyokuStart(KyokuStart),
-    /// A draw from the wall, replacement draws included; `pai` is `None` in another
-    /// seat's view.
+    KyokuStart(D::KyokuStart),
+    /// A draw from the wall, replacement draws after a kong or a kita included; at the
+    /// table `pai` is `None` in another seat's view.
     Draw {
         /// Who drew.
         seat: Seat,
         /// The tile.
-        pai: Option<Pai>,
+        pai: D::DrawTile,
     },
     /// A discard.
     Discard {
@@ -234,7 +313,7 @@ pub enum Event {
         from: Seat,
         /// The claimed tile.
         pai: Pai,
-        /// The caller's own tiles (2, or 3 for a kong).
+        /// The caller's own tiles (2, or 3 for a kong), in the record's order.
         consumed: FixedList<Pai, 3>,
     },
     /// A pon made a kong with the fourth tile.
@@ -264,25 +343,27 @@ pub enum Event {
         indicator: Pai,
     },
     /// A win; a double ron is two wins in a row.
-    Win(Win),
-    /// A drawn hand, with the score changes.
+    Win(D::Win),
+    /// A drawn hand (流局), exhaustive or abortive, with the score changes.
     Ryukyoku {
         /// Why.
         reason: DrawReason,
-        /// Score changes per seat.
-        deltas: [i32; 4],
-        /// The seats ready at an exhaustive draw (bit per seat).
-        tenpai: u8,
+        /// Score changes per seat (a record's when recorded).
+        deltas: D::Deltas,
+        /// The seats ready at an exhaustive draw (at the table a bit per seat; a
+        /// record's when it says: mjai `tenpais`, Tenhou's 全員聴牌 and 全員不聴, the
+        /// hands the XML log shows).
+        tenpai: D::Tenpai,
     },
     /// The kyoku is over: the scores after it.
     KyokuEnd {
         /// Scores.
-        scores: [i32; 4],
+        scores: D::Scores,
     },
     /// The game is over.
     GameEnd {
         /// Final scores, leftover riichi sticks given.
-        scores: [i32; 4],
+        scores: D::Scores,
         /// Each seat's place, 1 first.
         places: [u8; 4],
         /// Each seat's result: score − return points + uma, + oka for the first, in
@@ -291,7 +372,103 @@ pub enum Event {
     },
 }
 
-impl Event {
+impl<D: Detail> Event<D> {
+    /// The seat that acted, if one did.
+    #[must_use]
+    pub fn seat(&self) -> Option<Seat> {
+        match self {
+            Event::Draw { seat, .. }
+            | Event::Discard { seat, .. }
+            | Event::Riichi { seat }
+            | Event::RiichiAccepted { seat }
+            | Event::Call { seat, .. }
+            | Event::AddedKan { seat, .. }
+            | Event::ClosedKan { seat, .. }
+            | Event::Kita { seat } => Some(*seat),
+            Event::Win(w) => Some(D::winner(w)),
+            Event::KyokuStart(_)
+            | Event::Dora { .. }
+            | Event::Ryukyoku { .. }
+            | Event::KyokuEnd { .. }
+            | Event::GameEnd { .. } => None,
+        }
+    }
+
+    /// The same event under detail `E`, its payloads restated by `map`; `None` when
+    /// `map` leaves it out. Every other field is kept as it is.
+    pub fn map_detail<E: Detail>(self, map: &mut impl MapDetail<D, E>) -> Option<Event<E>> {
+        Some(match self {
+            Event::KyokuStart(k) => Event::KyokuStart(map.kyoku_start(k)?),
+            Event::Draw { seat, pai } => Event::Draw {
+                seat,
+                pai: map.draw(seat, pai)?,
+            },
+            Event::Discard {
+                seat,
+                pai,
+                tsumogiri,
+            } => Event::Discard {
+                seat,
+                pai,
+                tsumogiri,
+            },
+            Event::Riichi { seat } => Event::Riichi { seat },
+            Event::RiichiAccepted { seat } => Event::RiichiAccepted { seat },
+            Event::Call {
+                kind,
+                seat,
+                from,
+                pai,
+                consumed,
+            } => Event::Call {
+                kind,
+                seat,
+                from,
+                pai,
+                consumed,
+            },
+            Event::AddedKan {
+                seat,
+                pai,
+                consumed,
+            } => Event::AddedKan {
+                seat,
+                pai,
+                consumed,
+            },
+            Event::ClosedKan { seat, consumed } => Event::ClosedKan { seat, consumed },
+            Event::Kita { seat } => Event::Kita { seat },
+            Event::Dora { indicator } => Event::Dora { indicator },
+            Event::Win(w) => Event::Win(map.win(w)),
+            Event::Ryukyoku {
+                reason,
+                deltas,
+                tenpai,
+            } => {
+                let (deltas, tenpai) = map.drawn(reason, deltas, tenpai);
+                Event::Ryukyoku {
+                    reason,
+                    deltas,
+                    tenpai,
+                }
+            }
+            Event::KyokuEnd { scores } => Event::KyokuEnd {
+                scores: map.scores(scores, false)?,
+            },
+            Event::GameEnd {
+                scores,
+                places,
+                results,
+            } => Event::GameEnd {
+                scores: map.scores(scores, true)?,
+                places,
+                results,
+            },
+        })
+    }
+}
+
+impl Event<Played> {
     /// The event as `viewer` may see it: another seat's draw and dealt tiles hidden.
     #[must_use]
     pub fn seen_by(&self, viewer: Seat) -> Event {
@@ -307,23 +484,6 @@ impl Event {
                 Event::KyokuStart(k)
             }
             e => e,
-        }
-    }
-
-    /// The seat that acted, if one did.
-    #[must_use]
-    pub fn seat(&self) -> Option<Seat> {
-        match *self {
-            Event::Draw { seat, .. }
-            | Event::Discard { seat, .. }
-            | Event::Riichi { seat }
-            | Event::RiichiAccepted { seat }
-            | Event::Call { seat, .. }
-            | Event::AddedKan { seat, .. }
-            | Event::ClosedKan { seat, .. }
-            | Event::Kita { seat } => Some(seat),
-            Event::Win(ref w) => Some(w.seat),
-            _ => None,
         }
     }
 }

@@ -42,7 +42,7 @@ pub mod wall;
 mod tests;
 
 pub use action::{mjai_tile, Action, Legal, Seat, ACTION_IDS, MAX_LEGAL};
-pub use event::{CallKind, DrawReason, Event, KyokuStart, Win};
+pub use event::{Absent, CallKind, Detail, DrawReason, Event, KyokuStart, MapDetail, Played, Win};
 pub use observation::{Observation, RiverTile};
 pub use rules::{Bust, GameLength, Kuikae, LeftoverSticks, MultiRon, TablePreset, TableRules};
 pub use wall::{KyokuWall, TenhouShuffle, WallError, WallSource};

@@ -442,6 +442,9 @@ impl<'a> KyokuWriter<'a> {
 
     fn event(&mut self, e: &Event, owari: Option<&str>) -> Result<(), Unwritable> {
         match e {
+            Event::KyokuStart(a)
+            | Event::KyokuEnd { scores: a }
+            | Event::GameEnd { scores: a, .. } => match *a {},
             Event::Draw { seat, pai } => {
                 let s = self.seat(*seat)?;
                 let id = self.alloc(*pai)?;
