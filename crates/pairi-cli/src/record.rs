@@ -60,8 +60,9 @@ daiminkan, hora and none (pass). docs/records.md.")]
 pub(crate) struct LegalArgs {
     /// The record file (`-` for standard input).
     path: PathBuf,
-    /// The rules the record is played under: tenhou or mahjongsoul (players and red
-    /// fives from the record).
+    /// The rules the record is played under: tenhou, mahjongsoul, or auto (Tenhou's,
+    /// or Mahjong Soul's for a game only they play); players and red fives from the
+    /// record.
     #[arg(long, value_parser = rules_arg, default_value = "tenhou")]
     rules: RecordRules,
     /// Accept a game cut off before its end (an excerpt, a game in progress): the
@@ -81,7 +82,8 @@ fn rules_arg(s: &str) -> Result<RecordRules, String> {
     match s {
         "tenhou" => Ok(RecordRules::Tenhou),
         "mahjongsoul" => Ok(RecordRules::MahjongSoul),
-        _ => Err(format!("{s:?}: tenhou or mahjongsoul")),
+        "auto" => Ok(RecordRules::Auto),
+        _ => Err(format!("{s:?}: tenhou, mahjongsoul or auto")),
     }
 }
 
@@ -90,6 +92,10 @@ fn rules_arg(s: &str) -> Result<RecordRules, String> {
     pairi record check game.json\n  \
     pairi record check game.json game.mjlog logs/\n  \
     pairi record check logs/ --json\n\n\
+Each game is played again at the table (pairi::table): every action must be legal\n\
+there, and each win the table makes is compared with the record's. A win the table\n\
+refuses is a `furiten` or `score` difference; another action it refuses makes the\n\
+file an error naming the kyoku and the event.\n\n\
 Exit status: 0 when every win and score change agrees, 1 when one differs, 2 when a\n\
 file cannot be read or replayed (the other files are still checked).")]
 pub(crate) struct CheckArgs {
@@ -103,7 +109,12 @@ pub(crate) struct CheckArgs {
     /// kyoku up to the cut. Without it such a record is a `parse` error.
     #[arg(long)]
     partial: bool,
-    /// One JSON line per file.
+    /// The rules each game is played under at the table: tenhou, mahjongsoul, or auto
+    /// (Tenhou's, or Mahjong Soul's for a game whose actions only they allow: a folder
+    /// of records from both); players and red fives from the record.
+    #[arg(long, value_parser = rules_arg, default_value = "auto")]
+    rules: RecordRules,
+    /// One JSON line per file (with `rules`, the table rules used).
     #[arg(long)]
     pub(crate) json: bool,
 }
@@ -484,6 +495,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                     record: String::new(),
                     format: Some(format),
                     partial: args.partial,
+                    rules: args.rules,
                 }
                 .answer_games(format, games)
                 .map_err(|e| format!("{}: {}", e.kind, e.message))

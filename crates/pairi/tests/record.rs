@@ -293,7 +293,7 @@ fn an_inconsistent_record_is_an_error_naming_the_kyoku_and_event() {
     };
     assert_eq!(*source, held);
     assert!(e.to_string().ends_with("seat 0 does not hold 1m"), "{e}");
-    // The same break in mjai form is found by the replay.
+    // The same break in mjai form is found by the table, which refuses the discard.
     let game = record::tenhou6::read(&original).unwrap();
     let mut lines: Vec<String> = record::mjai::write(&game)
         .iter()
@@ -306,7 +306,8 @@ fn an_inconsistent_record_is_an_error_naming_the_kyoku_and_event() {
     lines[i] = lines[i].replace(r#""pai":"E""#, r#""pai":"1m""#);
     let g = record::mjai::read(&lines.join("\n")).unwrap();
     let e = check::check(&g, &check::rules_of(&g)).unwrap_err();
-    let RecordError::Illegal {
+    assert_eq!(e.kind(), pairi::error::ErrorKind::InvalidHand);
+    let RecordError::OnTable {
         kyoku,
         index,
         source,
@@ -316,11 +317,21 @@ fn an_inconsistent_record_is_an_error_naming_the_kyoku_and_event() {
     };
     // The dealer is seat 3: draw, discard, then seat 0's draw and discard (event 3).
     assert_eq!((kyoku.as_str(), index), ("S4", 3), "{source}");
+    let record::on_table::Mismatch::Event {
+        source: record::on_table::EventMismatch::Refused { error, .. },
+        ..
+    } = *source
+    else {
+        panic!("{source}")
+    };
     assert_eq!(
-        source,
-        pairi::record::replay::Illegal::NotHeld {
+        error,
+        pairi::table::TableError::Illegal {
             seat: 0,
-            pai: record::pai_of_mjai("1m").unwrap()
+            action: pairi::table::Action::Discard {
+                pai: record::pai_of_mjai("1m").unwrap(),
+                tsumogiri: false
+            }
         }
     );
 }

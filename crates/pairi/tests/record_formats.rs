@@ -4,7 +4,9 @@
 //! writer must get right.
 
 use pairi::record::replay::Illegal;
-use pairi::record::{self, check, DrawReason, Event, Format, Game, Kyoku, Missing, RecordError};
+use pairi::record::{
+    self, check, on_table, DrawReason, Event, Format, Game, Kyoku, Missing, RecordError,
+};
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -751,12 +753,16 @@ fn a_seat_that_draws_and_never_discards_before_a_drawn_kyoku_is_refused() {
         .map(|(_, l)| *l)
         .collect();
     let game = read(&skipped.join("\n"));
+    // The table, with seat 1 still to discard, makes no drawn hand.
     let e = check::check(&game, &check::rules_of(&game)).unwrap_err();
+    let RecordError::OnTable { source, .. } = &e else {
+        panic!("{e}")
+    };
     assert!(
         matches!(
-            &e,
-            RecordError::Illegal {
-                source: Illegal::DrawWithDrawnTile(1),
+            **source,
+            on_table::Mismatch::Event {
+                source: on_table::EventMismatch::NoDrawnHand(_),
                 ..
             }
         ),

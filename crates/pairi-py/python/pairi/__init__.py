@@ -174,18 +174,23 @@ def convert_record(record, to, *, format=None, partial=False):
     return _record_request("record_convert", record, format=format, to=to, partial=partial)["record"]
 
 
-def check_record(record, *, format=None, partial=False):
-    """Replays a game record and scores every win again: a :class:`RecordCheck` (counts
-    of what agrees, and ``mismatches``). ``record``, ``format`` and ``partial`` as for
-    :func:`read_record`."""
-    return RecordCheck(_record_request("record_check", record, format=format, partial=partial))
+def check_record(record, *, format=None, partial=False, rules=None):
+    """Plays a game record again at the table and compares every win the table makes
+    with the record's: a :class:`RecordCheck` (counts of what agrees, ``mismatches``, and
+    ``rules``, the table preset used). ``rules``: ``"auto"`` (default), ``"tenhou"`` or
+    ``"mahjongsoul"``. ``record``, ``format`` and ``partial`` as for :func:`read_record`."""
+    fields = {"format": format, "partial": partial}
+    if rules is not None:
+        fields["rules"] = rules
+    return RecordCheck(_record_request("record_check", record, **fields))
 
 
 def record_legal(record, *, format=None, rules=None, partial=False):
     """The legal actions at every decision point of a game record, played again at the
     table: a list of dicts ``{"after", "seat", "legal"}`` (``after``: the number of the
     record's mjai events before the decision, as :func:`read_record` lists them;
-    ``legal``: mjai messages). ``rules``: ``"tenhou"`` (default) or ``"mahjongsoul"``.
+    ``legal``: mjai messages). ``rules``: ``"tenhou"`` (default), ``"mahjongsoul"`` or
+    ``"auto"``.
     A recorded action the table does not allow raises. A record of several games is
     played game by game, each dict then with its ``"game"`` (1 for the first).
     ``record``, ``format`` and ``partial`` as for :func:`read_record`."""

@@ -126,6 +126,8 @@ class Ev(Result):
 class RecordCheck(Result):
     format: str
     players: int
+    # The table preset of the first game: tenhou, tenhou-sanma, mahjongsoul, mahjongsoul-sanma.
+    rules: str
     kyokus: int
     wins: int
     wins_agreeing: int
@@ -147,7 +149,8 @@ def read_record(record: Record, *, format: RecordFormat | None = ..., partial: b
 def convert_record(record: Record, to: Literal["tenhou6", "mjai"], *,
                    format: RecordFormat | None = ..., partial: bool = ...) -> str: ...
 def check_record(record: Record, *, format: RecordFormat | None = ...,
-                 partial: bool = ...) -> RecordCheck: ...
+                 partial: bool = ...,
+                 rules: Literal["auto", "tenhou", "mahjongsoul"] | None = ...) -> RecordCheck: ...
 def review(record: Record, *, seats: Sequence[int] | None = ..., kyoku: Sequence[str] | None = ...,
            format: RecordFormat | None = ..., ev: bool = ..., partial: bool = ...) -> Review | list[Review]: ...
 def parse(hand: Hand, *, dialect: Literal["standard", "mcr"] | None = ...,

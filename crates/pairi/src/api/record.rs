@@ -88,8 +88,8 @@ fn in_game(mut e: Error, n: usize) -> Error {
     e
 }
 
-/// Replay a record and score every win again.
-#[derive(Clone, Debug, Default, Deserialize)]
+/// Replay a record at the table and score every win again.
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CheckRequest {
     /// The record's text.
@@ -102,6 +102,26 @@ pub struct CheckRequest {
     /// error.
     #[serde(default)]
     pub partial: bool,
+    /// The rules each game is played under at the table: `tenhou`, `mahjongsoul`, or
+    /// `auto` (the default: Tenhou's, or Mahjong Soul's for a game the table plays
+    /// only under theirs).
+    #[serde(default = "auto")]
+    pub rules: RecordRules,
+}
+
+const fn auto() -> RecordRules {
+    RecordRules::Auto
+}
+
+impl Default for CheckRequest {
+    fn default() -> CheckRequest {
+        CheckRequest {
+            record: String::new(),
+            format: None,
+            partial: false,
+            rules: RecordRules::Auto,
+        }
+    }
 }
 
 /// One difference between a record and pairi.
@@ -155,6 +175,9 @@ pub struct CheckResult {
     pub format: Format,
     /// Players (3 or 4; of the first game).
     pub players: u8,
+    /// The table rules the first game was played under: `tenhou`, `tenhou-sanma`,
+    /// `mahjongsoul` or `mahjongsoul-sanma`.
+    pub rules: &'static str,
     /// Games in the file, when more than one (a file of several games is checked game
     /// by game; the counts below are their sums).
     #[serde(skip_serializing_if = "is_first")]
@@ -187,7 +210,7 @@ impl Request for CheckRequest {
     /// does not allow (with the kyoku and event).
     fn compute(&self, _: &Limits, _: &Stop) -> Result<CheckResult, Error> {
         let (format, games) = read_games(&self.record, self.format, self.partial);
-        Self::check(format, games)
+        Self::check(format, games, self.rules)
     }
 }
 
@@ -204,16 +227,18 @@ impl CheckRequest {
         format: Format,
         games: impl IntoIterator<Item = Result<S, Error>>,
     ) -> Result<CheckResult, Error> {
-        Self::check(format, read_each(format, self.partial, games))
+        Self::check(format, read_each(format, self.partial, games), self.rules)
     }
 
     fn check(
         format: Format,
         games: impl Iterator<Item = Result<(usize, Game), Error>>,
+        rules: RecordRules,
     ) -> Result<CheckResult, Error> {
         let mut out = CheckResult {
             format,
             players: 0,
+            rules: "",
             games: 0,
             kyokus: 0,
             wins: 0,
@@ -226,10 +251,11 @@ impl CheckRequest {
         for game in games {
             let (n, game) = game?;
             out.games = n;
-            let report = check::check(&game, &check::rules_of(&game))
-                .map_err(|e| Error::from(e.in_game(n)))?;
+            let (report, mahjong_soul) =
+                check_under(&game, rules).map_err(|e| Error::from(e.in_game(n)))?;
             if n == 1 {
                 out.players = game.players.count();
+                out.rules = preset_name(game.players, mahjong_soul);
             }
             out.kyokus += report.kyokus;
             out.wins += report.wins;
@@ -375,12 +401,45 @@ pub enum RecordRules {
     Tenhou,
     /// Mahjong Soul's (`mahjongsoul` or `mahjongsoul-sanma`).
     MahjongSoul,
+    /// Tenhou's, and Mahjong Soul's for a game whose actions the table refuses under
+    /// Tenhou's and plays under Mahjong Soul's (a folder of records from both).
+    Auto,
 }
 
-deserialize_by_name!(RecordRules, "the rules of a record: tenhou or mahjongsoul", {
+deserialize_by_name!(RecordRules, "the rules of a record: tenhou, mahjongsoul or auto", {
     "tenhou" => RecordRules::Tenhou,
     "mahjongsoul" => RecordRules::MahjongSoul,
+    "auto" => RecordRules::Auto,
 });
+
+/// The name of the table preset a game of `players` is played under: `tenhou`,
+/// `tenhou-sanma`, `mahjongsoul`, `mahjongsoul-sanma`.
+const fn preset_name(players: Players, mahjong_soul: bool) -> &'static str {
+    match (players, mahjong_soul) {
+        (Players::Four, false) => "tenhou",
+        (Players::Three, false) => "tenhou-sanma",
+        (Players::Four, true) => "mahjongsoul",
+        (Players::Three, true) => "mahjongsoul-sanma",
+    }
+}
+
+/// A game checked under `rules` ([`check::check_at`]); with [`RecordRules::Auto`],
+/// under Mahjong Soul's when the table refuses an action (or a win) under Tenhou's and
+/// none under Mahjong Soul's. Whether Mahjong Soul's were used.
+fn check_under(game: &Game, rules: RecordRules) -> Result<(check::Report, bool), RecordError> {
+    let at = |mahjong_soul: bool| check::check_at(game, check::table_rules_of(game, mahjong_soul));
+    match rules {
+        RecordRules::Tenhou => Ok((at(false)?, false)),
+        RecordRules::MahjongSoul => Ok((at(true)?, true)),
+        RecordRules::Auto => match at(false) {
+            Ok(r) if r.refused == 0 => Ok((r, false)),
+            tenhou => match at(true) {
+                Ok(r) if r.refused == 0 => Ok((r, true)),
+                _ => tenhou.map(|r| (r, false)),
+            },
+        },
+    }
+}
 
 /// The legal actions at every decision point of a record, played again at the table.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -510,16 +569,15 @@ impl LegalRequest {
             out.games = n;
             if n == 1 {
                 out.players = game.players.count();
-                out.rules = match (game.players, self.rules) {
-                    (Players::Four, RecordRules::Tenhou) => "tenhou",
-                    (Players::Three, RecordRules::Tenhou) => "tenhou-sanma",
-                    (Players::Four, RecordRules::MahjongSoul) => "mahjongsoul",
-                    (Players::Three, RecordRules::MahjongSoul) => "mahjongsoul-sanma",
-                };
+                out.rules = preset_name(game.players, self.rules == RecordRules::MahjongSoul);
             }
-            out.kyokus += self
+            let (kyokus, mahjong_soul) = self
                 .decisions(&game, n, &mut out.decisions)
                 .map_err(|e| Error::from(e.in_game(n)))?;
+            if n == 1 {
+                out.rules = preset_name(game.players, mahjong_soul);
+            }
+            out.kyokus += kyokus;
         }
         // A file of one game: its decisions as they always were, without `game`.
         if out.games == 1 {
@@ -530,14 +588,39 @@ impl LegalRequest {
         Ok(out)
     }
 
-    /// Every decision of game number `number` added to `out`; the kyoku played.
+    /// Every decision of game number `number` added to `out` under the request's
+    /// rules; the kyoku played, and whether under Mahjong Soul's rules. With
+    /// [`RecordRules::Auto`], Tenhou's, or Mahjong Soul's when only they play every
+    /// action of the game.
     fn decisions(
         &self,
         game: &Game,
         number: usize,
         out: &mut Vec<DecisionView>,
+    ) -> Result<(usize, bool), RecordError> {
+        let kept = out.len();
+        let under = |mahjong_soul: bool, out: &mut Vec<DecisionView>| {
+            out.truncate(kept);
+            self.decisions_at(game, number, mahjong_soul, out)
+                .map(|k| (k, mahjong_soul))
+        };
+        match self.rules {
+            RecordRules::Tenhou => under(false, out),
+            RecordRules::MahjongSoul => under(true, out),
+            RecordRules::Auto => under(false, out).or_else(|e| under(true, out).map_err(|_| e)),
+        }
+    }
+
+    /// Every decision of game number `number` under Tenhou's or Mahjong Soul's rules
+    /// added to `out`; the kyoku played.
+    fn decisions_at(
+        &self,
+        game: &Game,
+        number: usize,
+        mahjong_soul: bool,
+        out: &mut Vec<DecisionView>,
     ) -> Result<usize, RecordError> {
-        let rules = record::on_table::rules_of(game, self.rules == RecordRules::MahjongSoul);
+        let rules = record::on_table::rules_of(game, mahjong_soul);
         // Where each kyoku's events start in the game's mjai stream.
         let mut starts = Vec::with_capacity(game.kyokus.len());
         let mut at = 1;

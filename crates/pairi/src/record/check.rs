@@ -7,7 +7,8 @@
 //! and the score changes are compared with what the record says; every difference is
 //! a [`Mismatch`] carrying both readings.
 
-use super::replay::{replay, Table};
+use super::on_table::{self, Decision, Visit};
+use super::replay::Table as ReplayTable;
 use super::{
     yaku_of_name, DrawReason, Event, Game, Kyoku, RecordError, RecordedValue, Seat, Win,
     YakuValueRec,
@@ -15,7 +16,9 @@ use super::{
 use crate::riichi::context::Flags;
 use crate::riichi::rules::{Players, RedFives};
 use crate::riichi::score::{liability, Payments, HONBA_PER_PAYER, RIICHI_STICK};
+use crate::riichi::yaku::YakuList;
 use crate::riichi::{Preset, Rules, Score, WinContext, Yaku};
+use crate::table::{Event as TableEvent, Table, TableRules, Win as TableWin};
 use crate::tile::Pai;
 
 /// Noten payments at an exhaustive draw, shared by the players who are not ready:
@@ -123,6 +126,8 @@ pub struct Report {
     pub kyokus_agreeing: usize,
     /// Every difference.
     pub mismatches: Vec<Mismatch>,
+    /// Wins the table refused (each a `furiten` or `score` difference).
+    pub refused: usize,
 }
 
 /// The scoring rules a record was played under: Tenhou's (three-player Tenhou's for
@@ -147,50 +152,164 @@ pub fn rules_of(game: &Game) -> Rules {
     rules
 }
 
-/// Replays every kyoku of `game`, scores every win under `rules` and compares.
+/// Plays every kyoku of `game` at the table under Tenhou's table rules with `rules`
+/// for scoring, and compares every win and drawn hand with the record: [`check_at`].
 ///
-/// A win that differs under `rules` but agrees with kiriage (4 han 30 fu and 3 han 60 fu
-/// paid as mangan) gives one `rule` mismatch instead, when the record does not say
-/// whether its lobby rounds up ([`Game::kiriage`]) and `rules` do not: the record is
+/// # Errors
+///
+/// As [`check_at`].
+pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
+    let mut table = on_table::rules_of(game, false);
+    table.scoring = *rules;
+    check_at(game, table)
+}
+
+/// The table rules a record was played under ([`on_table::rules_of`]: Tenhou's, or
+/// Mahjong Soul's when `mahjong_soul`), with its kiriage when it says.
+#[must_use]
+pub fn table_rules_of(game: &Game, mahjong_soul: bool) -> TableRules {
+    let mut rules = on_table::rules_of(game, mahjong_soul);
+    if let Some(k) = game.kiriage {
+        rules.scoring.kiriage = k;
+    }
+    rules
+}
+
+/// What the table showed of one kyoku ([`Visit::result`]): each win and drawn hand,
+/// with the table before it and what the table made of it.
+#[derive(Default)]
+struct Results {
+    kyoku: usize,
+    wins: Vec<(usize, Table, Option<TableWin>)>,
+    draws: Vec<(usize, Vec<i32>)>,
+    /// The index of a win the table refused.
+    refused: Option<usize>,
+}
+
+impl Visit for Results {
+    fn decision(&mut self, _: Decision<'_>) {}
+
+    fn result(&mut self, kyoku: usize, index: usize, before: &Table, made: Option<&TableEvent>) {
+        self.kyoku = kyoku;
+        match made {
+            Some(TableEvent::Win(w)) => self.wins.push((index, before.clone(), Some(*w))),
+            Some(TableEvent::Ryukyoku { deltas, .. }) => {
+                let n = usize::from(before.players());
+                self.draws.push((index, deltas[..n].to_vec()));
+            }
+            Some(_) => {}
+            None => {
+                self.wins.push((index, before.clone(), None));
+                self.refused = Some(index);
+            }
+        }
+    }
+}
+
+/// Plays every kyoku of `game` at a table under `rules` ([`on_table::kyoku_at_table`]:
+/// every action must be legal there) and compares each win the table makes (han, fu,
+/// points, yaku and score changes) with the record's, each drawn hand's score changes,
+/// and the scores the record states before a result and at the next kyoku.
+///
+/// A win the table refuses is a difference, not an error: `furiten` when the winner
+/// has discarded one of its waits, `score` otherwise (the reason), and the kyoku ends
+/// there. A win that differs under `rules` but agrees with kiriage (4 han 30 fu and 3
+/// han 60 fu paid as mangan) gives one `rule` mismatch instead, when the record does not
+/// say whether its lobby rounds up ([`Game::kiriage`]) and `rules` do not: the record is
 /// consistent, under a rule pairi cannot read from it.
 ///
 /// # Errors
 ///
-/// [`RecordError::Illegal`] when a kyoku cannot be replayed.
-pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
+/// [`RecordError::OnTable`], naming the kyoku and the event, when the table refuses
+/// another action of the record, or does not make a draw, indicator or drawn hand the
+/// record shows.
+pub fn check_at(game: &Game, rules: TableRules) -> Result<Report, RecordError> {
     let mut report = Report::default();
+    let n = usize::from(game.players.count());
     for (i, kyoku) in game.kyokus.iter().enumerate() {
         let before = report.mismatches.len();
-        let mut wins = Vec::new();
-        let mut draws = Vec::new();
-        let table = replay(game, i, |table, index, e| match e {
-            Event::Win(w) => wins.push((index, table.clone(), w.clone())),
-            Event::Ryukyoku { reason, deltas, .. } => {
-                draws.push((index, table.clone(), *reason, deltas.clone()));
+        let mut seen = Results::default();
+        if !kyoku.events.is_empty() {
+            match on_table::kyoku_at_table(game, i, rules, false, &mut seen) {
+                Ok(()) => {}
+                Err(RecordError::OnTable { index, .. }) if seen.refused == Some(index) => {
+                    report.refused += 1;
+                }
+                Err(e) => return Err(e),
             }
-            _ => {}
-        })?;
+        }
         let label = kyoku.label();
         let first_winner = first_winner(kyoku, game.players);
+        // Riichi sticks each seat has put on the table before event `at`.
+        let paid = |seat: usize, at: usize| -> i32 {
+            let sticks = kyoku.events[..at.min(kyoku.events.len())]
+                .iter()
+                .filter(
+                    |e| matches!(e, Event::RiichiAccepted { seat: s } if usize::from(*s) == seat),
+                )
+                .count();
+            i32::try_from(sticks).unwrap_or(0) * RIICHI_STICK as i32
+        };
         // pairi's changes for the wins and draws whose record gives none (an mjai `hora`
         // without `deltas` or `scores`, a bare `ryukyoku`): the next kyoku's scores are
         // checked with them.
-        let mut unstated = vec![0i32; usize::from(game.players.count())];
+        let mut unstated = vec![0i32; n];
         let mut unscored = false;
-        for (index, table, w) in &wins {
+        let mut results: Vec<usize> = Vec::new();
+        for (index, table, made) in &seen.wins {
+            let Some(Event::Win(w)) = kyoku.events.get(*index) else {
+                continue;
+            };
+            results.push(*index);
             report.wins += 1;
             let mut found = Vec::new();
             let collects = first_winner == Some(w.seat);
-            let score = compare_win(kyoku, table, w, rules, collects, &mut found);
+            let shown = 1 + kyoku.events[..*index]
+                .iter()
+                .filter(|e| matches!(e, Event::Dora { .. }))
+                .count();
+            let ours = match made {
+                None => {
+                    found.push(refusal(kyoku, *index, table, w, &rules));
+                    None
+                }
+                Some(tw) => {
+                    let scored = with_record_ura(kyoku, table, w, tw, &rules.scoring, collects)
+                        .unwrap_or_else(|| Scored::of_table(tw, n));
+                    compare_win(kyoku, w, &scored, collects, &mut found);
+                    let turned = table.dora_indicators().len();
+                    if !found.is_empty() && turned != shown {
+                        // The value differs where the table has turned another number of
+                        // indicators than the record shows: that is the difference.
+                        let recorded = w
+                            .value
+                            .as_ref()
+                            .map_or_else(|| format!("{:?}", w.deltas), describe);
+                        found = vec![(
+                            Difference::Score,
+                            recorded,
+                            format!(
+                                "{turned} dora indicators turned at the table, {shown} in the record"
+                            ),
+                        )];
+                        None
+                    } else {
+                        Some(scored)
+                    }
+                }
+            };
             if w.deltas.is_empty() {
-                match &score {
-                    Some((_, ours)) => unstated.iter_mut().zip(ours).for_each(|(x, d)| *x += d),
+                match &ours {
+                    Some(s) => unstated
+                        .iter_mut()
+                        .zip(&s.deltas)
+                        .for_each(|(x, d)| *x += d),
                     None => unscored = true,
                 }
             }
-            if let (false, Some((s, _))) = (found.is_empty(), score) {
-                if game.kiriage.is_none() && !rules.kiriage {
-                    if let Some(rule) = explained_by_kiriage(kyoku, table, w, rules, collects, &s) {
+            if let (false, Some(s)) = (found.is_empty(), &ours) {
+                if game.kiriage.is_none() && !rules.scoring.kiriage {
+                    if let Some(rule) = explained_by_kiriage(kyoku, table, w, &rules, collects, s) {
                         found = vec![rule];
                     }
                 }
@@ -208,20 +327,22 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
                     pairi,
                 }));
         }
-        for (index, table, reason, deltas) in &draws {
-            // A draw without its changes: the noten payments pairi finds carry the
-            // scores on (an abortive draw has none; a nagashi mangan's cannot be told).
+        for (index, ours) in &seen.draws {
+            let Some(Event::Ryukyoku { reason, deltas, .. }) = kyoku.events.get(*index) else {
+                continue;
+            };
+            results.push(*index);
+            // A draw without its changes: the noten payments the table makes carry the
+            // scores on (an abortive draw has none; a nagashi mangan's are not counted).
             match (deltas, reason) {
-                (None, DrawReason::Exhaustive) => unstated
-                    .iter_mut()
-                    .zip(noten_payments(table))
-                    .for_each(|(x, d)| *x += d),
+                (None, DrawReason::Exhaustive) => {
+                    unstated.iter_mut().zip(ours).for_each(|(x, d)| *x += d);
+                }
                 (None, DrawReason::NagashiMangan) => unscored = true,
                 _ => {}
             }
             if let (Some(recorded), true) = (deltas, *reason == DrawReason::Exhaustive) {
-                let ours = noten_payments(table);
-                if &ours != recorded {
+                if ours != recorded {
                     report.mismatches.push(Mismatch {
                         kyoku: label.clone(),
                         event: *index,
@@ -235,24 +356,22 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
         // The scores the record states before each result (Tenhou XML's `sc`): the
         // start scores, less the riichi sticks paid, plus the earlier wins' changes.
         for (index, stated) in &kyoku.stated_scores {
-            let table = wins
-                .iter()
-                .map(|(i, t, _)| (i, t))
-                .chain(draws.iter().map(|(i, t, _, _)| (i, t)))
-                .find(|(i, _)| *i == index)
-                .map(|(_, t)| t);
-            let Some(table) = table else { continue };
+            if !results.contains(index) {
+                continue;
+            }
             let mut expected: Vec<i32> = kyoku
                 .scores
                 .iter()
                 .enumerate()
-                .map(|(s, x)| x - paid_stick(table, s))
+                .map(|(s, x)| x - paid(s, *index))
                 .collect();
-            for (_, _, w) in wins.iter().filter(|(i, _, _)| i < index) {
-                expected
-                    .iter_mut()
-                    .zip(&w.deltas)
-                    .for_each(|(x, d)| *x += d);
+            for e in &kyoku.events[..(*index).min(kyoku.events.len())] {
+                if let Event::Win(w) = e {
+                    expected
+                        .iter_mut()
+                        .zip(&w.deltas)
+                        .for_each(|(x, d)| *x += d);
+                }
             }
             if *stated != expected {
                 report.mismatches.push(Mismatch {
@@ -265,7 +384,14 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
             }
         }
         if let Some(next) = game.kyokus.get(i + 1) {
-            let mut expected = scores_after(kyoku, &table);
+            let end = kyoku.events.len();
+            let mut expected: Vec<i32> = kyoku
+                .scores
+                .iter()
+                .zip(kyoku.deltas(game.players))
+                .enumerate()
+                .map(|(s, (score, d))| score + d - paid(s, end))
+                .collect();
             expected
                 .iter_mut()
                 .zip(&unstated)
@@ -273,7 +399,7 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
             if !unscored && !next.scores.is_empty() && expected != next.scores {
                 report.mismatches.push(Mismatch {
                     kyoku: label.clone(),
-                    event: kyoku.events.len(),
+                    event: end,
                     what: Difference::Scores,
                     record: format!("{:?}", next.scores),
                     pairi: format!("{expected:?}"),
@@ -291,28 +417,136 @@ pub fn check(game: &Game, rules: &Rules) -> Result<Report, RecordError> {
     Ok(report)
 }
 
-/// The scores after a kyoku by its recorded changes: riichi sticks paid, wins and draws.
-fn scores_after(kyoku: &Kyoku, table: &Table) -> Vec<i32> {
-    let paid = |i: usize| paid_stick(table, i);
-    kyoku
-        .scores
+/// Why the table refuses the record's win `w` at event `index`: `furiten` when the
+/// winner of a ron has discarded one of its waits, a `score` difference otherwise.
+fn refusal(
+    kyoku: &Kyoku,
+    index: usize,
+    table: &Table,
+    w: &Win,
+    rules: &TableRules,
+) -> (Difference, String, String) {
+    let recorded = w
+        .value
+        .as_ref()
+        .map_or_else(|| format!("{:?}", w.deltas), describe);
+    let ron = w.seat != w.from;
+    if ron {
+        if let Some(t) = table.furiten_tile(w.seat) {
+            return (
+                Difference::Furiten,
+                format!("a ron by seat {}", w.seat),
+                format!(
+                    "seat {} discarded {t}, one of its waits: no ron (furiten)",
+                    w.seat
+                ),
+            );
+        }
+    }
+    // A ron on the closed kong just declared: thirteen orphans alone, by the rules.
+    let closed_kan = kyoku.events[..index]
         .iter()
-        .zip(kyoku.deltas(table.players))
-        .enumerate()
-        .map(|(i, (score, d))| score + d - paid(i))
-        .collect()
+        .rev()
+        .find(|e| !matches!(e, Event::Dora { .. }))
+        .and_then(|e| match e {
+            Event::ClosedKan { seat, consumed } if ron && *seat == w.from => Some(consumed[0]),
+            _ => None,
+        });
+    let why = if let Some(pai) = closed_kan {
+        let kokushi = table.hand(w.seat).is_some_and(|h| {
+            let mut c = *h.concealed();
+            c.add(pai.tile());
+            crate::shanten::riichi(&c, h.melds().len()).is_ok_and(|sh| sh.kokushi == Some(-1))
+        });
+        if kokushi && !rules.scoring.kokushi_robs_closed_kan {
+            Unscorable::ClosedKongNotAllowed(w.from).to_string()
+        } else {
+            Unscorable::ClosedKongRobbed(w.from).to_string()
+        }
+    } else {
+        match table.win_situation(w.seat, true) {
+            Some((hand, ctx)) => match crate::riichi::score(&hand, &ctx, &rules.scoring) {
+                Err(e) => e.to_string(),
+                Ok(_) => format!("the table does not allow seat {}'s win", w.seat),
+            },
+            None => format!("the table gives seat {} no tile to win on", w.seat),
+        }
+    };
+    (Difference::Score, recorded, why)
 }
 
-/// The riichi stick seat `i` has put on the table by `table`'s moment.
-fn paid_stick(table: &Table, i: usize) -> i32 {
-    let stick = table
-        .seats
-        .get(i)
-        .is_some_and(|s| s.riichi.is_some_and(|r| r.accepted));
-    if stick {
-        RIICHI_STICK as i32
-    } else {
-        0
+/// The table's win `tw` scored again with the record's ura indicators where they are
+/// not the table's (a record that does not show them: the table's wall has other tiles
+/// there), from the winner's hand and situation before the win; `None` when they are
+/// the same.
+fn with_record_ura(
+    kyoku: &Kyoku,
+    table: &Table,
+    w: &Win,
+    tw: &TableWin,
+    rules: &Rules,
+    collects: bool,
+) -> Option<Scored> {
+    if kyoku.ura.iter().take(tw.ura.len()).eq(tw.ura.iter()) {
+        return None;
+    }
+    let (hand, ctx) = situation_at(kyoku, table, w, collects)?;
+    let score = crate::riichi::score(&hand, &ctx, rules).ok()?;
+    let (_, dealer, _) = table.round();
+    let deltas = deltas_of(&score, w, &ctx, rules, dealer);
+    Some(Scored::of_score(&score, deltas))
+}
+
+/// The winner's hand and situation at the table before its win
+/// ([`Table::win_situation`]), with the record's ura indicators (as many as the table
+/// turns).
+fn situation_at(
+    kyoku: &Kyoku,
+    table: &Table,
+    w: &Win,
+    collects: bool,
+) -> Option<(crate::hand::Hand, WinContext)> {
+    let (hand, mut ctx) = table.win_situation(w.seat, collects)?;
+    let turned = ctx.ura.len();
+    ctx.ura = crate::riichi::context::Indicators::new();
+    for &p in kyoku.ura.iter().take(turned) {
+        ctx.ura.push(p);
+    }
+    Some((hand, ctx))
+}
+
+/// A win's value as pairi makes it: the table's, or a re-scoring under another rule.
+struct Scored {
+    han: u8,
+    fu: u8,
+    yakuman: u8,
+    /// What the others pay, honba included, sticks not.
+    total: u32,
+    yaku: YakuList,
+    deltas: Vec<i32>,
+}
+
+impl Scored {
+    fn of_table(w: &TableWin, players: usize) -> Scored {
+        Scored {
+            han: w.han,
+            fu: w.fu,
+            yakuman: w.yakuman,
+            total: w.points,
+            yaku: w.yaku,
+            deltas: w.deltas[..players].to_vec(),
+        }
+    }
+
+    fn of_score(s: &Score, deltas: Vec<i32>) -> Scored {
+        Scored {
+            han: s.han,
+            fu: s.fu,
+            yakuman: s.yakuman,
+            total: s.total,
+            yaku: s.yaku,
+            deltas,
+        }
     }
 }
 
@@ -327,13 +561,13 @@ fn first_winner(kyoku: &Kyoku, players: Players) -> Option<Seat> {
             Event::Win(w) => Some(w),
             _ => None,
         })
-        .min_by_key(|w| (w.seat + n - w.from) % n)
+        .min_by_key(|w| (w.seat % n + n - w.from % n) % n)
         .map(|w| w.seat)
 }
 
 /// A tile of `seat`'s own river that is one of its waits (振聴: no ron), if any.
 #[must_use]
-pub fn furiten_tile(table: &Table, seat: Seat) -> Option<crate::tile::Tile> {
+pub fn furiten_tile(table: &ReplayTable, seat: Seat) -> Option<crate::tile::Tile> {
     use crate::analysis::{Analyzer, Holding};
     let s = table.seats.get(usize::from(seat))?;
     let hand = s.hand().ok()?;
@@ -350,7 +584,7 @@ pub fn furiten_tile(table: &Table, seat: Seat) -> Option<crate::tile::Tile> {
 
 /// Noten payments (不聴罰符) at an exhaustive draw.
 #[must_use]
-pub fn noten_payments(table: &Table) -> Vec<i32> {
+pub fn noten_payments(table: &ReplayTable) -> Vec<i32> {
     let n = table.players.count();
     let total = if n == 3 { NOTEN_THREE } else { NOTEN_FOUR };
     let ready: Vec<bool> = (0..n).map(|s| table.is_tenpai(s)).collect();
@@ -416,7 +650,7 @@ impl Unscorable {
 /// [`Unscorable`] when the table has no tile to win on or the situation cannot be built.
 pub fn situation(
     kyoku: &Kyoku,
-    table: &Table,
+    table: &ReplayTable,
     w: &Win,
     collects: bool,
 ) -> Result<(crate::hand::Hand, WinContext), Unscorable> {
@@ -544,89 +778,46 @@ pub fn deltas_of(
 
 type Found = Vec<(Difference, String, String)>;
 
-/// Compares a win with the record under `rules`, and returns pairi's score and score
-/// changes when the win could be scored.
-fn compare_win(
-    kyoku: &Kyoku,
-    table: &Table,
-    w: &Win,
-    rules: &Rules,
-    collects: bool,
-    found: &mut Found,
-) -> Option<(Score, Vec<i32>)> {
-    if w.seat != w.from {
-        if let Some(t) = furiten_tile(table, w.seat) {
-            found.push((
-                Difference::Furiten,
-                format!("a ron by seat {}", w.seat),
-                format!(
-                    "seat {} discarded {t}, one of its waits: no ron (furiten)",
-                    w.seat
-                ),
-            ));
-        }
-    }
-    let robs_closed_kan = w.seat != w.from
-        && table
-            .robbable_closed
-            .is_some_and(|(seat, _)| seat == w.from);
-    let scored = situation(kyoku, table, w, collects).and_then(|(hand, ctx)| {
-        if robs_closed_kan && !rules.kokushi_robs_closed_kan {
-            return Err(Unscorable::ClosedKongNotAllowed(w.from));
-        }
-        crate::riichi::score(&hand, &ctx, rules)
-            .map(|s| (s, ctx))
-            .map_err(Unscorable::from)
-    });
-    let (score, ctx) = match scored {
-        Ok(s) => s,
-        Err(e) => {
-            let recorded = w
-                .value
-                .as_ref()
-                .map_or_else(|| format!("{:?}", w.deltas), describe);
-            found.push((Difference::Score, recorded, e.to_string()));
-            return None;
-        }
-    };
-    let ours = deltas_of(&score, w, &ctx, rules, table.dealer);
-    if !w.deltas.is_empty() && ours != w.deltas {
+/// Compares pairi's value of a win with the record's.
+fn compare_win(kyoku: &Kyoku, w: &Win, ours: &Scored, collects: bool, found: &mut Found) {
+    if !w.deltas.is_empty() && ours.deltas != w.deltas {
         found.push((
             Difference::Deltas,
             format!("{:?}", w.deltas),
-            format!("{ours:?}"),
+            format!("{:?}", ours.deltas),
         ));
     }
     let Some(v) = &w.value else {
-        return Some((score, ours));
+        return;
     };
-    let n = u32::from(table.players.count());
+    let n = u32::try_from(ours.deltas.len()).unwrap_or(4);
     let honba_part = if collects {
-        table.honba.saturating_mul(HONBA_PER_PAYER * (n - 1))
+        kyoku
+            .honba
+            .saturating_mul(HONBA_PER_PAYER * n.saturating_sub(1))
     } else {
         0
     };
-    let points = score.total.saturating_sub(honba_part);
+    let points = ours.total.saturating_sub(honba_part);
     if let Some(p) = v.points {
         if p != points {
             found.push((Difference::Points, p.to_string(), points.to_string()));
         }
     }
     if let Some(h) = v.han {
-        if score.yakuman == 0 && h != score.han {
-            found.push((Difference::Han, h.to_string(), score.han.to_string()));
+        if ours.yakuman == 0 && h != ours.han {
+            found.push((Difference::Han, h.to_string(), ours.han.to_string()));
         }
     }
     if let Some(f) = v.fu {
-        let limit = score.yakuman > 0 || score.han >= 5;
-        if !limit && f != score.fu {
-            found.push((Difference::Fu, f.to_string(), score.fu.to_string()));
+        let limit = ours.yakuman > 0 || ours.han >= 5;
+        if !limit && f != ours.fu {
+            found.push((Difference::Fu, f.to_string(), ours.fu.to_string()));
         }
     }
     if !v.yaku.is_empty() {
-        compare_yaku(v, &score, found);
+        compare_yaku(v, &ours.yaku, found);
     }
-    Some((score, ours))
 }
 
 /// The original mjai's one entry for every dragon triplet (mjai-manue-go writes it):
@@ -636,7 +827,7 @@ const SANGENPAI: &str = "sangenpai";
 /// Compares the yaku by kind and value. North tiles set aside count as dora where the
 /// record has no entry of their own (Tenhou lists them inside ドラ; pairi names them
 /// 抜きドラ): the values are compared, not the names.
-fn compare_yaku(v: &RecordedValue, score: &Score, found: &mut Found) {
+fn compare_yaku(v: &RecordedValue, yaku: &YakuList, found: &mut Found) {
     let mut record: Vec<(Option<Yaku>, String, u8)> = v
         .yaku
         .iter()
@@ -656,7 +847,7 @@ fn compare_yaku(v: &RecordedValue, score: &Score, found: &mut Found) {
     let record_kita = record.iter().any(|(y, _, _)| *y == Some(Yaku::Kita));
     let dragons_as_one = v.yaku.iter().any(|y| y.name.trim() == SANGENPAI);
     let mut pairi: Vec<(Option<Yaku>, u8)> = Vec::new();
-    for y in score.yaku.iter().filter(|y| y.value > 0) {
+    for y in yaku.iter().filter(|y| y.value > 0) {
         let dragon = matches!(
             y.yaku,
             Yaku::YakuhaiHaku | Yaku::YakuhaiHatsu | Yaku::YakuhaiChun
@@ -695,24 +886,35 @@ fn compare_yaku(v: &RecordedValue, score: &Score, found: &mut Found) {
 }
 
 /// A win that differs under `rules` and agrees in every point once 4 han 30 fu and 3 han
-/// 60 fu are paid as mangan: the `rule` mismatch saying so.
+/// 60 fu are paid as mangan: the `rule` mismatch saying so. The winner's hand and
+/// situation are the table's before the win ([`Table::win_situation`]).
 fn explained_by_kiriage(
     kyoku: &Kyoku,
     table: &Table,
     w: &Win,
-    rules: &Rules,
+    rules: &TableRules,
     collects: bool,
-    without: &Score,
+    without: &Scored,
 ) -> Option<(Difference, String, String)> {
     if without.yakuman > 0 || !matches!((without.han, without.fu), (4, 30) | (3, 60)) {
         return None;
     }
     let kiriage = Rules {
         kiriage: true,
-        ..*rules
+        ..rules.scoring
     };
+    let (hand, ctx) = situation_at(kyoku, table, w, collects)?;
+    let with = crate::riichi::score(&hand, &ctx, &kiriage).ok()?;
+    let (_, dealer, _) = table.round();
+    let deltas = deltas_of(&with, w, &ctx, &kiriage, dealer);
     let mut found = Vec::new();
-    let (with, _) = compare_win(kyoku, table, w, &kiriage, collects, &mut found)?;
+    compare_win(
+        kyoku,
+        w,
+        &Scored::of_score(&with, deltas),
+        collects,
+        &mut found,
+    );
     found.is_empty().then(|| {
         (
             RULE,
@@ -786,20 +988,20 @@ mod tests {
         let mut found = Vec::new();
         compare_yaku(
             &recorded(&[("sangenpai", 2), ("honiso", 3)]),
-            &score,
+            &score.yaku,
             &mut found,
         );
         assert!(found.is_empty(), "{found:?}");
         compare_yaku(
             &recorded(&[("sangenpai", 1), ("honiso", 3)]),
-            &score,
+            &score.yaku,
             &mut found,
         );
         assert_eq!(found.len(), 1, "one dragon short is a difference");
         found.clear();
         compare_yaku(
             &recorded(&[("役牌 發", 1), ("役牌 中", 1), ("混一色", 3)]),
-            &score,
+            &score.yaku,
             &mut found,
         );
         assert!(found.is_empty(), "{found:?}");

@@ -188,6 +188,14 @@ pub trait Visit {
     fn kyoku_end(&mut self, kyoku: usize, table: &Table) {
         let _ = (kyoku, table);
     }
+    /// The record's win or drawn hand at event `index` of kyoku `kyoku`: `before` is
+    /// the table just before the action that made it (the winners' ron or the
+    /// self-draw, the last pass, the nine-terminals call), `made` the table's
+    /// [`Event::Win`] of that winner or its [`Event::Ryukyoku`]; for a win, `None` when
+    /// the table refuses it (the replay then fails at `index`).
+    fn result(&mut self, kyoku: usize, index: usize, before: &Table, made: Option<&Event>) {
+        let _ = (kyoku, index, before, made);
+    }
 }
 
 /// A visitor of decision points alone.
@@ -410,16 +418,38 @@ pub fn on_table_visit(
             continue;
         }
         played += 1;
-        let fail = |index: usize, source: Mismatch| RecordError::OnTable {
-            kyoku: k.label(),
-            index,
-            source: Box::new(source),
-        };
-        let wall =
-            wall_of(k, game.players, rules.scoring.red_fives).map_err(|m| fail(0, m.into()))?;
-        kyoku_on_table(game, i, rules, wall, scores, visit).map_err(|(index, m)| fail(index, m))?;
+        kyoku_at_table(game, i, rules, scores, visit)?;
     }
     Ok(played)
+}
+
+/// Plays kyoku `index` of `game` alone at a table under `rules`, as [`on_table_visit`]
+/// plays each: dealt from [`wall_of`] with the record's scores, honba and sticks.
+///
+/// # Errors
+///
+/// As [`on_table`]; [`RecordError::Inconsistent`] when the game has no such kyoku.
+pub fn kyoku_at_table(
+    game: &Game,
+    index: usize,
+    rules: TableRules,
+    scores: bool,
+    visit: &mut dyn Visit,
+) -> Result<(), RecordError> {
+    let Some(k) = game.kyokus.get(index) else {
+        return Err(RecordError::Inconsistent {
+            kyoku: format!("#{index}"),
+            index: 0,
+            source: super::Inconsistency::NoSuchKyoku,
+        });
+    };
+    let fail = |at: usize, source: Mismatch| RecordError::OnTable {
+        kyoku: k.label(),
+        index: at,
+        source: Box::new(source),
+    };
+    let wall = wall_of(k, game.players, rules.scoring.red_fives).map_err(|m| fail(0, m.into()))?;
+    kyoku_on_table(game, index, rules, wall, scores, visit).map_err(|(at, m)| fail(at, m))
 }
 
 /// An event the table should make later.
@@ -515,6 +545,8 @@ fn kyoku_on_table(
     extend(&mut queue, t.events().get(1..).unwrap_or(&[]));
     let n = t.players();
     let mut ended = false;
+    // The table just before the action that ended the kyoku ([`Visit::result`]).
+    let mut before_end: Option<Table> = None;
     // A decision the table reached and the visitor has not seen.
     let mut pending = true;
     // Events the record shows before the table makes them (a riichi stick before the
@@ -557,8 +589,14 @@ fn kyoku_on_table(
                     .iter()
                     .position(|x| matches!(x, Event::Win(v) if v.seat == w.seat));
                 let Some(j) = got else {
+                    if let Some(b) = &before_end {
+                        visit.result(index, i, b, None);
+                    }
                     return Err((i, Mismatch::NoWinFor(w.seat)));
                 };
+                if let Some(b) = &before_end {
+                    visit.result(index, i, b, queue.get(j));
+                }
                 if let Event::Win(v) = queue.remove(j) {
                     if check_scores
                         && v.deltas[..usize::from(n)] != w.deltas[..]
@@ -736,35 +774,47 @@ fn kyoku_on_table(
                 act(&mut t, &mut queue, &mut pending, seat, Action::Kita, visit)?;
             }
             RecEvent::Win(ref w) => {
-                if w.seat == w.from {
-                    act(
-                        &mut t,
-                        &mut queue,
-                        &mut pending,
-                        w.seat,
-                        Action::Tsumo,
-                        visit,
-                    )?;
-                } else {
-                    // Every winner of this tile says ron; the others pass.
-                    let winners: Vec<Seat> = kyoku.events[i..]
-                        .iter()
-                        .filter_map(|x| match x {
-                            RecEvent::Win(v) => Some(v.seat),
-                            _ => None,
-                        })
-                        .collect();
-                    for &s in &winners {
-                        act(&mut t, &mut queue, &mut pending, s, Action::Ron, visit)?;
+                let before = t.clone();
+                let made = (|| {
+                    if w.seat == w.from {
+                        act(
+                            &mut t,
+                            &mut queue,
+                            &mut pending,
+                            w.seat,
+                            Action::Tsumo,
+                            visit,
+                        )?;
+                    } else {
+                        // Every winner of this tile says ron; the others pass.
+                        let winners: Vec<Seat> = kyoku.events[i..]
+                            .iter()
+                            .filter_map(|x| match x {
+                                RecEvent::Win(v) => Some(v.seat),
+                                _ => None,
+                            })
+                            .collect();
+                        for &s in &winners {
+                            act(&mut t, &mut queue, &mut pending, s, Action::Ron, visit)?;
+                        }
+                        pass(&mut t, &mut queue, &mut pending, None, visit)?;
                     }
-                    pass(&mut t, &mut queue, &mut pending, None, visit)?;
-                }
-                let Some(j) = queue
-                    .iter()
-                    .position(|x| matches!(x, Event::Win(v) if v.seat == w.seat))
-                else {
-                    return Err(fail(EventMismatch::NoWin(queue)));
-                };
+                    let Some(j) = queue
+                        .iter()
+                        .position(|x| matches!(x, Event::Win(v) if v.seat == w.seat))
+                    else {
+                        return Err(fail(EventMismatch::NoWin(queue.clone())));
+                    };
+                    Ok(j)
+                })();
+                visit.result(
+                    index,
+                    i,
+                    &before,
+                    made.as_ref().ok().and_then(|&j| queue.get(j)),
+                );
+                let j = made?;
+                before_end = Some(before);
                 if let Event::Win(v) = queue.remove(j) {
                     if check_scores
                         && !w.deltas.is_empty()
@@ -782,6 +832,7 @@ fn kyoku_on_table(
             RecEvent::Ryukyoku {
                 reason, ref deltas, ..
             } => {
+                let before = t.clone();
                 if reason == DrawReason::NineTerminals {
                     let mask = t.to_act();
                     let s = (0..n).find(|&s| mask & (1 << s) != 0).unwrap_or(0);
@@ -809,6 +860,7 @@ fn kyoku_on_table(
                 else {
                     return Err(fail(EventMismatch::NoDrawnHand(queue)));
                 };
+                visit.result(index, i, &before, queue.get(j));
                 if let Event::Ryukyoku {
                     reason: r,
                     deltas: d,
@@ -832,6 +884,11 @@ fn kyoku_on_table(
         }
     }
     deferred.retain(|(_, want)| !find(&mut queue, want.as_ref()));
+    // An indicator the record turns before a win that ends the kyoku where the table
+    // turns it later (a ron on a closed kong): the kyoku is over before it matters.
+    if before_end.is_some() {
+        deferred.retain(|&(i, _)| !matches!(kyoku.events[i], RecEvent::Dora { .. }));
+    }
     if let Some((i, _)) = deferred.first() {
         return Err((*i, Mismatch::NeverMade));
     }

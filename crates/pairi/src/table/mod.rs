@@ -513,6 +513,42 @@ impl Table {
         d
     }
 
+    /// The hand `seat` would win with now and its situation, as the table scores it: a
+    /// ron on the tile being claimed (the tile added to the hand) while claims are
+    /// open, a self-draw on its drawn tile on its turn; `None` when `seat` has no tile
+    /// to win on. `first` is whether it takes the honba and riichi sticks (the first
+    /// winner of a multiple ron). Read-only: for re-scoring a win under other rules.
+    #[must_use]
+    pub fn win_situation(&self, seat: Seat, first: bool) -> Option<(Hand, WinContext)> {
+        let s = self.seats.get(usize::from(seat))?;
+        let (pai, on) = match self.phase {
+            Phase::Claims if self.claim.can[usize::from(seat)] != 0 => {
+                (self.claim.pai, Some(self.claim.on))
+            }
+            Phase::Turn if seat == self.turn => (s.drawn?, None),
+            _ => return None,
+        };
+        let mut hand = s.hand.clone();
+        if on.is_some() {
+            hand.add(pai).ok()?;
+        }
+        hand.set_last(Some(pai));
+        Some((hand, self.context(seat, pai, on, first)))
+    }
+
+    /// A kind among `seat`'s waits that it has discarded itself (振聴: no ron), if any.
+    #[must_use]
+    pub fn furiten_tile(&self, seat: Seat) -> Option<Tile> {
+        let s = self.seats.get(usize::from(seat))?;
+        s.waits.intersection(s.discarded).iter().next()
+    }
+
+    /// `seat`'s hand now: its concealed tiles (the drawn tile included) and melds.
+    #[must_use]
+    pub fn hand(&self, seat: Seat) -> Option<&Hand> {
+        self.seats.get(usize::from(seat)).map(|s| &s.hand)
+    }
+
     fn seat_wind(&self, seat: Seat) -> Wind {
         Wind::from_index((seat + self.n - self.dealer) % self.n)
     }
@@ -1136,8 +1172,8 @@ impl Table {
             let s = &mut self.seats[i];
             s.riichi = RiichiStatus::Accepted;
             s.ippatsu = true;
-            self.scores[i] -= 1000;
-            self.sticks += 1;
+            self.scores[i] = self.scores[i].saturating_sub(1000);
+            self.sticks = self.sticks.saturating_add(1);
             self.riichi_count += 1;
             self.events.push(Event::RiichiAccepted { seat: from });
             if self.rules.four_riichi && self.n == 4 && self.riichi_count == 4 {
@@ -1485,7 +1521,7 @@ impl Table {
             let Ok(sc) = result else { continue };
             let deltas = self.win_deltas(w, from, &sc, &ctx);
             for (x, d) in self.scores.iter_mut().zip(deltas) {
-                *x += d;
+                *x = x.saturating_add(d);
             }
             dealer_won |= w == self.dealer;
             let pao = self.seats[wi]
@@ -1520,9 +1556,10 @@ impl Table {
     fn win_deltas(&self, w: Seat, from: Seat, sc: &Score, ctx: &WinContext) -> [i32; 4] {
         let mut d = [0i32; 4];
         let wi = usize::from(w);
+        // Saturating: a record's counters (honba, sticks) may be absurd.
         let pay = |d: &mut [i32; 4], payer: usize, amount: u32| {
-            d[payer] -= amount as i32;
-            d[wi] += amount as i32;
+            d[payer] = d[payer].saturating_sub_unsigned(amount);
+            d[wi] = d[wi].saturating_add_unsigned(amount);
         };
         let tsumo_split = |d: &mut [i32; 4], payments: Payments| match payments {
             Payments::Ron { discarder } => pay(d, usize::from(from), discarder),
@@ -1550,12 +1587,15 @@ impl Table {
             .pao
             .and_then(|(s, y)| sc.yaku.iter().find(|v| v.yaku == y).map(|v| (s, v.value)));
         let tsumo = w == from;
-        let honba_all = 100 * ctx.honba * u32::from(self.n - 1);
+        let honba_all = 100u32
+            .saturating_mul(ctx.honba)
+            .saturating_mul(u32::from(self.n - 1));
+        let sticks = 1000u32.saturating_mul(ctx.riichi_sticks);
         let factor = if w == self.dealer { 6 } else { 4 };
         if tsumo && self.rules.pao_open_kan_rinshan && self.rinshan {
             if let Some(f) = self.open_kan_from {
                 pay(&mut d, usize::from(f), sc.total);
-                d[wi] += 1000 * ctx.riichi_sticks as i32;
+                d[wi] = d[wi].saturating_add_unsigned(sticks);
                 return d;
             }
         }
@@ -1565,25 +1605,33 @@ impl Table {
                 let pao_full = pao_basic * factor;
                 let rest = sc.basic_points.saturating_sub(pao_basic);
                 if tsumo {
-                    pay(&mut d, usize::from(liable), pao_full + honba_all);
+                    pay(
+                        &mut d,
+                        usize::from(liable),
+                        pao_full.saturating_add(honba_all),
+                    );
                     if rest > 0 {
                         let ctx0 = ctx.with_counters(0, 0);
                         tsumo_split(&mut d, score::pay(rest, &ctx0, &self.rules.scoring).0);
                     }
                 } else {
-                    let liable_part = pao_full / 2
-                        + match self.rules.scoring.pao_honba {
+                    let liable_part =
+                        (pao_full / 2).saturating_add(match self.rules.scoring.pao_honba {
                             PaoHonba::Liable => honba_all,
                             PaoHonba::Split => honba_all / 2,
                             PaoHonba::Discarder => 0,
-                        };
+                        });
                     pay(&mut d, usize::from(liable), liable_part);
-                    pay(&mut d, usize::from(from), sc.total - liable_part);
+                    pay(
+                        &mut d,
+                        usize::from(from),
+                        sc.total.saturating_sub(liable_part),
+                    );
                 }
             }
             _ => tsumo_split(&mut d, sc.payments),
         }
-        d[wi] += 1000 * ctx.riichi_sticks as i32;
+        d[wi] = d[wi].saturating_add_unsigned(sticks);
         d
     }
 
@@ -1645,7 +1693,7 @@ impl Table {
             DrawReason::Exhaustive
         };
         for (x, d) in self.scores.iter_mut().zip(deltas) {
-            *x += d;
+            *x = x.saturating_add(d);
         }
         self.events.push(Event::Ryukyoku {
             reason,
@@ -1730,9 +1778,13 @@ impl Table {
                 self.game_end();
                 return;
             }
-            self.honba += 1;
+            self.honba = self.honba.saturating_add(1);
         } else {
-            self.honba = if draw { self.honba + 1 } else { 0 };
+            self.honba = if draw {
+                self.honba.saturating_add(1)
+            } else {
+                0
+            };
             if self.dealer == self.n - 1 {
                 if all_last && (!self.rules.extension || reached) {
                     self.game_end();
@@ -1758,19 +1810,21 @@ impl Table {
         let n = usize::from(self.n);
         let top = usize::from(self.top());
         if self.rules.leftover_sticks == LeftoverSticks::ToTop {
-            self.scores[top] += 1000 * self.sticks as i32;
+            self.scores[top] =
+                self.scores[top].saturating_add_unsigned(1000u32.saturating_mul(self.sticks));
             self.sticks = 0;
         }
         let mut order: [usize; 4] = [0, 1, 2, 3];
-        order[..n].sort_by_key(|&s| (-self.scores[s], s));
+        order[..n].sort_by_key(|&s| (core::cmp::Reverse(self.scores[s]), s));
         let mut places = [0u8; 4];
         let mut results = [0i32; 4];
         let oka = (self.rules.return_points - self.rules.start_points) * n as i32;
         for (place, &s) in order[..n].iter().enumerate() {
             places[s] = place as u8 + 1;
-            results[s] = self.scores[s] - self.rules.return_points
-                + self.rules.uma[place]
-                + if place == 0 { oka } else { 0 };
+            results[s] = self.scores[s]
+                .saturating_sub(self.rules.return_points)
+                .saturating_add(self.rules.uma[place])
+                .saturating_add(if place == 0 { oka } else { 0 });
         }
         self.events.push(Event::GameEnd {
             scores: self.scores,
