@@ -228,7 +228,7 @@ fn record_convert_refused_when_the_record_does_not_replay() {
         assert_eq!(r.code, 2, "{r:?}");
         assert!(r.stdout.is_empty(), "{r:?}");
         assert!(r.stderr.contains("error: invalid_hand"), "{r:?}");
-        assert!(r.stderr.contains("does not hold 1m"), "{r:?}");
+        assert!(r.stderr.contains("cannot discard 1m"), "{r:?}");
     }
 }
 

@@ -3,7 +3,6 @@
 //! `tests/data/records/` (`fmt_*`, described in its README), one per thing a reader or
 //! writer must get right.
 
-use pairi::record::replay::Illegal;
 use pairi::record::{
     self, check, on_table, DrawReason, Event, Format, Game, Kyoku, Missing, RecordError,
 };
@@ -336,9 +335,25 @@ fn a_record_that_does_not_replay_is_never_converted() {
     assert_ne!(broken, lines);
     let game = read(&broken);
     for to in [Format::Tenhou6, Format::Mjai, Format::Mjlog] {
+        // The table refuses the discard.
         let e = record::convert(&game, to).unwrap_err();
+        let RecordError::OnTable { source, .. } = &e else {
+            panic!("{e}")
+        };
         assert!(
-            matches!(e, RecordError::Illegal { source: Illegal::NotHeld { pai, .. }, .. } if pai == nine_pin),
+            matches!(
+                **source,
+                on_table::Mismatch::Event {
+                    source: on_table::EventMismatch::Refused {
+                        error: pairi::table::TableError::Illegal {
+                            action: pairi::table::Action::Discard { pai, .. },
+                            ..
+                        },
+                        ..
+                    },
+                    ..
+                } if pai == nine_pin
+            ),
             "{e}"
         );
         let req = ConvertRequest {

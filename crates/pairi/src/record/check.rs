@@ -500,7 +500,7 @@ fn with_record_ura(
 /// The winner's hand and situation at the table before its win
 /// ([`Table::win_situation`]), with the record's ura indicators (as many as the table
 /// turns).
-fn situation_at(
+pub(crate) fn situation_at(
     kyoku: &Kyoku,
     table: &Table,
     w: &Win,

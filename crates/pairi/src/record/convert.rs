@@ -1,5 +1,5 @@
-//! Converting a record: replayed first (a record the table does not allow is not
-//! written), completed with what the target format states and the record left out,
+//! Converting a record: played at the table first (a record whose actions the table
+//! does not allow is not written), completed with what the target format states and the record left out,
 //! then written.
 //!
 //! What is completed, when the record leaves it out:
@@ -13,8 +13,8 @@
 //!   or names a yaku Tenhou has no id for (the original mjai's `sangenpai`), where
 //!   pairi's score agrees with the record's han and points.
 
-use super::check::{deltas_of, noten_payments, rules_of, situation, Unscorable};
-use super::replay::replay;
+use super::check::{deltas_of, situation_at, table_rules_of, Unscorable};
+use super::on_table::{self, Decision, Visit};
 use super::{
     mjai, mjlog, tenhou6, tenhou_id_of, tenhou_yaku_id, DrawReason, Event, Format, Game, Kyoku,
     RecordError, RecordedValue, RecordedYaku, Seat, Win, YakuValueRec,
@@ -22,13 +22,16 @@ use super::{
 use crate::riichi::rules::Players;
 use crate::riichi::score::HONBA_PER_PAYER;
 use crate::riichi::Score;
+use crate::table::{Event as TableEvent, Table};
+use crate::tile::Wind;
 
 /// Writes `game` in format `to`: one JSON object (tenhou.net/6) or JSON Lines (mjai)
 /// or one XML document (Tenhou's log), newline-terminated.
 ///
 /// # Errors
 ///
-/// [`RecordError::Illegal`] when a kyoku does not replay, or a win whose record
+/// [`RecordError::OnTable`] when the table refuses an action of a kyoku, or
+/// [`RecordError::Unscorable`] when a win whose record
 /// gives no score changes (or, for Tenhou's log, no value) cannot be scored;
 /// [`RecordError::Format`] when the game cannot be written as a Tenhou log (red fives
 /// other than Tenhou's).
@@ -41,87 +44,134 @@ pub fn convert(game: &Game, to: Format) -> Result<String, RecordError> {
     })
 }
 
-/// `game` replayed kyoku by kyoku and completed for format `to` (see the module).
+/// What the table showed of one kyoku for its completion: each win with the table
+/// before it, each exhaustive draw with the table's changes and ready seats.
+#[derive(Default)]
+struct Shown {
+    wins: Vec<(usize, Table)>,
+    draws: Vec<(usize, [i32; 4], u8)>,
+}
+
+impl Visit for Shown {
+    fn decision(&mut self, _: Decision<'_>) {}
+
+    fn result(&mut self, _: usize, index: usize, before: &Table, made: Option<&TableEvent>) {
+        match made {
+            Some(TableEvent::Win(_)) => self.wins.push((index, before.clone())),
+            Some(TableEvent::Ryukyoku { deltas, tenpai, .. }) => {
+                self.draws.push((index, *deltas, *tenpai));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `game` played at the table kyoku by kyoku ([`on_table::kyoku_at_table`]) and
+/// completed for format `to` (see the module): under Tenhou's rules with the record's
+/// red fives, open tanyao and kiriage, or Mahjong Soul's when only they play the whole
+/// game (as `record check`'s `auto`).
 ///
 /// # Errors
 ///
-/// As [`convert`].
+/// As [`convert`]; a refusal is the one under Tenhou's rules.
 pub fn complete(game: &Game, to: Format) -> Result<Game, RecordError> {
+    complete_under(game, to, false).or_else(|e| complete_under(game, to, true).map_err(|_| e))
+}
+
+/// [`complete`] under Tenhou's rules, or Mahjong Soul's when `mahjong_soul`.
+fn complete_under(game: &Game, to: Format, mahjong_soul: bool) -> Result<Game, RecordError> {
     let mut out = game.clone();
-    let rules = rules_of(game);
+    let rules = table_rules_of(game, mahjong_soul);
     let values = matches!(to, Format::Tenhou6 | Format::Mjlog);
+    let n = game.players.count();
     for (i, kyoku) in game.kyokus.iter().enumerate() {
+        if kyoku.events.is_empty() {
+            continue;
+        }
         let first = first_winner(kyoku, game.players);
+        let mut shown = Shown::default();
+        on_table::kyoku_at_table(game, i, rules, false, &mut shown)?;
         let mut fills: Vec<(usize, Event)> = Vec::new();
         let mut failed: Option<(usize, Unscorable)> = None;
-        replay(game, i, |table, index, e| match e {
-            Event::Win(w) if values && incomplete(w, to) => {
-                let collects = first == Some(w.seat);
-                let scored = situation(kyoku, table, w, collects).and_then(|(hand, ctx)| {
-                    crate::riichi::score(&hand, &ctx, &rules)
+        for (index, table) in &shown.wins {
+            let Some(Event::Win(w)) = kyoku.events.get(*index) else {
+                continue;
+            };
+            if !values || !incomplete(w, to) {
+                continue;
+            }
+            let collects = first == Some(w.seat);
+            let scored = situation_at(kyoku, table, w, collects)
+                .ok_or(Unscorable::NoSeat)
+                .and_then(|(hand, ctx)| {
+                    crate::riichi::score(&hand, &ctx, &rules.scoring)
                         .map(|s| (s, ctx))
                         .map_err(Unscorable::from)
                 });
-                let (score, ctx) = match scored {
-                    Ok(score) => score,
-                    Err(why) => {
-                        // Changes are stated by both formats, a value by the XML log.
-                        if w.deltas.is_empty() || to == Format::Mjlog && w.value.is_none() {
-                            failed.get_or_insert((index, why));
-                        }
-                        return;
+            let (score, ctx) = match scored {
+                Ok(score) => score,
+                Err(why) => {
+                    // Changes are stated by both formats, a value by the XML log.
+                    if w.deltas.is_empty() || to == Format::Mjlog && w.value.is_none() {
+                        failed.get_or_insert((*index, why));
                     }
-                };
-                let honba = if collects { table.honba } else { 0 };
-                let ours = value_of(&score, honba, table, w.seat);
-                let mut w = w.clone();
-                if w.deltas.is_empty() {
-                    w.deltas = deltas_of(&score, &w, &ctx, &rules, table.dealer);
+                    continue;
                 }
-                match w.value.as_mut() {
-                    None => w.value = Some(ours),
-                    // The fu or yaku the XML log states and the record leaves out (or names
-                    // as Tenhou has no id for), where the record's value is pairi's.
-                    Some(v) => {
-                        let han = v.han.or_else(|| recorded_han(v));
-                        let agrees = v.points.is_none_or(|p| ours.points == Some(p))
-                            && han.is_none_or(|h| ours.han == Some(h) || score.yakuman > 0);
-                        if to == Format::Mjlog && agrees {
-                            v.fu = v.fu.or(ours.fu);
-                            if v.yaku.is_empty() || !v.yaku.iter().all(has_tenhou_id) {
-                                v.yaku = ours.yaku;
-                            }
-                        }
-                    }
-                }
-                fills.push((index, Event::Win(w)));
+            };
+            let (round, dealer, honba) = table.round();
+            let honba = if collects { honba } else { 0 };
+            let seat_wind = Wind::ALL[usize::from((w.seat % n + n - dealer % n) % n)];
+            let ours = value_of(&score, honba, n, round, seat_wind);
+            let mut w = w.clone();
+            if w.deltas.is_empty() {
+                w.deltas = deltas_of(&score, &w, &ctx, &rules.scoring, dealer);
             }
-            Event::Ryukyoku {
+            match w.value.as_mut() {
+                None => w.value = Some(ours),
+                // The fu or yaku the XML log states and the record leaves out (or names
+                // as Tenhou has no id for), where the record's value is pairi's.
+                Some(v) => {
+                    let han = v.han.or_else(|| recorded_han(v));
+                    let agrees = v.points.is_none_or(|p| ours.points == Some(p))
+                        && han.is_none_or(|h| ours.han == Some(h) || score.yakuman > 0);
+                    if to == Format::Mjlog && agrees {
+                        v.fu = v.fu.or(ours.fu);
+                        if v.yaku.is_empty() || !v.yaku.iter().all(has_tenhou_id) {
+                            v.yaku = ours.yaku;
+                        }
+                    }
+                }
+            }
+            fills.push((*index, Event::Win(w)));
+        }
+        for &(index, table_deltas, ready) in &shown.draws {
+            let Some(Event::Ryukyoku {
                 reason: DrawReason::Exhaustive,
                 deltas,
                 tenpai,
-            } if tenpai.is_none() || (values && deltas.is_none()) => {
-                // The ready seats are found at the end of the kyoku: the draw is its
-                // last event, and the table before it is the final one. Changes not
-                // recorded are the noten payments (which both Tenhou formats state).
-                let ready = (0..table.players.count())
-                    .map(|s| table.is_tenpai(s))
-                    .collect();
-                let deltas = match deltas {
-                    None if values => Some(noten_payments(table)),
-                    d => d.clone(),
-                };
-                fills.push((
-                    index,
-                    Event::Ryukyoku {
-                        reason: DrawReason::Exhaustive,
-                        deltas,
-                        tenpai: Some(tenpai.clone().unwrap_or(ready)),
-                    },
-                ));
+            }) = kyoku.events.get(index)
+            else {
+                continue;
+            };
+            if !(tenpai.is_none() || (values && deltas.is_none())) {
+                continue;
             }
-            _ => {}
-        })?;
+            // The ready seats and the noten payments are the table's at the draw (both
+            // Tenhou formats state the payments).
+            let ready: Vec<bool> = (0..n).map(|s| ready & (1 << s) != 0).collect();
+            let deltas = match deltas {
+                None if values => Some(table_deltas[..usize::from(n)].to_vec()),
+                d => d.clone(),
+            };
+            fills.push((
+                index,
+                Event::Ryukyoku {
+                    reason: DrawReason::Exhaustive,
+                    deltas,
+                    tenpai: Some(tenpai.clone().unwrap_or(ready)),
+                },
+            ));
+        }
         if let Some((index, source)) = failed {
             return Err(RecordError::Unscorable {
                 kyoku: kyoku.label(),
@@ -184,14 +234,14 @@ fn first_winner(kyoku: &Kyoku, players: Players) -> Option<Seat> {
 
 /// A scored win as a record states it: han, fu, the points before honba, and the yaku
 /// by Tenhou's names in Tenhou's order (its ids'); North dora as 抜きドラ.
-fn value_of(score: &Score, honba: u32, table: &super::replay::Table, seat: Seat) -> RecordedValue {
-    let n = u32::from(table.players.count());
+fn value_of(score: &Score, honba: u32, players: u8, round: Wind, seat: Wind) -> RecordedValue {
+    let n = u32::from(players);
     let mut yaku: Vec<(u32, RecordedYaku)> = score
         .yaku
         .iter()
         .filter(|y| y.value > 0)
         .map(|y| {
-            let id = tenhou_id_of(y.yaku, table.round, table.seat_wind(seat));
+            let id = tenhou_id_of(y.yaku, round, seat);
             let name = id
                 .and_then(tenhou_yaku_id)
                 .unwrap_or(y.yaku.info().japanese)
