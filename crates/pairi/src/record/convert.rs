@@ -1,6 +1,6 @@
 //! Converting a record: played at the table first (a record whose actions the table
-//! does not allow is not written), completed with what the target format states and the record left out,
-//! then written.
+//! does not allow is not written), completed with what the target format states and
+//! the record left out, then written.
 //!
 //! What is completed, when the record leaves it out:
 //! - at an exhaustive draw, which seats were ready (Tenhou writes 全員聴牌 or 全員不聴

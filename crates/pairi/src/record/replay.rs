@@ -1,5 +1,8 @@
 //! Replay: every seat's concealed tiles, melds, river and riichi at every event of a
-//! kyoku, with the checks a real table makes.
+//! kyoku, with the checks a real table makes: the review's view of a record. What is
+//! legal is the table's ([`crate::table`] through [`super::on_table`]): `check`,
+//! `convert`, `legal`, the dataset and the review's decision points play a record
+//! there, and `review` does before it walks the record here.
 //!
 //! [`replay`] walks a kyoku's events and shows the table *before* each one to a
 //! visitor, so a reviewer sees the hand a discard was chosen from and a scorer sees
