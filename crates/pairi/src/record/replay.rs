@@ -1,6 +1,6 @@
 //! Replay: every seat's concealed tiles, melds, river and riichi at every event of a
 //! kyoku, with the checks a real table makes: the review's view of a record. What is
-//! legal is the table's ([`crate::table`] through [`super::on_table`]): `check`,
+//! legal is the table's ([`crate::table`] through [`mod@super::on_table`]): `check`,
 //! `convert`, `legal`, the dataset and the review's decision points play a record
 //! there, and `review` does before it walks the record here.
 //!
