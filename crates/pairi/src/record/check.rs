@@ -21,12 +21,6 @@ use crate::riichi::{Preset, Rules, Score, WinContext, Yaku};
 use crate::table::{Event as TableEvent, Table, TableRules, Win as TableWin};
 use crate::tile::Pai;
 
-/// Noten payments at an exhaustive draw, shared by the players who are not ready:
-/// 3000 points with four players, 2000 with three (Tenhou's rooms).
-const NOTEN_FOUR: i32 = 3000;
-/// See [`NOTEN_FOUR`].
-const NOTEN_THREE: i32 = 2000;
-
 /// What a [`Mismatch`] is about; its JSON name is [`Difference::name`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Difference {
@@ -580,28 +574,6 @@ pub fn furiten_tile(table: &ReplayTable, seat: Seat) -> Option<crate::tile::Tile
         .iter()
         .map(|r| r.pai.tile())
         .find(|&t| waits.contains(t))
-}
-
-/// Noten payments (不聴罰符) at an exhaustive draw.
-#[must_use]
-pub fn noten_payments(table: &ReplayTable) -> Vec<i32> {
-    let n = table.players.count();
-    let total = if n == 3 { NOTEN_THREE } else { NOTEN_FOUR };
-    let ready: Vec<bool> = (0..n).map(|s| table.is_tenpai(s)).collect();
-    let k = ready.iter().filter(|&&r| r).count() as i32;
-    if k == 0 || k == i32::from(n) {
-        return vec![0; usize::from(n)];
-    }
-    ready
-        .iter()
-        .map(|&r| {
-            if r {
-                total / k
-            } else {
-                -total / (i32::from(n) - k)
-            }
-        })
-        .collect()
 }
 
 /// Why a recorded win cannot be scored (`invalid_hand`): the table has no tile to win
