@@ -8,8 +8,9 @@
 //! three-element arrays and `kita` for three players, the events wrapped in one
 //! object's `events` (mjai.app's match results); unknown fields and event types are
 //! ignored. The writer writes the RiichiEnv form of the wins (`pai`, `yakus`,
-//! `fan`, `fu`, `hora_points`, `ura_markers`) and the original `tenpais` of a draw.
-//! Format reference: `docs/formats.md`.
+//! `fan`, `fu`, `hora_points`, `ura_markers`) and the original `tenpais` of a draw,
+//! each event through the writer of a bot's messages ([`crate::agent::mjai::message`],
+//! in its record form). Format reference: `docs/formats.md`.
 
 use serde_json::{json, Value};
 
