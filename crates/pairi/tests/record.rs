@@ -538,6 +538,103 @@ fn hand_written_thirteen_orphans_robs_a_closed_kong_by_rule() {
     );
 }
 
+/// One fallback for every client of the table: Tenhou's rules, or Mahjong Soul's when
+/// only they play the record, keeping Tenhou's answer or error otherwise.
+#[test]
+fn under_either_keeps_tenhous_answer_unless_only_mahjong_souls_play() {
+    use record::on_table::{under_either, RecordRules};
+    let tenhou_error = || record::read("not a record", None).unwrap_err();
+    let soul_error = || record::read("{}", None).unwrap_err();
+    assert_ne!(tenhou_error().to_string(), soul_error().to_string());
+    // (Tenhou's answer, Mahjong Soul's): Ok(n) with n > 0 whole, Ok(0) refused.
+    let run = |rules, tenhou: Result<u8, ()>, soul: Result<u8, ()>| {
+        let mut asked = Vec::new();
+        let got = under_either(
+            rules,
+            |mahjong_soul| {
+                asked.push(mahjong_soul);
+                match (mahjong_soul, if mahjong_soul { soul } else { tenhou }) {
+                    (_, Ok(n)) => Ok(n),
+                    (false, Err(())) => Err(tenhou_error()),
+                    (true, Err(())) => Err(soul_error()),
+                }
+            },
+            |&n| n > 0,
+        )
+        .map_err(|e| e.to_string());
+        (got, asked)
+    };
+    let tenhou_err = Err(tenhou_error().to_string());
+    // The rules named: played once under them, whole or not.
+    assert_eq!(
+        run(RecordRules::Tenhou, Ok(0), Ok(2)),
+        (Ok((0, false)), vec![false])
+    );
+    assert_eq!(
+        run(RecordRules::MahjongSoul, Ok(1), Ok(0)),
+        (Ok((0, true)), vec![true])
+    );
+    assert_eq!(
+        run(RecordRules::Tenhou, Err(()), Ok(2)),
+        (tenhou_err.clone(), vec![false])
+    );
+    // Auto: Tenhou's when whole, Mahjong Soul's only when whole, else Tenhou's.
+    let auto = |t, s| run(RecordRules::Auto, t, s);
+    assert_eq!(auto(Ok(1), Ok(2)), (Ok((1, false)), vec![false]));
+    assert_eq!(auto(Err(()), Ok(2)), (Ok((2, true)), vec![false, true]));
+    assert_eq!(auto(Ok(0), Ok(2)), (Ok((2, true)), vec![false, true]));
+    assert_eq!(auto(Ok(0), Err(())), (Ok((0, false)), vec![false, true]));
+    assert_eq!(auto(Ok(0), Ok(0)), (Ok((0, false)), vec![false, true]));
+    assert_eq!(
+        auto(Err(()), Err(())),
+        (tenhou_err.clone(), vec![false, true])
+    );
+    assert_eq!(auto(Err(()), Ok(0)), (tenhou_err, vec![false, true]));
+}
+
+/// The record only Mahjong Soul's rules play (a closed kong robbed for thirteen
+/// orphans): `auto` takes them in the check, the legal actions, the review and the
+/// conversion alike.
+#[test]
+fn a_record_only_mahjong_souls_rules_play_is_played_under_them_everywhere() {
+    use pairi::api::record::{CheckRequest, LegalRequest, RecordRules};
+    use pairi::api::Request;
+    let text = text(&format!("{HAND_WRITTEN}kokushi_robs_closed_kong.jsonl").into());
+    let check = |rules| {
+        let r = CheckRequest {
+            record: text.clone(),
+            rules,
+            ..Default::default()
+        };
+        r.answer().unwrap()
+    };
+    let auto = check(RecordRules::Auto);
+    assert_eq!((auto.rules, auto.wins_agreeing), ("mahjongsoul", 1));
+    let tenhou = check(RecordRules::Tenhou);
+    assert_eq!((tenhou.rules, tenhou.wins_agreeing), ("tenhou", 0));
+    let legal = |rules| {
+        let r = LegalRequest {
+            record: text.clone(),
+            rules,
+            ..Default::default()
+        };
+        r.answer().map(|a| serde_json::to_string(&a).unwrap())
+    };
+    let auto = legal(RecordRules::Auto).unwrap();
+    assert!(auto.contains(r#""rules":"mahjongsoul""#), "{auto}");
+    assert_eq!(auto, legal(RecordRules::MahjongSoul).unwrap());
+    assert!(legal(RecordRules::Tenhou).is_err());
+    // The conversion and the review's decision points too: Tenhou's refusal would be
+    // their error.
+    let game = record::read(&text, None).unwrap();
+    for to in [record::Format::Tenhou6, record::Format::Mjai] {
+        let r = record::convert(&game, to);
+        assert!(r.is_ok(), "{r:?}");
+    }
+    let r = record::review::review(&game, &check::rules_of(&game), &Default::default());
+    assert!(r.is_ok(), "{r:?}");
+}
+
 #[test]
 fn hand_written_kiriage_where_the_record_says_and_where_it_cannot() {
     // tenhou.net/6 cannot say: one `rule` line, the win counted as agreeing.

@@ -15,6 +15,7 @@ use super::limits::{self, Limits};
 use super::{deserialize_by_name, Error, Request, Stop};
 use crate::notation::{format_meld, format_pai, format_pais, format_set, Format as Notation};
 use crate::record::check::{self, Difference, Mismatch};
+use crate::record::on_table;
 use crate::record::review::{self, Flag, Selection};
 use crate::record::walls::Walls;
 use crate::record::{self, Format, Game, Kyoku, RecordError, Seat};
@@ -391,20 +392,7 @@ impl ConvertRequest {
     }
 }
 
-/// The rules a record is played again under at the table, its players and red fives
-/// taken from the record.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum RecordRules {
-    /// Tenhou's (`tenhou` or `tenhou-sanma` at the table).
-    #[default]
-    Tenhou,
-    /// Mahjong Soul's (`mahjongsoul` or `mahjongsoul-sanma`).
-    MahjongSoul,
-    /// Tenhou's, and Mahjong Soul's for a game whose actions the table refuses under
-    /// Tenhou's and plays under Mahjong Soul's (a folder of records from both).
-    Auto,
-}
+pub use crate::record::on_table::RecordRules;
 
 deserialize_by_name!(RecordRules, "the rules of a record: tenhou, mahjongsoul or auto", {
     "tenhou" => RecordRules::Tenhou,
@@ -425,20 +413,14 @@ const fn preset_name(players: Players, mahjong_soul: bool) -> &'static str {
 
 /// A game checked under `rules` ([`check::check_at`]); with [`RecordRules::Auto`],
 /// under Mahjong Soul's when the table refuses an action (or a win) under Tenhou's and
-/// none under Mahjong Soul's. Whether Mahjong Soul's were used.
+/// none under Mahjong Soul's ([`on_table::under_either`]). Whether Mahjong Soul's were
+/// used.
 fn check_under(game: &Game, rules: RecordRules) -> Result<(check::Report, bool), RecordError> {
-    let at = |mahjong_soul: bool| check::check_at(game, check::table_rules_of(game, mahjong_soul));
-    match rules {
-        RecordRules::Tenhou => Ok((at(false)?, false)),
-        RecordRules::MahjongSoul => Ok((at(true)?, true)),
-        RecordRules::Auto => match at(false) {
-            Ok(r) if r.refused == 0 => Ok((r, false)),
-            tenhou => match at(true) {
-                Ok(r) if r.refused == 0 => Ok((r, true)),
-                _ => tenhou.map(|r| (r, false)),
-            },
-        },
-    }
+    on_table::under_either(
+        rules,
+        |mahjong_soul| check::check_at(game, check::table_rules_of(game, mahjong_soul)),
+        |r| r.refused == 0,
+    )
 }
 
 /// The legal actions at every decision point of a record, played again at the table.
@@ -599,16 +581,14 @@ impl LegalRequest {
         out: &mut Vec<DecisionView>,
     ) -> Result<(usize, bool), RecordError> {
         let kept = out.len();
-        let under = |mahjong_soul: bool, out: &mut Vec<DecisionView>| {
-            out.truncate(kept);
-            self.decisions_at(game, number, mahjong_soul, out)
-                .map(|k| (k, mahjong_soul))
-        };
-        match self.rules {
-            RecordRules::Tenhou => under(false, out),
-            RecordRules::MahjongSoul => under(true, out),
-            RecordRules::Auto => under(false, out).or_else(|e| under(true, out).map_err(|_| e)),
-        }
+        on_table::under_either(
+            self.rules,
+            |mahjong_soul| {
+                out.truncate(kept);
+                self.decisions_at(game, number, mahjong_soul, out)
+            },
+            |_| true,
+        )
     }
 
     /// Every decision of game number `number` under Tenhou's or Mahjong Soul's rules

@@ -297,10 +297,12 @@ pub(crate) fn points(
     game: &Game,
     want: impl Fn(usize, Seat) -> bool + Copy,
 ) -> Result<Points, RecordError> {
-    match points_under(game, on_table::rules_of(game, false), want) {
-        Ok(p) => Ok(p),
-        Err(e) => points_under(game, on_table::rules_of(game, true), want).map_err(|_| e),
-    }
+    on_table::under_either(
+        on_table::RecordRules::Auto,
+        |mahjong_soul| points_under(game, on_table::rules_of(game, mahjong_soul), want),
+        |_| true,
+    )
+    .map(|(points, _)| points)
 }
 
 fn points_under(

@@ -75,7 +75,12 @@ impl Visit for Shown {
 ///
 /// As [`convert`]; a refusal is the one under Tenhou's rules.
 pub fn complete(game: &Game, to: Format) -> Result<Game, RecordError> {
-    complete_under(game, to, false).or_else(|e| complete_under(game, to, true).map_err(|_| e))
+    on_table::under_either(
+        on_table::RecordRules::Auto,
+        |mahjong_soul| complete_under(game, to, mahjong_soul),
+        |_| true,
+    )
+    .map(|(game, _)| game)
 }
 
 /// [`complete`] under Tenhou's rules, or Mahjong Soul's when `mahjong_soul`.

@@ -8,17 +8,19 @@
 //! three-element arrays and `kita` for three players, the events wrapped in one
 //! object's `events` (mjai.app's match results); unknown fields and event types are
 //! ignored. The writer writes the RiichiEnv form of the wins (`pai`, `yakus`,
-//! `fan`, `fu`, `hora_points`, `ura_markers`) and the original `tenpais` of a draw.
-//! Format reference: `docs/formats.md`.
+//! `fan`, `fu`, `hora_points`, `ura_markers`) and the original `tenpais` of a draw,
+//! each event through the writer of a bot's messages ([`crate::agent::mjai::message`],
+//! in its record form). Format reference: `docs/formats.md`.
 
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use super::{
-    pai_of_mjai, CallKind, DrawReason, Event, Game, Kyoku, Length, RecordError, RecordedValue,
-    RecordedYaku, Seat, Tenhou6Extras, Win, YakuValueRec,
+    pai_of_mjai, CallKind, DrawReason, Event, Game, Kyoku, Length, RecordError, Recorded,
+    RecordedValue, RecordedYaku, Seat, Tenhou6Extras, Win, YakuValueRec,
 };
-use crate::notation::{format_pai, Format as Notation};
+use crate::agent::mjai::message;
 use crate::riichi::rules::Players;
+use crate::table::Absent;
 use crate::tile::{Pai, Wind};
 
 const FORMAT: &str = "mjai";
@@ -633,7 +635,7 @@ pub fn write(game: &Game) -> Vec<Value> {
     for k in &game.kyokus {
         write_kyoku(k, &mut out);
     }
-    out.push(json!({"type": "end_game"}));
+    out.push(message::end_game(None));
     out
 }
 
@@ -654,14 +656,12 @@ pub fn write_lines(game: &Game) -> String {
             line(&mut s, &e);
         }
     }
-    line(&mut s, &json!({"type": "end_game"}));
+    line(&mut s, &message::end_game(None));
     s
 }
 
 fn start_game(game: &Game) -> Value {
-    let mut start = Map::new();
-    start.insert("type".into(), json!("start_game"));
-    start.insert("names".into(), json!(game.names));
+    let mut start = message::start_game(None, &game.names);
     start.insert(
         "kyoku_first".into(),
         json!(if game.length == Some(Length::East) {
@@ -683,146 +683,97 @@ fn start_game(game: &Game) -> Value {
     Value::Object(start)
 }
 
-/// The mjai name of a tile: `1m`..`9s`, `E S W N P F C`, `5mr`.
-fn mjai(p: Pai) -> String {
-    format_pai(p, Notation::Mjai)
-}
-
-fn names(tiles: &[Pai]) -> Vec<String> {
-    tiles.iter().map(|&p| mjai(p)).collect()
-}
-
+/// A kyoku's events as mjai lines, `start_kyoku` to `end_kyoku`.
 fn write_kyoku(k: &Kyoku, out: &mut Vec<Value>) {
-    let bakaze = ["E", "S", "W", "N"][k.round as usize];
-    let tehais: Vec<Vec<String>> = k.hands.iter().map(|h| names(h)).collect();
-    out.push(json!({
-        "type": "start_kyoku",
-        "bakaze": bakaze,
-        "dora_marker": mjai(k.dora),
-        "kyoku": k.dealer + 1,
-        "honba": k.honba,
-        "kyotaku": k.riichi_sticks,
-        "oya": k.dealer,
-        "scores": k.scores,
-        "tehais": tehais,
+    out.push(message::start_kyoku(&message::StartKyoku {
+        round: k.round,
+        dealer: k.dealer,
+        honba: k.honba,
+        riichi_sticks: k.riichi_sticks,
+        scores: &k.scores,
+        dora: k.dora,
+        hands: k.hands.iter().map(|h| Some(h.as_slice())).collect(),
     }));
-    for e in &k.events {
-        out.push(match e {
-            Event::KyokuStart(a)
-            | Event::KyokuEnd { scores: a }
-            | Event::GameEnd { scores: a, .. } => match *a {},
-            Event::Draw { seat, pai } => {
-                json!({"type": "tsumo", "actor": seat, "pai": mjai(*pai)})
-            }
-            Event::Discard {
-                seat,
-                pai,
-                tsumogiri,
-            } => {
-                json!({"type": "dahai", "actor": seat, "pai": mjai(*pai), "tsumogiri": tsumogiri})
-            }
-            Event::Riichi { seat } => json!({"type": "reach", "actor": seat}),
-            Event::RiichiAccepted { seat } => json!({"type": "reach_accepted", "actor": seat}),
-            Event::Call {
-                kind,
-                seat,
-                from,
-                pai,
-                consumed,
-            } => {
-                let t = match kind {
-                    CallKind::Chi => "chi",
-                    CallKind::Pon => "pon",
-                    CallKind::OpenKan => "daiminkan",
-                };
-                json!({"type": t, "actor": seat, "target": from, "pai": mjai(*pai), "consumed": names(consumed)})
-            }
-            Event::AddedKan {
-                seat,
-                pai,
-                consumed,
-            } => {
-                json!({"type": "kakan", "actor": seat, "pai": mjai(*pai), "consumed": names(consumed)})
-            }
-            Event::ClosedKan { seat, consumed } => {
-                json!({"type": "ankan", "actor": seat, "consumed": names(consumed)})
-            }
-            Event::Kita { seat } => json!({"type": "kita", "actor": seat}),
-            Event::Dora { indicator } => {
-                json!({"type": "dora", "dora_marker": mjai(*indicator)})
-            }
-            Event::Win(w) => hora(k, w),
-            Event::Ryukyoku {
-                reason,
-                deltas,
-                tenpai,
-            } => {
-                let mut m = Map::new();
-                m.insert("type".into(), json!("ryukyoku"));
-                m.insert("reason".into(), json!(reason.mjai()));
-                if let Some(d) = deltas {
-                    m.insert("deltas".into(), json!(d));
-                }
-                if let Some(t) = tenpai {
-                    m.insert("tenpais".into(), json!(t));
-                }
-                Value::Object(m)
-            }
-        });
-    }
-    out.push(json!({"type": "end_kyoku"}));
+    let kyoku = InKyoku(k);
+    out.extend(k.events.iter().map(|e| message::event(e, &kyoku)));
+    out.push(message::end_kyoku());
 }
 
-fn hora(k: &Kyoku, w: &Win) -> Value {
-    let mut m = Map::new();
-    m.insert("type".into(), json!("hora"));
-    m.insert("actor".into(), json!(w.seat));
-    m.insert("target".into(), json!(w.from));
-    if !w.deltas.is_empty() {
-        m.insert("deltas".into(), json!(w.deltas));
+/// A record's payloads as its mjai lines write them: a win with the kyoku's ura dora
+/// and, when the record does not name it, its winning tile found in the kyoku.
+struct InKyoku<'k>(&'k Kyoku);
+
+impl message::Payloads<Recorded> for InKyoku<'_> {
+    fn dialect(&self) -> message::Dialect {
+        message::Dialect::Record
     }
-    m.insert("ura_markers".into(), json!(names(&k.ura)));
-    if let Some(p) = w.pai.or_else(|| k.winning_tile(w)) {
-        m.insert("pai".into(), json!(mjai(p)));
+
+    fn draw(&self, pai: &Pai) -> Option<Pai> {
+        Some(*pai)
     }
-    if let Some(v) = &w.value {
-        if !v.yaku.is_empty() {
-            let yakus: Vec<Value> = v
-                .yaku
-                .iter()
-                .map(|y| {
-                    let han = match y.value {
-                        YakuValueRec::Han(h) => h,
-                        YakuValueRec::Yakuman(n) => n.saturating_mul(YAKUMAN_HAN),
-                    };
-                    json!([y.name, han])
-                })
-                .collect();
-            m.insert("yakus".into(), Value::Array(yakus));
+
+    fn start_kyoku<'a>(&'a self, start: &'a Absent) -> message::StartKyoku<'a> {
+        match *start {}
+    }
+
+    fn hora<'a>(&'a self, w: &'a Win) -> message::Hora<'a> {
+        let k = self.0;
+        let mut h = message::Hora {
+            actor: w.seat,
+            target: w.from,
+            pai: w.pai.or_else(|| k.winning_tile(w)),
+            deltas: (!w.deltas.is_empty()).then_some(&w.deltas[..]),
+            ura: &k.ura,
+            yakus: None,
+            fan: None,
+            fu: None,
+            points: None,
+            pao: w.pao,
+        };
+        if let Some(v) = &w.value {
+            if !v.yaku.is_empty() {
+                h.yakus = Some(
+                    v.yaku
+                        .iter()
+                        .map(|y| {
+                            let han = match y.value {
+                                YakuValueRec::Han(h) => h,
+                                YakuValueRec::Yakuman(n) => n.saturating_mul(YAKUMAN_HAN),
+                            };
+                            json!([y.name, han])
+                        })
+                        .collect(),
+                );
+            }
+            h.fan = v.han.or_else(|| {
+                let n: u32 = v
+                    .yaku
+                    .iter()
+                    .map(|y| match y.value {
+                        YakuValueRec::Yakuman(n) => u32::from(n) * u32::from(YAKUMAN_HAN),
+                        YakuValueRec::Han(_) => 0,
+                    })
+                    .sum();
+                (n > 0).then(|| n.min(255) as u8)
+            });
+            h.fu = v.fu;
+            h.points = v.points;
         }
-        let han = v.han.or_else(|| {
-            let n: u32 = v
-                .yaku
-                .iter()
-                .map(|y| match y.value {
-                    YakuValueRec::Yakuman(n) => u32::from(n) * u32::from(YAKUMAN_HAN),
-                    YakuValueRec::Han(_) => 0,
-                })
-                .sum();
-            (n > 0).then(|| n.min(255) as u8)
-        });
-        if let Some(h) = han {
-            m.insert("fan".into(), json!(h));
-        }
-        if let Some(f) = v.fu {
-            m.insert("fu".into(), json!(f));
-        }
-        if let Some(p) = v.points {
-            m.insert("hora_points".into(), json!(p));
+        h
+    }
+
+    fn ryukyoku<'a>(
+        &'a self,
+        deltas: &'a Option<Vec<i32>>,
+        tenpai: &'a Option<Vec<bool>>,
+    ) -> message::Ryukyoku<'a> {
+        message::Ryukyoku {
+            deltas: deltas.as_deref(),
+            tenpais: tenpai.as_deref(),
         }
     }
-    if let Some(p) = w.pao {
-        m.insert("pao".into(), json!(p));
+
+    fn end_scores<'a>(&'a self, scores: &'a Absent) -> Option<&'a [i32]> {
+        match *scores {}
     }
-    Value::Object(m)
 }

@@ -898,3 +898,46 @@ fn kyoku_on_table(
     visit.kyoku_end(index, &t);
     Ok(())
 }
+
+/// The rules a record is played again under at the table, its players and red fives
+/// taken from the record ([`rules_of`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RecordRules {
+    /// Tenhou's (`tenhou` or `tenhou-sanma` at the table).
+    #[default]
+    Tenhou,
+    /// Mahjong Soul's (`mahjongsoul` or `mahjongsoul-sanma`).
+    MahjongSoul,
+    /// Tenhou's, and Mahjong Soul's for a game whose actions the table refuses under
+    /// Tenhou's and plays under Mahjong Soul's (a folder of records from both).
+    Auto,
+}
+
+/// A record played under `rules`: `play(false)` plays it under Tenhou's rules,
+/// `play(true)` under Mahjong Soul's. With [`RecordRules::Auto`], Tenhou's, or Mahjong
+/// Soul's when only they play it: Tenhou's answer is kept unless it is an error or
+/// `whole` refuses it (a check with a win the table refused), and Mahjong Soul's is
+/// taken when it is neither; otherwise Tenhou's answer, or error, stands. The answer,
+/// and whether it is Mahjong Soul's.
+///
+/// # Errors
+///
+/// `play`'s error under the rules named, or under Tenhou's with `Auto`.
+pub fn under_either<T>(
+    rules: RecordRules,
+    mut play: impl FnMut(bool) -> Result<T, RecordError>,
+    whole: impl Fn(&T) -> bool,
+) -> Result<(T, bool), RecordError> {
+    match rules {
+        RecordRules::Tenhou => Ok((play(false)?, false)),
+        RecordRules::MahjongSoul => Ok((play(true)?, true)),
+        RecordRules::Auto => match play(false) {
+            Ok(t) if whole(&t) => Ok((t, false)),
+            tenhou => match play(true) {
+                Ok(t) if whole(&t) => Ok((t, true)),
+                _ => tenhou.map(|t| (t, false)),
+            },
+        },
+    }
+}

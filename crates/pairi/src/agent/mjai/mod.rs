@@ -10,17 +10,21 @@
 //! the events up to its decision as one JSON array on one line, and reads its answer as
 //! one JSON object on one line.
 //!
-//! - [`start_game`], [`event`]: the messages a seat receives;
+//! - [`start_game`], [`event`]: the messages a seat receives, written by [`message`],
+//!   which writes a record's lines too (`record::mjai`);
 //! - [`reply`]: an answer read back into one of the legal actions;
 //! - [`action_message`]: an action written as the answer a bot gives;
 //! - [`View`]: the other way round, a seat's [`Observation`] and legal actions rebuilt
 //!   from the messages it receives, so that pairi's agents can play as mjai bots.
 
+pub mod message;
 mod view;
 
 pub use view::{View, ViewError};
 
-use crate::table::{mjai_tile, Action, CallKind, Event, Observation, Seat};
+use message::{Dialect, Hora, Payloads, Ryukyoku, StartKyoku};
+
+use crate::table::{mjai_tile, Action, Event, KyokuStart, Observation, Played, Seat, Win};
 use crate::tile::{Pai, Tile};
 use serde_json::{json, Value};
 
@@ -47,89 +51,73 @@ fn names(tiles: &[Pai]) -> Vec<&'static str> {
 /// The `start_game` message for `seat`.
 #[must_use]
 pub fn start_game(seat: Seat, names: &[String]) -> Value {
-    json!({"type": "start_game", "id": seat, "names": names})
+    Value::Object(message::start_game(Some(seat), names))
 }
 
 /// The mjai message of a table event (as the seat sees it: pass `Event::seen_by`); a
 /// hidden tile is `"?"`.
 #[must_use]
 pub fn event(e: &Event, players: u8) -> Value {
-    let n = usize::from(players.clamp(3, 4));
-    match *e {
-        Event::KyokuStart(k) => {
-            let tehais: Vec<Vec<&str>> = (0..n)
-                .map(|s| {
-                    if k.shown & (1 << s) != 0 {
-                        names(&k.hands[s])
-                    } else {
-                        vec!["?"; 13]
-                    }
-                })
-                .collect();
-            json!({
-                "type": "start_kyoku",
-                "bakaze": k.round.letter().to_string(),
-                "dora_marker": mjai_tile(k.dora),
-                "kyoku": k.dealer + 1,
-                "honba": k.honba,
-                "kyotaku": k.riichi_sticks,
-                "oya": k.dealer,
-                "scores": &k.scores[..n],
-                "tehais": tehais,
-            })
+    message::event(
+        e,
+        &Stream {
+            n: usize::from(players.clamp(3, 4)),
+        },
+    )
+}
+
+/// The table's payloads as a bot's stream writes them, for `n` players.
+struct Stream {
+    n: usize,
+}
+
+impl Payloads<Played> for Stream {
+    fn dialect(&self) -> Dialect {
+        Dialect::Bot
+    }
+
+    fn draw(&self, pai: &Option<Pai>) -> Option<Pai> {
+        *pai
+    }
+
+    fn start_kyoku<'a>(&'a self, k: &'a KyokuStart) -> StartKyoku<'a> {
+        StartKyoku {
+            round: k.round,
+            dealer: k.dealer,
+            honba: k.honba,
+            riichi_sticks: k.riichi_sticks,
+            scores: &k.scores[..self.n],
+            dora: k.dora,
+            hands: (0..self.n)
+                .map(|s| (k.shown & (1 << s) != 0).then_some(&k.hands[s][..]))
+                .collect(),
         }
-        Event::Draw { seat, pai } => {
-            json!({"type": "tsumo", "actor": seat, "pai": pai.map_or("?", mjai_tile)})
+    }
+
+    fn hora<'a>(&'a self, w: &'a Win) -> Hora<'a> {
+        Hora {
+            actor: w.seat,
+            target: w.from,
+            pai: Some(w.pai),
+            deltas: Some(&w.deltas[..self.n]),
+            ura: &w.ura,
+            yakus: None,
+            fan: Some(w.han),
+            fu: Some(w.fu),
+            points: Some(w.points),
+            pao: None,
         }
-        Event::Discard {
-            seat,
-            pai,
-            tsumogiri,
-        } => json!({"type": "dahai", "actor": seat, "pai": mjai_tile(pai), "tsumogiri": tsumogiri}),
-        Event::Riichi { seat } => json!({"type": "reach", "actor": seat}),
-        Event::RiichiAccepted { seat } => json!({"type": "reach_accepted", "actor": seat}),
-        Event::Call {
-            kind,
-            seat,
-            from,
-            pai,
-            consumed,
-        } => {
-            let t = match kind {
-                CallKind::Chi => "chi",
-                CallKind::Pon => "pon",
-                CallKind::OpenKan => "daiminkan",
-            };
-            json!({"type": t, "actor": seat, "target": from, "pai": mjai_tile(pai), "consumed": names(&consumed)})
+    }
+
+    fn ryukyoku<'a>(&'a self, deltas: &'a [i32; 4], _: &'a u8) -> Ryukyoku<'a> {
+        Ryukyoku {
+            deltas: Some(&deltas[..self.n]),
+            tenpais: None,
         }
-        Event::AddedKan {
-            seat,
-            pai,
-            consumed,
-        } => {
-            json!({"type": "kakan", "actor": seat, "pai": mjai_tile(pai), "consumed": names(&consumed)})
-        }
-        Event::ClosedKan { seat, consumed } => {
-            json!({"type": "ankan", "actor": seat, "consumed": names(&consumed)})
-        }
-        Event::Kita { seat } => json!({"type": "nukidora", "actor": seat, "pai": "N"}),
-        Event::Dora { indicator } => json!({"type": "dora", "dora_marker": mjai_tile(indicator)}),
-        Event::Win(w) => json!({
-            "type": "hora",
-            "actor": w.seat,
-            "target": w.from,
-            "pai": mjai_tile(w.pai),
-            "deltas": &w.deltas[..n],
-            "ura_markers": names(&w.ura),
-            "fan": w.han,
-            "fu": w.fu,
-            "hora_points": w.points,
-        }),
-        Event::Ryukyoku { reason, deltas, .. } => {
-            json!({"type": "ryukyoku", "reason": reason.mjai(), "deltas": &deltas[..n]})
-        }
-        Event::KyokuEnd { .. } => json!({"type": "end_kyoku"}),
-        Event::GameEnd { scores, .. } => json!({"type": "end_game", "scores": &scores[..n]}),
+    }
+
+    fn end_scores<'a>(&'a self, scores: &'a [i32; 4]) -> Option<&'a [i32]> {
+        Some(&scores[..self.n])
     }
 }
 

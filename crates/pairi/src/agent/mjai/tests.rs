@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::agent::{Agent, Builtin};
-use crate::table::{Table, TablePreset, WallSource};
+use crate::table::{DrawReason, Table, TablePreset, WallSource};
 
 /// Plays a game with `agents`, feeding every seat's view the messages it sees, and
 /// checks each view against the table after every step. Returns the decisions checked.
@@ -119,4 +119,96 @@ fn reply_err_unreadable_and_illegal() {
         Ok(legal[0])
     );
     assert_eq!(reply(r#"{"type":"none"}"#, &legal), Ok(Action::Pass));
+}
+
+#[test]
+fn message_ok_tile_names_are_the_mjai_notation() {
+    // `record::mjai` wrote its tiles through the notation's mjai format; the one
+    // writer names them by `mjai_tile`: the same names for all 37 tiles.
+    use crate::notation::{format_pai, Format};
+    for i in 0..37 {
+        let p = pai_of_index(i);
+        assert_eq!(mjai_tile(p), format_pai(p, Format::Mjai), "{p:?}");
+        assert_eq!(pai_named(mjai_tile(p)), Some(p));
+    }
+}
+
+/// The stream's payloads written in either dialect.
+struct In(Dialect, Stream);
+
+impl Payloads<Played> for In {
+    fn dialect(&self) -> Dialect {
+        self.0
+    }
+    fn draw(&self, pai: &Option<Pai>) -> Option<Pai> {
+        self.1.draw(pai)
+    }
+    fn start_kyoku<'a>(&'a self, k: &'a KyokuStart) -> StartKyoku<'a> {
+        self.1.start_kyoku(k)
+    }
+    fn hora<'a>(&'a self, w: &'a Win) -> Hora<'a> {
+        self.1.hora(w)
+    }
+    fn ryukyoku<'a>(&'a self, deltas: &'a [i32; 4], tenpai: &'a u8) -> Ryukyoku<'a> {
+        self.1.ryukyoku(deltas, tenpai)
+    }
+    fn end_scores<'a>(&'a self, scores: &'a [i32; 4]) -> Option<&'a [i32]> {
+        self.1.end_scores(scores)
+    }
+}
+
+#[test]
+fn message_ok_the_dialects_differ_in_kita_and_the_hora_tile_only() {
+    let mut ura = crate::riichi::context::Indicators::new();
+    ura.push(Tile::P1.black());
+    let win = Event::Win(Win {
+        seat: 1,
+        from: 2,
+        pai: Tile::M5.red().unwrap(),
+        pao: None,
+        deltas: [0, 8000, -8000, 0],
+        han: 3,
+        fu: 40,
+        yakuman: 0,
+        points: 8000,
+        yaku: crate::riichi::yaku::YakuList::new(),
+        ura,
+    });
+    let drawn = Event::Ryukyoku {
+        reason: DrawReason::Exhaustive,
+        deltas: [1500, -1500, 1500, -1500],
+        tenpai: 0b101,
+    };
+    let write = |e: &Event, d: Dialect| message::event(e, &In(d, Stream { n: 4 })).to_string();
+    // The bot's stream names the winning tile first, the record after the ura dora.
+    assert_eq!(
+        write(&win, Dialect::Bot),
+        r#"{"type":"hora","actor":1,"target":2,"pai":"5mr","deltas":[0,8000,-8000,0],"ura_markers":["1p"],"fan":3,"fu":40,"hora_points":8000}"#
+    );
+    assert_eq!(
+        write(&win, Dialect::Record),
+        r#"{"type":"hora","actor":1,"target":2,"deltas":[0,8000,-8000,0],"ura_markers":["1p"],"pai":"5mr","fan":3,"fu":40,"hora_points":8000}"#
+    );
+    assert_eq!(write(&win, Dialect::Bot), event(&win, 4).to_string());
+    // A North set aside: the bot's `nukidora` with its tile, the record's `kita`.
+    let kita = Event::Kita { seat: 2 };
+    assert_eq!(
+        write(&kita, Dialect::Bot),
+        r#"{"type":"nukidora","actor":2,"pai":"N"}"#
+    );
+    assert_eq!(
+        write(&kita, Dialect::Record),
+        r#"{"type":"kita","actor":2}"#
+    );
+    // Everything else is one message: the stream states no ready seats.
+    for d in [Dialect::Bot, Dialect::Record] {
+        assert_eq!(
+            write(&drawn, d),
+            r#"{"type":"ryukyoku","reason":"fanpai","deltas":[1500,-1500,1500,-1500]}"#
+        );
+    }
+    assert_eq!(
+        event(&drawn, 3).to_string(),
+        r#"{"type":"ryukyoku","reason":"fanpai","deltas":[1500,-1500,1500]}"#
+    );
 }
