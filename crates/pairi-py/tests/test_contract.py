@@ -145,6 +145,28 @@ def test_shanten_of_plain_counts_answers_as_the_request():
         same(outcome_of(lambda: pairi.shanten(hand, melds=None, players=None)), want, hand)
 
 
+def test_score_keywords_are_found_by_their_whole_name():
+    """Each keyword is taken under its exact name only: a name one letter off, longer,
+    shorter, with a NUL or in another case is an unknown keyword (a TypeError naming
+    it), for `score` and `Situation` alike; the exact names are taken."""
+    hand = "123m456p789s11122z"
+    names = [n for n, p in inspect.signature(pairi.score).parameters.items()
+             if p.kind is p.KEYWORD_ONLY]
+    assert len(names) == 22
+    near = ["", "x", "hand2", "a" * 15, "a" * 16, "b" * 40, "\u00e9t\u00e9", "\U0001f004"]
+    for n in names:
+        assert pairi.score(hand, **{n: None}) == pairi.score(hand), n
+        near += [n[:-1], n + "s", n + "\0", n.upper(), n.capitalize(), n[1:], " " + n,
+                 n[:-1] + chr(ord(n[-1]) + 1), n.replace("_", "-")]
+    for bad in near:
+        if bad in names or bad == "hand":
+            continue
+        with pytest.raises(TypeError, match="unexpected keyword argument"):
+            pairi.score(hand, **{bad: 1})
+        with pytest.raises(TypeError, match="unexpected keyword argument"):
+            pairi.Situation(**{bad: 1})
+
+
 def score_cases():
     cases = []
     for name in ("riichi/score-cases.jsonl", "sanma/score-cases.jsonl"):
