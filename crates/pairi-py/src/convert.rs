@@ -4,13 +4,13 @@
 //! guessed at (`tsumo="no"` is not a tsumo: it is an `InvalidTypeError`, as `"tsumo":
 //! "no"` is refused in JSON). Hands come as notation, 34 counts or 136-tile ids.
 
+pub(crate) use crate::counts::small_int;
 use crate::errors::{invalid, parse_error, raise, type_error};
 use pairi::api::batch::request_of_value;
 use pairi::api::Error;
 use pairi::{Hand, Pai, TileCounts};
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::{
     PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyMemoryView, PyString, PyTuple,
 };
@@ -350,26 +350,6 @@ fn too_long(n: usize) -> PyErr {
     parse_error(format!(
         "a hand is 34 counts or at most 136 tile ids, not {n} numbers"
     ))
-}
-
-/// The `int` objects 0 to 4. CPython keeps one object of each small integer, so a
-/// count is most often one of these very objects: found by identity, without reading
-/// its value (the hot path of `shanten` on a list of counts).
-static SMALL_COUNTS: PyOnceLock<[Py<PyAny>; 5]> = PyOnceLock::new();
-
-/// The value of `item` when it is one of CPython's `int` objects 0 to 4.
-pub(crate) fn small_int(item: &Bound<'_, PyAny>) -> Option<u8> {
-    let small = SMALL_COUNTS.get_or_init(item.py(), || {
-        [0u8, 1, 2, 3, 4].map(|n| match n.into_pyobject(item.py()) {
-            Ok(i) => i.into_any().unbind(),
-            Err(e) => match e {},
-        })
-    });
-    // At most 4.
-    small
-        .iter()
-        .position(|c| c.as_ptr() == item.as_ptr())
-        .map(|n| n as u8)
 }
 
 /// One count of 34: 0 to 4.

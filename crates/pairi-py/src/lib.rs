@@ -8,6 +8,7 @@
 
 mod arena;
 mod convert;
+mod counts;
 mod dataset;
 mod env;
 mod errors;
@@ -133,6 +134,13 @@ fn shanten<'py>(
     unknown: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Shanten> {
     unknown_keyword("shanten", unknown)?;
+    // No field but the hand: 34 counts are answered without the request (`counts`).
+    let fields = [melds, classic, family, kongs_in_hand, players, kita, rules];
+    if fields.iter().all(|f| f.is_none_or(|v| v.is_none())) {
+        if let Some(inner) = counts::shanten(hand) {
+            return Ok(Shanten { inner });
+        }
+    }
     let family = family_or_rules("shanten", family, rules)?;
     let mut r = ShantenRequest {
         hand: String::new(),

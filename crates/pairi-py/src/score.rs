@@ -1,7 +1,7 @@
 //! Riichi scoring from Python: `score(hand, **fields)`, `Situation` and `score_many`.
 //!
 //! A call's keywords are read in one walk over the dictionary CPython hands over, each
-//! keyword found by its name's length and letters, each value converted straight to
+//! keyword found by its name packed into one number, each value converted straight to
 //! its field's type (a flag to a bool, a wind to a `Wind`, indicators to tiles): no
 //! JSON value and no owned text on the way. The fields then go through
 //! `ScoreFields::prepare`, the code the JSON request's fields go through, so the two
@@ -74,50 +74,90 @@ const RULES: usize = ROUND_WIND + 6;
 const PLAYERS: usize = ROUND_WIND + 7;
 const KITA: usize = ROUND_WIND + 8;
 
-/// The place of the keyword `name` in [`KEYWORDS`].
+/// The place of the keyword `name` in [`KEYWORDS`]: the name packed into one number
+/// ([`packed_name`]), looked up in the one slot of [`SLOTS`] its hash names.
 #[inline]
 fn keyword(name: &str) -> Option<usize> {
-    keyword_of(name.as_bytes())
+    let b = name.as_bytes();
+    macro_rules! by_length {
+        ($($n:literal)*) => {
+            match b.len() {
+                $($n => packed::<$n>(b),)*
+                _ => return None,
+            }
+        };
+    }
+    let w = by_length!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
+    let (k, i) = SLOTS[slot(w)];
+    (k == w).then_some(i)
 }
 
-// Each keyword is found in its own place.
-const _: () = {
+/// [`packed_name`] of a name of `N` bytes (at most 15), its bytes copied at once.
+#[inline]
+fn packed<const N: usize>(name: &[u8]) -> u128 {
+    let mut a = [0u8; 16];
+    a[..N].copy_from_slice(&name[..N]);
+    a[15] = N as u8;
+    u128::from_le_bytes(a)
+}
+
+/// A name of at most 15 bytes as one number: its bytes, little-endian, and its length
+/// in the top byte, so that two names have the same number only when they are equal.
+const fn packed_name(name: &[u8]) -> u128 {
+    let mut w = (name.len() as u128) << 120;
+    let mut i = 0;
+    while i < name.len() {
+        w |= (name[i] as u128) << (8 * i);
+        i += 1;
+    }
+    w
+}
+
+/// The slot of a packed name: a multiplicative hash under which the keywords fall in
+/// distinct slots of 64 (checked in building [`SLOTS`]).
+const fn slot(w: u128) -> usize {
+    let folded = (w as u64) ^ ((w >> 64) as u64);
+    (folded.wrapping_mul(0x35bf_992d_c9e9_c617) >> 58) as usize
+}
+
+/// Each keyword's packed name and place in [`KEYWORDS`], in its slot; the other slots
+/// hold a number no name packs to.
+const SLOTS: [(u128, usize); 64] = {
+    let mut slots = [(u128::MAX, usize::MAX); 64];
     let mut i = 0;
     while i < KEYWORDS.len() {
-        assert!(matches!(keyword_of(KEYWORDS[i].as_bytes()), Some(j) if j == i));
+        assert!(KEYWORDS[i].len() <= 15);
+        let w = packed_name(KEYWORDS[i].as_bytes());
+        assert!(slots[slot(w)].1 == usize::MAX, "two keywords share a slot");
+        slots[slot(w)] = (w, i);
+        i += 1;
+    }
+    slots
+};
+
+// The places named above hold their keywords.
+const _: () = {
+    let named = [
+        (WIN, "win"),
+        (MELDS, "melds"),
+        (FIRST_FLAG, "tsumo"),
+        (ROUND_WIND, "round_wind"),
+        (SEAT_WIND, "seat_wind"),
+        (DORA, "dora"),
+        (URA, "ura"),
+        (HONBA, "honba"),
+        (RIICHI_STICKS, "riichi_sticks"),
+        (RULES, "rules"),
+        (PLAYERS, "players"),
+        (KITA, "kita"),
+    ];
+    let mut i = 0;
+    while i < named.len() {
+        let (place, name) = named[i];
+        assert!(packed_name(KEYWORDS[place].as_bytes()) == packed_name(name.as_bytes()));
         i += 1;
     }
 };
-
-/// [`keyword`] of the name's bytes: byte-string patterns, matched by length, then byte
-/// by byte.
-const fn keyword_of(name: &[u8]) -> Option<usize> {
-    Some(match name {
-        b"win" => WIN,
-        b"melds" => MELDS,
-        b"tsumo" => FIRST_FLAG,
-        b"riichi" => FIRST_FLAG + 1,
-        b"double_riichi" => FIRST_FLAG + 2,
-        b"ippatsu" => FIRST_FLAG + 3,
-        b"rinshan" => FIRST_FLAG + 4,
-        b"chankan" => FIRST_FLAG + 5,
-        b"haitei" => FIRST_FLAG + 6,
-        b"houtei" => FIRST_FLAG + 7,
-        b"tenhou" => FIRST_FLAG + 8,
-        b"chiihou" => FIRST_FLAG + 9,
-        b"renhou" => FIRST_FLAG + 10,
-        b"round_wind" => ROUND_WIND,
-        b"seat_wind" => SEAT_WIND,
-        b"dora" => DORA,
-        b"ura" => URA,
-        b"honba" => HONBA,
-        b"riichi_sticks" => RIICHI_STICKS,
-        b"rules" => RULES,
-        b"players" => PLAYERS,
-        b"kita" => KITA,
-        _ => return None,
-    })
-}
 
 /// The text of `v` when it is a `str` of valid Unicode.
 fn str_of<'a>(v: &'a Bound<'_, PyAny>) -> Option<&'a str> {

@@ -90,6 +90,83 @@ def test_shanten_of_ids_and_errors_answer_as_json():
         pairi.shanten([0, 1, 2, 3, 0])
 
 
+def test_shanten_of_plain_counts_answers_as_the_request():
+    """`shanten(counts)` alone takes a shorter path for a list of 34 small ints or a uint8
+    array of 13 or 14 tiles: it answers as the request (a field at its default goes
+    through it), answer for answer and error for error, on every input."""
+    rng = np.random.default_rng(27)
+
+    class Counts(list):
+        pass
+
+    hands = []
+    for size in (13, 14, 13, 14, 12, 15, 0, 1, 2, 11, 17):
+        for counts in dealt(40, size, seed=100 + size):
+            hands.append(counts.tolist())
+    for _ in range(200):
+        hands.append(rng.integers(0, 6, 34).tolist())
+    plain = [0] * 34
+    for i in [0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 27, 28, 28]:
+        plain[i] += 1
+    for i, bad in enumerate([5, -1, 2**70, True, 2.0, "1", None, np.int64(2), np.uint8(9)]):
+        h = list(plain)
+        h[i * 3] = bad
+        hands.append(h)
+    forms = []
+    for h in hands:
+        forms += [h, tuple(h), Counts(h)]
+        try:
+            a = np.array(h)
+        except (TypeError, ValueError, OverflowError):
+            continue
+        for dtype in (np.uint8, np.int64):
+            try:
+                forms.append(a.astype(dtype))
+            except (TypeError, ValueError, OverflowError):
+                pass
+    wide = np.zeros(68, dtype=np.uint8)
+    wide[0:28:2] = np.array(plain[:14], dtype=np.uint8)
+    forms += [wide[::2], np.array([plain], dtype=np.uint8), np.array(plain, dtype=np.uint8)[::-1],
+              np.array(plain[:33], dtype=np.uint8), np.array(plain + [0], dtype=np.uint8), plain[:33],
+              plain + [0]]
+    readonly = np.array(plain, dtype=np.uint8)
+    readonly.flags.writeable = False
+    forms.append(readonly)
+
+    def outcome_of(call):
+        try:
+            return call().to_dict()
+        except Exception as e:  # every error the call raises, compared by type and text
+            return e
+
+    for hand in forms:
+        want = outcome_of(lambda: pairi.shanten(hand, classic=False))
+        same(outcome_of(lambda: pairi.shanten(hand)), want, hand)
+        same(outcome_of(lambda: pairi.shanten(hand, melds=None, players=None)), want, hand)
+
+
+def test_score_keywords_are_found_by_their_whole_name():
+    """Each keyword is taken under its exact name only: a name one letter off, longer,
+    shorter, with a NUL or in another case is an unknown keyword (a TypeError naming
+    it), for `score` and `Situation` alike; the exact names are taken."""
+    hand = "123m456p789s11122z"
+    names = [n for n, p in inspect.signature(pairi.score).parameters.items()
+             if p.kind is p.KEYWORD_ONLY]
+    assert len(names) == 22
+    near = ["", "x", "hand2", "a" * 15, "a" * 16, "b" * 40, "\u00e9t\u00e9", "\U0001f004"]
+    for n in names:
+        assert pairi.score(hand, **{n: None}) == pairi.score(hand), n
+        near += [n[:-1], n + "s", n + "\0", n.upper(), n.capitalize(), n[1:], " " + n,
+                 n[:-1] + chr(ord(n[-1]) + 1), n.replace("_", "-")]
+    for bad in near:
+        if bad in names or bad == "hand":
+            continue
+        with pytest.raises(TypeError, match="unexpected keyword argument"):
+            pairi.score(hand, **{bad: 1})
+        with pytest.raises(TypeError, match="unexpected keyword argument"):
+            pairi.Situation(**{bad: 1})
+
+
 def score_cases():
     cases = []
     for name in ("riichi/score-cases.jsonl", "sanma/score-cases.jsonl"):
