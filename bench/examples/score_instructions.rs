@@ -32,7 +32,8 @@ fn main() {
         .filter_map(|l| {
             let v: serde_json::Value = serde_json::from_str(l).ok()?;
             let closed = v["melds"].as_array().is_some_and(Vec::is_empty);
-            (closed && v["expected"].get("error").is_none()).then(|| serde_json::from_value(v).ok())?
+            (closed && v["expected"].get("error").is_none())
+                .then(|| serde_json::from_value(v).ok())?
         })
         .collect();
     let fields: Vec<ScoreFields<'_>> = reqs.iter().map(ScoreRequest::fields).collect();

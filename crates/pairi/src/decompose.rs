@@ -740,6 +740,11 @@ fn seven_pairs(concealed: &TileCounts, family: Family, out: &mut impl FnMut(&Rea
 /// Thirteen orphans: each terminal and honour once, one of them twice.
 fn thirteen_orphans(concealed: &TileCounts, out: &mut impl FnMut(&Reading)) {
     let orphans = TileSet::TERMINALS_AND_HONORS;
+    // Most hands lack a terminal: looked at first, before every kind is.
+    let c = concealed.as_array();
+    if c[0] == 0 || c[8] == 0 || c[9] == 0 || c[17] == 0 || c[18] == 0 || c[26] == 0 {
+        return;
+    }
     if concealed.kinds() != orphans {
         return;
     }
