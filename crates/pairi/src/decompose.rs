@@ -583,29 +583,89 @@ fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut impl FnMut(&Read
     {
         return;
     }
-    let range = if s < 3 { s * 9..s * 9 + 9 } else { 27..34 };
-    for p in range {
+    let range = suit_range(s);
+    // Every set's numbers sum to a multiple of three, so in a numbered suit the pair's
+    // number p satisfies 2p = the suit's sum (mod 3): p = 2 * sum (mod 3).
+    let first = if s < 3 {
+        let weight: usize = c[range.clone()]
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| i * usize::from(n))
+            .sum();
+        range.start + (2 * weight) % 3
+    } else {
+        range.start
+    };
+    let step = if s < 3 { 3 } else { 1 };
+    // The split into sets can take two ways only where three numbers in a row are each
+    // held three times or more (three sequences or three triplets); otherwise each
+    // tile's count decides its blocks, and one pass finds the one split.
+    let branches = (0..3)
+        .any(|suit| (suit * 9..suit * 9 + 7).any(|i| c[i] >= 3 && c[i + 1] >= 3 && c[i + 2] >= 3));
+    for p in (first..range.end).step_by(step) {
         if c[p] < 2 {
             continue;
         }
         c[p] -= 2;
-        let mut blocks = Blocks::new();
-        sets(&mut c, 0, &mut blocks, &mut |sets| {
+        let pair = Block::concealed(BlockKind::Pair, Tile::new_unchecked(p as u8));
+        if branches {
+            let mut blocks = Blocks::new();
+            sets(&mut c, 0, &mut blocks, &mut |sets| {
+                let mut r = Reading {
+                    form: Form::Regular,
+                    blocks: *sets,
+                };
+                for &b in declared {
+                    r.blocks.push(b);
+                }
+                r.blocks.push(pair);
+                out(&r);
+            });
+        } else {
             let mut r = Reading {
                 form: Form::Regular,
-                blocks: *sets,
+                blocks: Blocks::new(),
             };
-            for &b in declared {
-                r.blocks.push(b);
+            if sets_in_one_pass(c, &mut r.blocks) {
+                for &b in declared {
+                    r.blocks.push(b);
+                }
+                r.blocks.push(pair);
+                out(&r);
             }
-            r.blocks.push(Block::concealed(
-                BlockKind::Pair,
-                Tile::new_unchecked(p as u8),
-            ));
-            out(&r);
-        });
+        }
         c[p] += 2;
     }
+}
+
+/// The one split of `c` into triplets and sequences when no tile's count leaves a
+/// choice (see [`regular`]), its blocks appended to `blocks` as [`sets`] gives them:
+/// a tile held three or four times is a triplet and the rest sequences starting at it,
+/// a tile held once or twice that many sequences. False when `c` does not split.
+fn sets_in_one_pass(mut c: [u8; 34], blocks: &mut Blocks) -> bool {
+    for i in 0..34 {
+        let n = c[i];
+        if n == 0 {
+            continue;
+        }
+        let t = Tile::new_unchecked(i as u8);
+        let triplet = n >= 3;
+        let runs = if triplet { n - 3 } else { n };
+        if runs > 0 {
+            if !(i < 27 && t.number() <= 7 && c[i + 1] >= runs && c[i + 2] >= runs) {
+                return false;
+            }
+            c[i + 1] -= runs;
+            c[i + 2] -= runs;
+        }
+        if triplet {
+            blocks.push(Block::concealed(BlockKind::Triplet, t));
+        }
+        for _ in 0..runs {
+            blocks.push(Block::concealed(BlockKind::Sequence, t));
+        }
+    }
+    true
 }
 
 /// Splits every tile of `c` (from index `from` on; lower ones are already used up)
@@ -680,6 +740,11 @@ fn seven_pairs(concealed: &TileCounts, family: Family, out: &mut impl FnMut(&Rea
 /// Thirteen orphans: each terminal and honour once, one of them twice.
 fn thirteen_orphans(concealed: &TileCounts, out: &mut impl FnMut(&Reading)) {
     let orphans = TileSet::TERMINALS_AND_HONORS;
+    // Most hands lack a terminal: looked at first, before every kind is.
+    let c = concealed.as_array();
+    if c[0] == 0 || c[8] == 0 || c[9] == 0 || c[17] == 0 || c[18] == 0 || c[26] == 0 {
+        return;
+    }
     if concealed.kinds() != orphans {
         return;
     }
@@ -1204,6 +1269,88 @@ mod tests {
     }
 
     /// A random complete regular hand: four sets and a pair, some sets declared.
+    /// The regular readings as first written, the reference of the pass that skips
+    /// pairs and recursion (`regular`): every pair of the pair's suit, every split by
+    /// [`sets`].
+    fn regular_by_recursion(concealed: &TileCounts, declared: &Blocks) -> Vec<Reading> {
+        let mut all = Vec::new();
+        let mut c = *concealed.as_array();
+        let Some(s) = pair_suit(&c) else { return all };
+        if c[27..].iter().any(|&x| x == 1 || x == 4)
+            || c[27..].iter().filter(|&&x| x == 2).count() > 1
+        {
+            return all;
+        }
+        for p in suit_range(s) {
+            if c[p] < 2 {
+                continue;
+            }
+            c[p] -= 2;
+            let mut blocks = Blocks::new();
+            sets(&mut c, 0, &mut blocks, &mut |sets| {
+                let mut r = Reading {
+                    form: Form::Regular,
+                    blocks: *sets,
+                };
+                for &b in declared {
+                    r.blocks.push(b);
+                }
+                r.blocks.push(Block::concealed(
+                    BlockKind::Pair,
+                    Tile::new_unchecked(p as u8),
+                ));
+                all.push(r);
+            });
+            c[p] += 2;
+        }
+        all
+    }
+
+    fn regular_listed(concealed: &TileCounts, declared: &Blocks) -> Vec<Reading> {
+        let mut all = Vec::new();
+        regular(concealed, declared, &mut |r| all.push(*r));
+        all
+    }
+
+    /// Every one-suit count of 2 to 14 tiles (at most 4 of a kind), in each numbered
+    /// suit and beside a pair of honours: `regular` lists what the recursion over every
+    /// pair lists, in its order.
+    #[test]
+    fn regular_ok_same_as_recursion_one_suit_exhaustive() {
+        fn rec(i: usize, left: u8, counts: &mut [u8; 9], f: &mut impl FnMut(&[u8; 9])) {
+            if i == 9 {
+                f(counts);
+                return;
+            }
+            for n in 0..=left.min(4) {
+                counts[i] = n;
+                rec(i + 1, left - n, counts, f);
+            }
+            counts[i] = 0;
+        }
+        let mut counts = [0u8; 9];
+        let mut readings = 0;
+        rec(0, 14, &mut counts, &mut |c| {
+            let total: u8 = c.iter().sum();
+            for suit in 0..3 {
+                for honour_pair in [false, true] {
+                    if total % 3 != if honour_pair { 0 } else { 2 } {
+                        continue;
+                    }
+                    let mut tc = TileCounts::new();
+                    tc.as_mut_array()[suit * 9..suit * 9 + 9].copy_from_slice(c);
+                    if honour_pair {
+                        tc.as_mut_array()[33] = 2;
+                    }
+                    let want = regular_by_recursion(&tc, &Blocks::new());
+                    assert_eq!(regular_listed(&tc, &Blocks::new()), want, "{c:?} {suit}");
+                    readings += want.len();
+                }
+            }
+        });
+        assert!(readings > 10_000, "{readings}");
+    }
+
     fn arb_regular() -> impl proptest::strategy::Strategy<Value = Option<Hand>> {
         use proptest::prelude::*;
         (
@@ -1244,6 +1391,20 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn regular_ok_same_as_recursion_random(h in arb_regular()) {
+            if let Some(h) = h {
+                let mut declared = Blocks::new();
+                for m in h.melds() {
+                    declared.push(Block::from_meld(m));
+                }
+                proptest::prop_assert_eq!(
+                    regular_listed(h.concealed(), &declared),
+                    regular_by_recursion(h.concealed(), &declared)
+                );
+            }
+        }
+
         #[test]
         fn decompose_ok_random_regular(h in arb_regular()) {
             if let Some(h) = h {

@@ -134,16 +134,34 @@ pub fn is_pinfu(win: &WinReading<'_>, closed: bool, ctx: &WinContext) -> bool {
 #[must_use]
 pub fn count(win: &WinReading<'_>, closed: bool, ctx: &WinContext, rules: &Rules) -> Fu {
     let mut items = FuItems::new();
+    let total = count_each(win, closed, ctx, rules, |item| {
+        items.push(item);
+    });
+    Fu { items, total }
+}
+
+/// Counts the fu of one (reading, wait), giving each item to `item` in order; the
+/// rounded total.
+#[inline]
+fn count_each(
+    win: &WinReading<'_>,
+    closed: bool,
+    ctx: &WinContext,
+    rules: &Rules,
+    mut item: impl FnMut(FuItem),
+) -> u8 {
     if win.reading.form() == Form::SevenPairs {
-        items.push(FuItem {
+        item(FuItem {
             reason: FuReason::SevenPairs,
             fu: 25,
         });
-        return Fu { items, total: 25 };
+        return 25;
     }
+    let mut raw = 0u8;
     let mut add = |reason, fu: u8| {
         if fu > 0 {
-            items.push(FuItem { reason, fu });
+            raw += fu;
+            item(FuItem { reason, fu });
         }
     };
     add(FuReason::Base, 20);
@@ -208,9 +226,8 @@ pub fn count(win: &WinReading<'_>, closed: bool, ctx: &WinContext, rules: &Rules
             _ => {}
         }
     }
-    let mut raw: u8 = items.iter().map(|i| i.fu).sum();
     if !closed && raw == 20 && rules.open_pinfu_fu == OpenPinfuFu::Thirty {
-        items.push(FuItem {
+        item(FuItem {
             reason: FuReason::OpenNoFu,
             fu: 10,
         });
@@ -218,10 +235,10 @@ pub fn count(win: &WinReading<'_>, closed: bool, ctx: &WinContext, rules: &Rules
     }
     let total = raw.div_ceil(10) * 10;
     if total > raw {
-        items.push(FuItem {
+        item(FuItem {
             reason: FuReason::Rounding,
             fu: total - raw,
         });
     }
-    Fu { items, total }
+    total
 }

@@ -21,6 +21,7 @@
 //! Payments use saturating arithmetic: no counter can overflow them (requests bound
 //! honba and riichi sticks far below that anyway).
 
+use super::context::Riichi;
 use super::context::{FirstTurn, Impossible, TsumoEvent, WinContext, WinMethod};
 use super::fu::{self, Fu};
 use super::rules::{KazoeLimit, OpenKanDora, PaoHonba, Players, Renhou, Rules, ThreePlayerTsumo};
@@ -114,14 +115,6 @@ pub struct Score {
     pub wait: WaitShape,
 }
 
-impl Score {
-    /// The order of readings: payment, then a real yakuman, more yakuman, han, fu.
-    fn key(&self) -> (u32, bool, u8, u8, u8) {
-        let real_yakuman = self.limit == Some(Limit::Yakuman);
-        (self.total, real_yakuman, self.yakuman, self.han, self.fu)
-    }
-}
-
 /// Basic points (基本点) of a mangan (満貫), the cap of an ordinary hand.
 pub const MANGAN: u32 = 2000;
 /// Basic points of a haneman (跳満), 6–7 han.
@@ -169,32 +162,112 @@ pub(crate) fn score_unchecked(
     rules: &Rules,
 ) -> Result<Score, ScoreError> {
     let facts = HandFacts::new(hand);
-    let dora = Dora::count(hand, &facts, ctx, rules);
+    let dora = Dora::count(&facts, ctx, rules);
     let win_tile = ctx.win.tile();
     let mut complete = false;
-    let mut best: Option<Score> = None;
+    let mut best: Option<Best> = None;
     // Each reading is weighed as the decomposition finds it, in the order it lists
-    // them: the first of equal keys stays.
+    // them: the first of equal keys stays. Only the fu total and the set of yaku are
+    // counted for each; the lists of the one chosen are made at the end.
     decompose_each(hand.concealed(), hand.melds(), Family::Riichi, |reading| {
         complete = true;
         for wait in reading.waits(win_tile) {
             let win = WinReading { reading, wait };
-            let found = yaku::find(&win, &facts, ctx, rules);
-            // A reading without a yaku scores nothing: its fu are not counted.
-            if found.yakuman == 0 && found.han == 0 && !renhou_mangan(ctx, rules) {
-                continue;
-            }
-            let fu = fu::count(&win, facts.closed, ctx, rules);
-            let s = value(found, fu, dora, ctx, rules, reading, wait);
-            if best.as_ref().is_none_or(|b| s.key() > b.key()) {
-                best = Some(s);
+            if let Some(b) = weigh(&win, &facts, dora, ctx, rules) {
+                if best.as_ref().is_none_or(|x| b.value.key() > x.value.key()) {
+                    best = Some(Best {
+                        reading: *reading,
+                        ..b
+                    });
+                }
             }
         }
     });
     if !complete {
         return Err(ScoreError::NotWinning);
     }
-    best.ok_or(ScoreError::NoYaku)
+    let best = best.ok_or(ScoreError::NoYaku)?;
+    Ok(best.score(dora, ctx))
+}
+
+/// A (reading, wait) weighed: its yaku, fu and value. The reading is copied only into
+/// the best so far.
+struct Best {
+    found: Found,
+    fu: Fu,
+    value: Value,
+    reading: Reading,
+    wait: WaitShape,
+}
+
+/// The yaku, fu and value of one (reading, wait); `None` when it has no yaku (its fu
+/// are then not counted).
+#[inline]
+fn weigh(
+    win: &WinReading<'_>,
+    facts: &HandFacts,
+    dora: Dora,
+    ctx: &WinContext,
+    rules: &Rules,
+) -> Option<Best> {
+    let found = yaku::find(win, facts, ctx, rules);
+    if found.yakuman == 0 && found.han == 0 && !renhou_mangan(ctx, rules) {
+        return None;
+    }
+    let fu = fu::count(win, facts.closed, ctx, rules);
+    Some(Best {
+        found,
+        value: value(&found, fu.total, dora, ctx, rules),
+        fu,
+        reading: Reading::default(),
+        wait: win.wait,
+    })
+}
+
+impl Best {
+    /// The full score of the reading chosen: its yaku listed.
+    fn score(&self, dora: Dora, ctx: &WinContext) -> Score {
+        let v = self.value;
+        let mut yaku = YakuList::new();
+        if v.renhou {
+            // Renhou as a mangan replaces a smaller hand value.
+            yaku.push(YakuValue {
+                yaku: Yaku::Renhou,
+                value: 5,
+            });
+        } else {
+            yaku = self.found.list();
+            if self.found.yakuman == 0 && self.found.han > 0 {
+                for (kind, n) in [
+                    (Yaku::Dora, dora.dora),
+                    (Yaku::AkaDora, dora.aka),
+                    (Yaku::UraDora, dora.ura),
+                    (Yaku::Kita, dora.kita),
+                ] {
+                    if n > 0 {
+                        yaku.push(YakuValue {
+                            yaku: kind,
+                            value: n,
+                        });
+                    }
+                }
+            }
+        }
+        Score {
+            han: v.han,
+            fu: v.fu,
+            yakuman: v.yakuman,
+            yaku,
+            fu_detail: self.fu,
+            limit: v.limit,
+            basic_points: v.basic,
+            payments: v.payments,
+            total: v.total,
+            riichi_sticks: RIICHI_STICK.saturating_mul(ctx.riichi_sticks),
+            reading: self.reading,
+            wait: self.wait,
+        }
+    }
 }
 
 /// Dora han of the hand (the same for every reading).
@@ -207,26 +280,31 @@ struct Dora {
 }
 
 impl Dora {
-    fn count(hand: &Hand, facts: &HandFacts, ctx: &WinContext, rules: &Rules) -> Dora {
+    fn count(facts: &HandFacts, ctx: &WinContext, rules: &Rules) -> Dora {
         let wall = rules.wall();
         // North tiles set aside are the player's own: dora and ura count on them too.
         let kita = ctx.kita;
-        let per = |counts: crate::tile::TileCounts| -> u8 {
-            let held: u8 = counts.iter().map(|(t, n)| n * facts.all.get(t)).sum();
-            held + counts.get(Tile::NORTH) * kita
+        let per = |indicators: &[crate::tile::Pai]| -> u8 {
+            indicators
+                .iter()
+                .map(|p| {
+                    let dora = wall.dora_from_indicator(p.tile());
+                    facts.all.get(dora) + if dora == Tile::NORTH { kita } else { 0 }
+                })
+                .sum()
         };
         let aka = if rules.red_fives.total() == 0 {
             0
         } else {
-            hand.all_red().iter().sum()
+            facts.red.iter().sum()
         };
         Dora {
-            dora: per(ctx.dora_counts(&wall)),
+            dora: per(&ctx.dora),
             aka,
-            ura: if ctx.riichi == super::context::Riichi::None {
+            ura: if ctx.riichi == Riichi::None {
                 0
             } else {
-                per(ctx.ura_counts(&wall))
+                per(&ctx.ura)
             },
             kita,
         }
@@ -238,51 +316,48 @@ fn renhou_mangan(ctx: &WinContext, rules: &Rules) -> bool {
     ctx.first_turn == FirstTurn::Renhou && rules.renhou == Renhou::Mangan
 }
 
-/// The score of one reading with a yaku (or won by renhou as a mangan).
-fn value(
-    found: Found,
-    fu: Fu,
-    dora: Dora,
-    ctx: &WinContext,
-    rules: &Rules,
-    reading: &Reading,
-    wait: WaitShape,
-) -> Score {
-    let mut yaku = found.list;
+/// What a reading with a yaku (or won by renhou as a mangan) is worth.
+#[derive(Clone, Copy, Debug)]
+struct Value {
+    han: u8,
+    fu: u8,
+    yakuman: u8,
+    limit: Option<Limit>,
+    basic: u32,
+    payments: Payments,
+    total: u32,
+    /// Renhou as a mangan replaces the yaku.
+    renhou: bool,
+}
+
+impl Value {
+    /// The order of readings: payment, then a real yakuman, more yakuman, han, fu.
+    fn key(&self) -> (u32, bool, u8, u8, u8) {
+        let real_yakuman = self.limit == Some(Limit::Yakuman);
+        (self.total, real_yakuman, self.yakuman, self.han, self.fu)
+    }
+}
+
+/// The value of a reading's yaku `found` and fu `fu`, dora counted.
+fn value(found: &Found, fu: u8, dora: Dora, ctx: &WinContext, rules: &Rules) -> Value {
     let mut han = 0u8;
     let mut yakuman = found.yakuman;
+    let mut renhou = false;
     let limit;
     let basic;
     if yakuman > 0 {
         basic = YAKUMAN.saturating_mul(u32::from(yakuman));
         limit = Some(Limit::Yakuman);
     } else {
-        let renhou_mangan = renhou_mangan(ctx, rules);
         han = found.han;
         if found.han > 0 {
-            for (kind, n) in [
-                (Yaku::Dora, dora.dora),
-                (Yaku::AkaDora, dora.aka),
-                (Yaku::UraDora, dora.ura),
-                (Yaku::Kita, dora.kita),
-            ] {
-                if n > 0 {
-                    yaku.push(YakuValue {
-                        yaku: kind,
-                        value: n,
-                    });
-                    han = han.saturating_add(n);
-                }
+            for n in [dora.dora, dora.aka, dora.ura, dora.kita] {
+                han = han.saturating_add(n);
             }
         }
-        let (b, l) = basic_points(han, fu.total, rules);
-        if renhou_mangan && b < MANGAN {
-            // Renhou as a mangan replaces a smaller hand value.
-            yaku = YakuList::new();
-            yaku.push(YakuValue {
-                yaku: Yaku::Renhou,
-                value: 5,
-            });
+        let (b, l) = basic_points(han, fu, rules);
+        if renhou_mangan(ctx, rules) && b < MANGAN {
+            renhou = true;
             han = 5;
             basic = MANGAN;
             limit = Some(Limit::Mangan);
@@ -295,19 +370,15 @@ fn value(
         }
     }
     let (payments, total) = pay(basic, ctx, rules);
-    Score {
+    Value {
         han,
-        fu: fu.total,
+        fu,
         yakuman,
-        yaku,
-        fu_detail: fu,
         limit,
-        basic_points: basic,
+        basic,
         payments,
         total,
-        riichi_sticks: RIICHI_STICK.saturating_mul(ctx.riichi_sticks),
-        reading: *reading,
-        wait,
+        renhou,
     }
 }
 
@@ -627,16 +698,21 @@ pub(super) fn score_by_every_reading(
         return Err(ScoreError::NotWinning);
     }
     let facts = HandFacts::new(hand);
-    let dora = Dora::count(hand, &facts, ctx, rules);
+    let dora = Dora::count(&facts, ctx, rules);
     let mut best: Option<Score> = None;
     for win in readings.wins(ctx.win.tile()) {
-        let found = yaku::find(&win, &facts, ctx, rules);
-        if found.yakuman == 0 && found.han == 0 && !renhou_mangan(ctx, rules) {
+        let Some(mut b) = weigh(&win, &facts, dora, ctx, rules) else {
             continue;
-        }
-        let fu = fu::count(&win, facts.closed, ctx, rules);
-        let s = value(found, fu, dora, ctx, rules, win.reading, win.wait);
-        if best.as_ref().is_none_or(|b| s.key() > b.key()) {
+        };
+        b.reading = *win.reading;
+        let s = b.score(dora, ctx);
+        let key = |s: &Score| {
+            let real_yakuman = s.limit == Some(Limit::Yakuman);
+            (s.total, real_yakuman, s.yakuman, s.han, s.fu)
+        };
+        // The fu items add up to the total the choice compared.
+        debug_assert_eq!(s.fu_detail.total, s.fu);
+        if best.as_ref().is_none_or(|b| key(&s) > key(b)) {
             best = Some(s);
         }
     }

@@ -226,15 +226,70 @@ impl Default for YakuValue {
 /// The yaku of a hand, in table order.
 pub type YakuList = FixedList<YakuValue, 24>;
 
-/// The yaku found in one reading: either yakuman or ordinary yaku (never both).
-#[derive(Clone, Copy, Debug, Default)]
+/// The yaku found in one reading: either yakuman or ordinary yaku (never both), as a
+/// set of the table's rows (no yaku is found twice), their values read from the table
+/// when the list is made ([`Found::list`]): a reading that does not become the answer
+/// never builds one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Found {
-    /// The yaku with their values (dora not included).
-    pub list: YakuList,
+    /// Bit `y as u8` set for each yaku `y` found (dora not included).
+    pub set: u64,
     /// Total yakuman count (0 for an ordinary hand).
     pub yakuman: u8,
     /// Total han of the ordinary yaku (0 for a yakuman hand).
     pub han: u8,
+    /// Whether the hand is closed (the han of an ordinary yaku).
+    closed: bool,
+    /// Whether a double yakuman counts 1 (the rules' [`DoubleYakuman::Single`]).
+    single_yakuman: bool,
+}
+
+impl Found {
+    /// The value of `yaku` in this hand: its han, or its yakuman multiplier.
+    fn value(&self, yaku: Yaku) -> u8 {
+        let info = yaku.info();
+        if info.yakuman > 0 {
+            if self.single_yakuman {
+                1
+            } else {
+                info.yakuman
+            }
+        } else if self.closed {
+            info.han_closed
+        } else {
+            info.han_open
+        }
+    }
+
+    /// The yaku with their values, in table order.
+    #[must_use]
+    pub fn list(&self) -> YakuList {
+        let mut list = YakuList::new();
+        for y in yaku_set(self.set) {
+            list.push(YakuValue {
+                yaku: y,
+                value: self.value(y),
+            });
+        }
+        list
+    }
+}
+
+/// The yaku of a set's bits, in table order.
+fn yaku_set(mut set: u64) -> impl Iterator<Item = Yaku> {
+    core::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let i = set.trailing_zeros() as usize;
+        set &= set - 1;
+        Yaku::ALL.get(i).copied()
+    })
+}
+
+/// The bit of `yaku` in [`Found::set`].
+const fn bit(yaku: Yaku) -> u64 {
+    1 << yaku as u8
 }
 
 /// What is known of the hand before choosing a reading.
@@ -250,6 +305,8 @@ pub(crate) struct HandFacts {
     pub(crate) melds: usize,
     /// Number of kongs.
     pub(crate) kans: u8,
+    /// Red fives per numbered suit, melds included.
+    pub(crate) red: [u8; 3],
 }
 
 impl HandFacts {
@@ -261,6 +318,7 @@ impl HandFacts {
             closed: hand.melds().iter().all(|m| !m.kind().is_open()),
             melds: hand.melds().len(),
             kans: hand.melds().iter().filter(|m| m.kind().is_kan()).count() as u8,
+            red: hand.all_red(),
         }
     }
 
@@ -285,182 +343,142 @@ pub(crate) fn find(
     ctx: &WinContext,
     rules: &Rules,
 ) -> Found {
-    let mut yakuman = YakuList::new();
-    let mut list = YakuList::new();
-    situation_yaku(facts, ctx, rules, &mut list, &mut yakuman);
+    let mut yakuman = 0u64;
+    let mut list = situation_yaku(facts, ctx, rules, &mut yakuman);
     tile_yaku(facts, rules, &mut list, &mut yakuman);
     match win.reading.form() {
         Form::Regular => {
             let census = Census::of(win, ctx);
             reading_yakuman(&census, win, facts, ctx, &mut yakuman);
-            if yakuman.is_empty() {
-                yakuhai(&census, facts, ctx, &mut list);
-                sequence_yaku(&census, win, facts, ctx, &mut list);
-                triplet_yaku(&census, facts, &mut list);
+            if yakuman == 0 {
+                list |= yakuhai(&census, ctx);
+                list |= sequence_yaku(&census, win, facts, ctx);
+                list |= triplet_yaku(&census, facts);
             }
         }
-        Form::SevenPairs => {
-            list.push(value(Yaku::Chiitoitsu, facts));
-        }
+        Form::SevenPairs => list |= bit(Yaku::Chiitoitsu),
         Form::ThirteenOrphans => {
-            let y = if win.wait.wait == Wait::Tanki {
-                Yaku::Kokushi13
+            yakuman |= if win.wait.wait == Wait::Tanki {
+                bit(Yaku::Kokushi13)
             } else {
-                Yaku::Kokushi
+                bit(Yaku::Kokushi)
             };
-            yakuman.push(value(y, facts));
         }
         Form::HonorsAndKnitted | Form::KnittedStraight => {}
     }
-    if !yakuman.is_empty() {
-        return finish_yakuman(yakuman, rules);
-    }
-    list.as_mut_slice().sort_unstable_by_key(|v| v.yaku);
-    let han = list.iter().map(|v| v.value).sum();
-    Found {
-        list,
+    let mut found = Found {
+        set: 0,
         yakuman: 0,
-        han,
-    }
-}
-
-fn value(yaku: Yaku, facts: &HandFacts) -> YakuValue {
-    let info = yaku.info();
-    let value = if info.yakuman > 0 {
-        info.yakuman
-    } else if facts.closed {
-        info.han_closed
-    } else {
-        info.han_open
-    };
-    YakuValue { yaku, value }
-}
-
-fn finish_yakuman(mut list: YakuList, rules: &Rules) -> Found {
-    if rules.double_yakuman == DoubleYakuman::Single {
-        for v in list.as_mut_slice() {
-            v.value = 1;
-        }
-    }
-    list.as_mut_slice().sort_unstable_by_key(|v| v.yaku);
-    if rules.yakuman_stacking == YakumanStacking::Single && list.len() > 1 {
-        let best = *list
-            .iter()
-            .max_by_key(|v| (v.value, core::cmp::Reverse(v.yaku)))
-            .unwrap_or(&list[0]);
-        list = YakuList::new();
-        list.push(best);
-    }
-    let yakuman = list.iter().map(|v| v.value).sum();
-    Found {
-        list,
-        yakuman,
         han: 0,
+        closed: facts.closed,
+        single_yakuman: rules.double_yakuman == DoubleYakuman::Single,
+    };
+    if yakuman != 0 {
+        finish_yakuman(&mut found, yakuman, rules);
+    } else {
+        found.set = list;
+        found.han = yaku_set(list).map(|y| found.value(y)).sum();
     }
+    found
 }
 
-fn situation_yaku(
-    facts: &HandFacts,
-    ctx: &WinContext,
-    rules: &Rules,
-    list: &mut YakuList,
-    yakuman: &mut YakuList,
-) {
-    let mut add = |y: Yaku| {
-        list.push(value(y, facts));
-    };
+/// The yakuman of `set` as the rules count them: each double one single under
+/// [`DoubleYakuman::Single`]; only the most valuable (the first in table order among
+/// equals) when they do not stack.
+fn finish_yakuman(found: &mut Found, mut set: u64, rules: &Rules) {
+    if rules.yakuman_stacking == YakumanStacking::Single && set & (set - 1) != 0 {
+        let best = yaku_set(set)
+            .max_by_key(|&y| (found.value(y), core::cmp::Reverse(y)))
+            .map_or(0, bit);
+        set = best;
+    }
+    found.set = set;
+    found.yakuman = yaku_set(set).map(|y| found.value(y)).sum();
+}
+
+/// The yaku of the situation (riichi, self-draw, the last tile, ...); the first-turn
+/// yakuman go to `yakuman`.
+fn situation_yaku(facts: &HandFacts, ctx: &WinContext, rules: &Rules, yakuman: &mut u64) -> u64 {
+    let mut list = 0;
     match ctx.riichi {
         Riichi::None => {}
-        Riichi::Riichi => add(Yaku::Riichi),
-        Riichi::Double => add(Yaku::DoubleRiichi),
+        Riichi::Riichi => list |= bit(Yaku::Riichi),
+        Riichi::Double => list |= bit(Yaku::DoubleRiichi),
     }
     if ctx.ippatsu {
-        add(Yaku::Ippatsu);
+        list |= bit(Yaku::Ippatsu);
     }
     match ctx.method {
         WinMethod::Tsumo(event) => {
             if facts.closed {
-                add(Yaku::MenzenTsumo);
+                list |= bit(Yaku::MenzenTsumo);
             }
             match event {
                 TsumoEvent::Plain => {}
-                TsumoEvent::Rinshan => add(Yaku::RinshanKaihou),
-                TsumoEvent::Haitei => add(Yaku::Haitei),
+                TsumoEvent::Rinshan => list |= bit(Yaku::RinshanKaihou),
+                TsumoEvent::Haitei => list |= bit(Yaku::Haitei),
             }
         }
         WinMethod::Ron(event) => match event {
             RonEvent::Plain => {}
-            RonEvent::Chankan => add(Yaku::Chankan),
-            RonEvent::Houtei => add(Yaku::Houtei),
+            RonEvent::Chankan => list |= bit(Yaku::Chankan),
+            RonEvent::Houtei => list |= bit(Yaku::Houtei),
         },
     }
     match ctx.first_turn {
         FirstTurn::None => {}
-        FirstTurn::Tenhou => {
-            yakuman.push(value(Yaku::Tenhou, facts));
-        }
-        FirstTurn::Chiihou => {
-            yakuman.push(value(Yaku::Chiihou, facts));
-        }
+        FirstTurn::Tenhou => *yakuman |= bit(Yaku::Tenhou),
+        FirstTurn::Chiihou => *yakuman |= bit(Yaku::Chiihou),
         // Renhou as a mangan is applied to the final value (see `score`).
         FirstTurn::Renhou => {
             if rules.renhou == Renhou::Yakuman {
-                yakuman.push(value(Yaku::Renhou, facts));
+                *yakuman |= bit(Yaku::Renhou);
             }
         }
     }
+    list
 }
 
 /// Yaku that depend only on which tiles the hand holds.
-fn tile_yaku(facts: &HandFacts, rules: &Rules, list: &mut YakuList, yakuman: &mut YakuList) {
+fn tile_yaku(facts: &HandFacts, rules: &Rules, list: &mut u64, yakuman: &mut u64) {
     if facts.only(TileSet::SIMPLES) && (facts.closed || rules.open_tanyao) {
-        list.push(value(Yaku::Tanyao, facts));
+        *list |= bit(Yaku::Tanyao);
     }
     if facts.only(TileSet::HONORS) {
-        yakuman.push(value(Yaku::Tsuuiisou, facts));
+        *yakuman |= bit(Yaku::Tsuuiisou);
     } else if facts.only(TileSet::TERMINALS) {
-        yakuman.push(value(Yaku::Chinroutou, facts));
+        *yakuman |= bit(Yaku::Chinroutou);
     } else if facts.only(TileSet::TERMINALS_AND_HONORS) {
-        list.push(value(Yaku::Honroutou, facts));
+        *list |= bit(Yaku::Honroutou);
     }
     if facts.only(TileSet::GREENS) {
-        yakuman.push(value(Yaku::Ryuuiisou, facts));
+        *yakuman |= bit(Yaku::Ryuuiisou);
     }
     if let Some(suit) = facts.single_suit() {
         if !facts.kinds.intersects(TileSet::HONORS) {
-            list.push(value(Yaku::Chinitsu, facts));
-            if facts.melds == 0 {
-                chuuren(facts, suit, yakuman);
+            *list |= bit(Yaku::Chinitsu);
+            if facts.melds == 0 && chuuren(facts, suit) {
+                *yakuman |= bit(Yaku::Chuuren);
             }
         } else {
-            list.push(value(Yaku::Honitsu, facts));
+            *list |= bit(Yaku::Honitsu);
         }
     }
 }
 
 /// Nine gates: 1112345678999 of one suit plus any tile of it, no melds. The pure form
 /// has the nine-sided wait: the hand without the winning tile is exactly the pattern.
-fn chuuren(facts: &HandFacts, suit: Suit, yakuman: &mut YakuList) {
+fn chuuren(facts: &HandFacts, suit: Suit) -> bool {
     let counts = facts.all.suit(suit);
-    if counts.iter().zip(shape::NINE_GATES).all(|(&c, p)| c >= p) {
-        yakuman.push(YakuValue {
-            yaku: Yaku::Chuuren,
-            value: 1,
-        });
-    }
+    counts.iter().zip(shape::NINE_GATES).all(|(&c, p)| c >= p)
 }
 
 /// Marks nine gates as pure when the winning tile is the extra one.
-fn upgrade_chuuren(facts: &HandFacts, win: Tile, yakuman: &mut YakuList) {
-    for v in yakuman.as_mut_slice() {
-        if v.yaku == Yaku::Chuuren {
-            let n = usize::from(win.number() - 1);
-            if facts.all.get(win) == shape::NINE_GATES[n] + 1 {
-                *v = YakuValue {
-                    yaku: Yaku::JunseiChuuren,
-                    value: 2,
-                };
-            }
+fn upgrade_chuuren(facts: &HandFacts, win: Tile, yakuman: &mut u64) {
+    if *yakuman & bit(Yaku::Chuuren) != 0 {
+        let n = usize::from(win.number() - 1);
+        if facts.all.get(win) == shape::NINE_GATES[n] + 1 {
+            *yakuman = *yakuman & !bit(Yaku::Chuuren) | bit(Yaku::JunseiChuuren);
         }
     }
 }
@@ -553,33 +571,33 @@ fn reading_yakuman(
     win: &WinReading<'_>,
     facts: &HandFacts,
     ctx: &WinContext,
-    yakuman: &mut YakuList,
+    yakuman: &mut u64,
 ) {
     if c.concealed_trips == 4 {
-        let y = if win.wait.wait == Wait::Tanki {
-            Yaku::SuuankouTanki
+        *yakuman |= if win.wait.wait == Wait::Tanki {
+            bit(Yaku::SuuankouTanki)
         } else {
-            Yaku::Suuankou
+            bit(Yaku::Suuankou)
         };
-        yakuman.push(value(y, facts));
     }
     if c.dragon_trips() == 3 {
-        yakuman.push(value(Yaku::Daisangen, facts));
+        *yakuman |= bit(Yaku::Daisangen);
     }
     if c.wind_trips() == 4 {
-        yakuman.push(value(Yaku::Daisuushii, facts));
+        *yakuman |= bit(Yaku::Daisuushii);
     } else if c.wind_trips() == 3 && c.pair.is_wind() {
-        yakuman.push(value(Yaku::Shousuushii, facts));
+        *yakuman |= bit(Yaku::Shousuushii);
     }
     if facts.kans == 4 {
-        yakuman.push(value(Yaku::Suukantsu, facts));
+        *yakuman |= bit(Yaku::Suukantsu);
     }
     upgrade_chuuren(facts, ctx.win.tile(), yakuman);
 }
 
 /// Valued triplets (役牌): each dragon, the seat wind and the round wind (a wind that
 /// is both counts twice).
-fn yakuhai(c: &Census, facts: &HandFacts, ctx: &WinContext, list: &mut YakuList) {
+fn yakuhai(c: &Census, ctx: &WinContext) -> u64 {
+    let mut list = 0;
     for t in c.honour_trips.iter() {
         let yaku = [
             (t == Tile::WHITE, Yaku::YakuhaiHaku),
@@ -588,48 +606,44 @@ fn yakuhai(c: &Census, facts: &HandFacts, ctx: &WinContext, list: &mut YakuList)
             (t == ctx.seat_wind.tile(), Yaku::YakuhaiSeatWind),
             (t == ctx.round_wind.tile(), Yaku::YakuhaiRoundWind),
         ];
-        for (_, y) in yaku.into_iter().filter(|&(applies, _)| applies) {
-            list.push(value(y, facts));
+        for (applies, y) in yaku {
+            if applies {
+                list |= bit(y);
+            }
         }
     }
+    list
 }
 
 /// Yaku of sequences: pinfu, one or two pure double sequences, mixed triple sequence,
 /// pure straight, and the outside hands (chanta, junchan) that need a sequence.
-fn sequence_yaku(
-    c: &Census,
-    win: &WinReading<'_>,
-    facts: &HandFacts,
-    ctx: &WinContext,
-    list: &mut YakuList,
-) {
+fn sequence_yaku(c: &Census, win: &WinReading<'_>, facts: &HandFacts, ctx: &WinContext) -> u64 {
+    let mut list = 0;
     if is_pinfu(win, facts.closed, ctx) {
-        list.push(value(Yaku::Pinfu, facts));
+        list |= bit(Yaku::Pinfu);
     }
     if facts.closed {
-        let peikou = match twin_sequences(&c.seqs[..c.n_seq]) {
-            0 => None,
-            1 => Some(Yaku::Iipeikou),
-            _ => Some(Yaku::Ryanpeikou),
-        };
-        if let Some(y) = peikou {
-            list.push(value(y, facts));
+        match twin_sequences(&c.seqs[..c.n_seq]) {
+            0 => {}
+            1 => list |= bit(Yaku::Iipeikou),
+            _ => list |= bit(Yaku::Ryanpeikou),
         }
     }
     if c.seq_starts[0] & c.seq_starts[1] & c.seq_starts[2] != 0 {
-        list.push(value(Yaku::SanshokuDoujun, facts));
+        list |= bit(Yaku::SanshokuDoujun);
     }
     const STRAIGHT: u16 = 1 << 1 | 1 << 4 | 1 << 7;
     if c.seq_starts.iter().any(|&s| s & STRAIGHT == STRAIGHT) {
-        list.push(value(Yaku::Ittsu, facts));
+        list |= bit(Yaku::Ittsu);
     }
     if c.outside && c.n_seq > 0 {
-        if facts.kinds.intersects(TileSet::HONORS) {
-            list.push(value(Yaku::Chanta, facts));
+        list |= if facts.kinds.intersects(TileSet::HONORS) {
+            bit(Yaku::Chanta)
         } else {
-            list.push(value(Yaku::Junchan, facts));
-        }
+            bit(Yaku::Junchan)
+        };
     }
+    list
 }
 
 /// Pairs of identical sequences among `seqs` (sorted by block order, so twins are
@@ -650,22 +664,24 @@ fn twin_sequences(seqs: &[Tile]) -> u8 {
 
 /// Yaku of triplets: all triplets, three concealed triplets, triple triplets, three
 /// kongs, little three dragons.
-fn triplet_yaku(c: &Census, facts: &HandFacts, list: &mut YakuList) {
+fn triplet_yaku(c: &Census, facts: &HandFacts) -> u64 {
+    let mut list = 0;
     if c.n_trip == 4 {
-        list.push(value(Yaku::Toitoi, facts));
+        list |= bit(Yaku::Toitoi);
     }
     if c.concealed_trips == 3 {
-        list.push(value(Yaku::Sanankou, facts));
+        list |= bit(Yaku::Sanankou);
     }
     if c.trip_numbers[0] & c.trip_numbers[1] & c.trip_numbers[2] != 0 {
-        list.push(value(Yaku::SanshokuDoukou, facts));
+        list |= bit(Yaku::SanshokuDoukou);
     }
     if facts.kans == 3 {
-        list.push(value(Yaku::Sankantsu, facts));
+        list |= bit(Yaku::Sankantsu);
     }
     if c.dragon_trips() == 2 && c.pair.is_dragon() {
-        list.push(value(Yaku::Shousangen, facts));
+        list |= bit(Yaku::Shousangen);
     }
+    list
 }
 
 #[cfg(test)]
@@ -684,6 +700,11 @@ mod tests {
         assert_eq!(Yaku::Chinitsu.info().han_open, 5);
         assert_eq!(Yaku::Kokushi13.info().yakuman, 2);
         assert!(Yaku::Dora.is_dora() && !Yaku::Dora.is_yakuman());
+        // `Found::set` has a bit per row, in table order.
+        assert!(Yaku::ALL.len() <= 64);
+        for (i, y) in Yaku::ALL.iter().enumerate() {
+            assert_eq!(*y as usize, i);
+        }
     }
 
     #[test]
