@@ -183,6 +183,14 @@ pub trait Visit {
     fn acted(&mut self, kyoku: usize, seat: Seat, action: &Action) {
         let _ = (kyoku, seat, action);
     }
+    /// Event `index` of kyoku `kyoku` is next (until the kyoku's end): `table` as it
+    /// stands before it is played, and `ahead` the events the table has made that the
+    /// record shows at this event or later (a draw the table made as the discard before
+    /// passed, an indicator or a riichi stick it turned sooner than the record). The
+    /// record's view of the moment is the table less `ahead`.
+    fn event(&mut self, kyoku: usize, index: usize, table: &Table, ahead: &[Event]) {
+        let _ = (kyoku, index, table, ahead);
+    }
     /// Kyoku `kyoku` was played to its last recorded event: `table` as it stands then
     /// (its scores after the win or draw, when the kyoku has one).
     fn kyoku_end(&mut self, kyoku: usize, table: &Table) {
@@ -616,6 +624,7 @@ fn kyoku_on_table(
             return Err((i, Mismatch::AfterEnd));
         }
         show(&t, &queue, Some(e), &mut pending, i, visit);
+        visit.event(index, i, &t, &queue);
         let fail = |source: EventMismatch| {
             (
                 i,
