@@ -630,6 +630,9 @@ impl<F: FnMut(usize, &Table, &[TableEvent])> Visit for Events<F> {
     fn event(&mut self, _: usize, index: usize, table: &Table, ahead: &[TableEvent]) {
         (self.0)(index, table, ahead);
     }
+    fn wants_result(&self) -> bool {
+        false
+    }
 }
 
 /// What the record has shown of a kyoku up to an event: the indicators turned, the
