@@ -369,27 +369,54 @@ fn a_table_refuses_seats_it_does_not_have() {
     let Some(root) = root() else {
         return;
     };
-    let game = read(&format!("{root}tenhou6/double_ron.json").into());
-    let mut table = record::replay::Table::new(&game, &game.kyokus[0]);
-    let e = table.apply(&Event::Call {
-        kind: record::CallKind::Pon,
-        seat: 1,
-        from: 7,
-        pai: game.kyokus[0].dora,
-        consumed: pairi::util::FixedList::new(),
-    });
-    let e = e.unwrap_err();
-    assert_eq!(
-        e,
-        record::replay::Illegal::NoSuchSeat {
-            seat: 7,
-            players: 4
-        }
+    let mut game = read(&format!("{root}tenhou6/double_ron.json").into());
+    // A pon by seat 1 of a tile from seat 7, after the first discard.
+    let k = &mut game.kyokus[0];
+    let at = k
+        .events
+        .iter()
+        .position(|e| matches!(e, Event::Discard { .. }))
+        .unwrap()
+        + 1;
+    let pai = match k.events[at - 1] {
+        Event::Discard { pai, .. } => pai,
+        _ => unreachable!(),
+    };
+    k.events.insert(
+        at,
+        Event::Call {
+            kind: record::CallKind::Pon,
+            seat: 1,
+            from: 7,
+            pai,
+            consumed: [pai, pai].into_iter().collect(),
+        },
     );
+    let rules = record::on_table::rules_of(&game, false);
+    let e = record::on_table(&game, rules, false, |_| {}).unwrap_err();
     assert_eq!(e.kind(), pairi::error::ErrorKind::InvalidHand);
-    assert_eq!(e.to_string(), "seat 7 at a 4-player table");
-    assert!(!table.is_tenpai(9));
-    assert_eq!(table.visible_to(9).total(), 1);
+    assert!(
+        matches!(e, record::RecordError::OnTable { index, .. } if index == at),
+        "{e}"
+    );
+    assert!(
+        e.to_string().starts_with(&format!("kyoku S4, event {at}:")),
+        "{e}"
+    );
+    let r = record::review::review(&game, &check::rules_of(&game), &Default::default());
+    assert_eq!(r.unwrap_err().kind(), pairi::error::ErrorKind::InvalidHand);
+    // The table answers for a seat it does not have, and refuses it an action.
+    let mut table = pairi::table::Table::new(
+        pairi::table::TablePreset::Tenhou.rules(),
+        pairi::table::WallSource::Seed(1),
+    )
+    .unwrap();
+    assert!(table.legal(9).is_empty());
+    assert!(table.hand(9).is_none() && table.drawn(9).is_none());
+    assert!(table.riichi(9).is_none() && table.furiten_tile(9).is_none());
+    assert_eq!(table.kita_of(9), 0);
+    let e = table.step(7, pairi::table::Action::Pass).unwrap_err();
+    assert_eq!(e, pairi::table::TableError::NoSeat(7));
 }
 
 #[test]
@@ -470,14 +497,35 @@ fn hand_written_chankan_keeps_the_robbers_ippatsu() {
     let g = hand_written("chankan_ippatsu.jsonl");
     assert_eq!(checked(&g, &check::rules_of(&g)), (1, 1, vec![]));
     // At the win the added kong is not complete: the robber is still on its ippatsu.
-    let mut at_win = None;
-    record::replay::replay(&g, 0, |table, _, e| {
-        if matches!(e, Event::Win(_)) {
-            at_win = table.seats[2].riichi;
+    struct AtWin(Option<pairi::table::RiichiState>, Option<pairi::table::Win>);
+    impl record::on_table::Visit for AtWin {
+        fn decision(&mut self, _: record::on_table::Decision<'_>) {}
+        fn result(
+            &mut self,
+            _: usize,
+            _: usize,
+            before: &pairi::table::Table,
+            made: Option<&pairi::table::Event>,
+        ) {
+            self.0 = before.riichi(2);
+            if let Some(pairi::table::Event::Win(w)) = made {
+                self.1 = Some(*w);
+            }
         }
-    })
-    .unwrap();
-    assert!(at_win.is_some_and(|r| r.ippatsu), "{at_win:?}");
+    }
+    let mut at_win = AtWin(None, None);
+    let rules = record::on_table::rules_of(&g, false);
+    record::on_table::on_table_visit(&g, rules, false, &mut at_win).unwrap();
+    assert!(at_win.0.is_some_and(|r| r.ippatsu), "{:?}", at_win.0);
+    let w = at_win.1.expect("a win");
+    assert_eq!(w.seat, 2);
+    assert!(
+        w.yaku
+            .iter()
+            .any(|y| y.yaku == pairi::riichi::Yaku::Ippatsu),
+        "{:?}",
+        w.yaku
+    );
 }
 
 #[test]

@@ -1,25 +1,22 @@
 //! Every recorded win scored again, and every kyoku's score changes reproduced.
 //!
-//! A win is scored by [`crate::riichi::score()`] from the replayed hand and the
-//! situation the replay knows (riichi, double riichi and ippatsu, rinshan, chankan,
+//! Each kyoku is played at the [`Table`], which scores each win from the winner's
+//! hand and situation there (riichi, double riichi and ippatsu, rinshan, chankan,
 //! haitei and houtei, first-turn wins, dora and ura indicators, honba, riichi sticks,
 //! kita) under rules read from the record (Tenhou's by default). Han, fu, points, yaku
 //! and the score changes are compared with what the record says; every difference is
 //! a [`Mismatch`] carrying both readings.
 
 use super::on_table::{self, Decision, Visit};
-use super::replay::Table as ReplayTable;
 use super::{
     yaku_of_name, DrawReason, Event, Game, Kyoku, RecordError, RecordedValue, Seat, Win,
     YakuValueRec,
 };
-use crate::riichi::context::Flags;
 use crate::riichi::rules::{Players, RedFives};
 use crate::riichi::score::{liability, Payments, HONBA_PER_PAYER, RIICHI_STICK};
 use crate::riichi::yaku::YakuList;
 use crate::riichi::{Preset, Rules, Score, WinContext, Yaku};
 use crate::table::{Event as TableEvent, Table, TableRules, Win as TableWin};
-use crate::tile::Pai;
 
 /// What a [`Mismatch`] is about; its JSON name is [`Difference::name`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -109,7 +106,7 @@ impl Mismatch {
 /// The outcome of checking a record.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Report {
-    /// Kyoku replayed.
+    /// Kyoku played at the table.
     pub kyokus: usize,
     /// Wins scored.
     pub wins: usize,
@@ -559,25 +556,8 @@ fn first_winner(kyoku: &Kyoku, players: Players) -> Option<Seat> {
         .map(|w| w.seat)
 }
 
-/// A tile of `seat`'s own river that is one of its waits (振聴: no ron), if any.
-#[must_use]
-pub fn furiten_tile(table: &ReplayTable, seat: Seat) -> Option<crate::tile::Tile> {
-    use crate::analysis::{Analyzer, Holding};
-    let s = table.seats.get(usize::from(seat))?;
-    let hand = s.hand().ok()?;
-    let waits = Analyzer::new(crate::decompose::Family::Riichi)
-        .with_wall(table.wall)
-        .useful(&Holding::from_hand(&hand))
-        .ok()?
-        .tiles;
-    s.river
-        .iter()
-        .map(|r| r.pai.tile())
-        .find(|&t| waits.contains(t))
-}
-
 /// Why a recorded win cannot be scored (`invalid_hand`): the table has no tile to win
-/// on, or the hand or situation the replay gives is not one a score exists for.
+/// on, or the hand or situation at the table is not one a score exists for.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Unscorable {
@@ -613,90 +593,6 @@ impl Unscorable {
     pub const fn kind(&self) -> crate::error::ErrorKind {
         crate::error::ErrorKind::InvalidHand
     }
-}
-
-/// The hand, situation and tile of a win at `table`.
-///
-/// # Errors
-///
-/// [`Unscorable`] when the table has no tile to win on or the situation cannot be built.
-pub fn situation(
-    kyoku: &Kyoku,
-    table: &ReplayTable,
-    w: &Win,
-    collects: bool,
-) -> Result<(crate::hand::Hand, WinContext), Unscorable> {
-    let s = table
-        .seats
-        .get(usize::from(w.seat))
-        .ok_or(Unscorable::NoSeat)?;
-    let tsumo = w.seat == w.from;
-    // On another player's tile: an added kong's (robbed: chankan), a closed kong's
-    // (robbed by thirteen orphans, where the rules allow it), a discard, or a North just
-    // set aside (a plain ron).
-    let from = |t: Option<(Seat, Pai)>| t.filter(|&(seat, _)| seat == w.from).map(|(_, p)| p);
-    let robbed_closed = from(table.robbable_closed).filter(|_| !tsumo);
-    let robbed = from(table.robbable).or(robbed_closed);
-    let kita = (table.robbed_kita == Some(w.from)).then(|| crate::tile::Tile::NORTH.black());
-    let tile: Pai = if tsumo {
-        s.drawn.ok_or(Unscorable::NoDrawnTile)?
-    } else {
-        robbed
-            .or(from(table.last_discard))
-            .or(kita)
-            .ok_or(Unscorable::NoRonTile(w.from))?
-    };
-    let chankan = !tsumo && robbed.is_some();
-    let mut concealed = s.concealed.clone();
-    if !tsumo {
-        concealed.push(tile);
-    }
-    let mut hand = crate::hand::Hand::from_parts(&concealed, s.melds.clone())?;
-    hand.set_last(Some(tile));
-    if robbed_closed.is_some() {
-        let kokushi = crate::shanten::riichi(hand.concealed(), hand.melds().len())
-            .is_ok_and(|sh| sh.kokushi == Some(-1));
-        if !kokushi {
-            return Err(Unscorable::ClosedKongRobbed(w.from));
-        }
-    }
-    let riichi = s.riichi.filter(|r| r.accepted || tsumo);
-    let first_go = !table.interrupted && s.river.is_empty();
-    let flags = Flags {
-        tsumo,
-        riichi: riichi.is_some(),
-        double_riichi: riichi.is_some_and(|r| r.double),
-        ippatsu: riichi.is_some_and(|r| r.ippatsu),
-        rinshan: tsumo && s.replacement,
-        chankan,
-        haitei: tsumo && !s.replacement && table.left() == 0,
-        houtei: !tsumo && !chankan && table.left() == 0,
-        tenhou: tsumo && first_go && w.seat == table.dealer,
-        chiihou: tsumo && first_go && w.seat != table.dealer,
-        renhou: false,
-    };
-    let ura: Vec<Pai> = if riichi.is_some() {
-        kyoku.ura.iter().copied().take(table.dora.len()).collect()
-    } else {
-        Vec::new()
-    };
-    let (honba, sticks) = if collects {
-        (table.honba, table.sticks)
-    } else {
-        (0, 0)
-    };
-    let ctx = WinContext::new(
-        tile,
-        flags,
-        table.round,
-        table.seat_wind(w.seat),
-        &table.dora,
-        &ura,
-        honba,
-        sticks,
-    )
-    .and_then(|c| c.with_kita(s.kita))?;
-    Ok((hand, ctx))
 }
 
 /// Score changes of a scored win: payments by the payers (a liable player's share as
@@ -918,6 +814,7 @@ mod tests {
     use super::super::RecordedYaku;
     use super::*;
     use crate::notation::{parse_hand_unchecked, parse_tile};
+    use crate::riichi::context::Flags;
     use crate::tile::Wind;
 
     /// A closed hand with triplets of 發 and 中, won by ron on 3p (a closed wait): 役牌 發 1, 役牌 中 1,

@@ -389,6 +389,9 @@ impl Rows<'_> {
 }
 
 impl Visit for Rows<'_> {
+    fn wants_result(&self) -> bool {
+        false
+    }
     fn decision(&mut self, d: Decision<'_>) {
         let t = d.table;
         let mask = t.to_act();

@@ -6,13 +6,12 @@
 //!   in table order by simulating the table, backtracking where a claim is ambiguous;
 //! - [`mjai`]: mjai JSON Lines (read and write), with the producers' extensions;
 //! - [`mjlog`]: Tenhou's XML log (read and write);
-//! - [`replay`]: every seat's tiles, melds, river and riichi at every event, with the
-//!   consistency checks of a real table;
 //! - [`check`]: each recorded win scored again by [`crate::riichi`] and compared with
 //!   the record, and every kyoku's score changes reproduced;
 //! - [`convert`](mod@convert): a record replayed, completed with what the target format states, and
 //!   written;
-//! - [`review`]: each discard against the best one by shanten and useful tiles;
+//! - [`review`]: each discard against the best one by shanten and useful tiles, each
+//!   seat's view taken from the table the record is played at;
 //! - [`played`]: a game played at a [`crate::table::Table`] as a record;
 //! - [`on_table`](mod@on_table): a record played again at a [`crate::table::Table`], each
 //!   action legal there, with every decision point's legal actions.
@@ -27,7 +26,6 @@ pub mod mjlog;
 mod model;
 pub mod on_table;
 pub mod played;
-pub mod replay;
 pub mod review;
 pub mod tenhou6;
 pub mod walls;
@@ -71,18 +69,6 @@ pub enum RecordError {
         /// What is wrong.
         #[source]
         source: Inconsistency,
-    },
-    /// An event the table does not allow, found by the replay (`invalid_hand`): a tile
-    /// discarded that is not held, a call on a tile that was not discarded, ...
-    #[error("kyoku {kyoku}, event {index}: {source}")]
-    Illegal {
-        /// The kyoku's label (`E1`, `S3.1`).
-        kyoku: String,
-        /// The index of the event in the kyoku (0 = the first after the deal).
-        index: usize,
-        /// Why the event cannot happen.
-        #[source]
-        source: replay::Illegal,
     },
     /// The record stops before the game's end (`parse`): a kyoku without its win or
     /// draw, a game without its close (mjai `end_game`, the XML's `</mjloggm>`). Read
@@ -222,7 +208,6 @@ impl RecordError {
                 ErrorKind::InvalidHand
             }
             RecordError::Unscorable { source, .. } => source.kind(),
-            RecordError::Illegal { source, .. } => source.kind(),
             RecordError::Stopped(s) => s.kind(),
             RecordError::InGame { source, .. } => source.kind(),
         }

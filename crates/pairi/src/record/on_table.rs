@@ -183,6 +183,14 @@ pub trait Visit {
     fn acted(&mut self, kyoku: usize, seat: Seat, action: &Action) {
         let _ = (kyoku, seat, action);
     }
+    /// Event `index` of kyoku `kyoku` is next (until the kyoku's end): `table` as it
+    /// stands before it is played, and `ahead` the events the table has made that the
+    /// record shows at this event or later (a draw the table made as the discard before
+    /// passed, an indicator or a riichi stick it turned sooner than the record). The
+    /// record's view of the moment is the table less `ahead`.
+    fn event(&mut self, kyoku: usize, index: usize, table: &Table, ahead: &[Event]) {
+        let _ = (kyoku, index, table, ahead);
+    }
     /// Kyoku `kyoku` was played to its last recorded event: `table` as it stands then
     /// (its scores after the win or draw, when the kyoku has one).
     fn kyoku_end(&mut self, kyoku: usize, table: &Table) {
@@ -196,6 +204,11 @@ pub trait Visit {
     fn result(&mut self, kyoku: usize, index: usize, before: &Table, made: Option<&Event>) {
         let _ = (kyoku, index, before, made);
     }
+    /// Whether [`Visit::result`] is wanted: the table is kept as it stands before each
+    /// action that ends a kyoku only then (a copy of the table).
+    fn wants_result(&self) -> bool {
+        true
+    }
 }
 
 /// A visitor of decision points alone.
@@ -204,6 +217,9 @@ struct Decisions<F>(F);
 impl<F: FnMut(Decision<'_>)> Visit for Decisions<F> {
     fn decision(&mut self, d: Decision<'_>) {
         (self.0)(d);
+    }
+    fn wants_result(&self) -> bool {
+        false
     }
 }
 
@@ -545,8 +561,10 @@ fn kyoku_on_table(
     extend(&mut queue, t.events().get(1..).unwrap_or(&[]));
     let n = t.players();
     let mut ended = false;
-    // The table just before the action that ended the kyoku ([`Visit::result`]).
+    // The table just before the action that ended the kyoku ([`Visit::result`], when
+    // the visitor wants it), and whether a win ended it.
     let mut before_end: Option<Table> = None;
+    let mut won = false;
     // A decision the table reached and the visitor has not seen.
     let mut pending = true;
     // Events the record shows before the table makes them (a riichi stick before the
@@ -616,6 +634,7 @@ fn kyoku_on_table(
             return Err((i, Mismatch::AfterEnd));
         }
         show(&t, &queue, Some(e), &mut pending, i, visit);
+        visit.event(index, i, &t, &queue);
         let fail = |source: EventMismatch| {
             (
                 i,
@@ -774,7 +793,7 @@ fn kyoku_on_table(
                 act(&mut t, &mut queue, &mut pending, seat, Action::Kita, visit)?;
             }
             RecEvent::Win(ref w) => {
-                let before = t.clone();
+                let before = visit.wants_result().then(|| t.clone());
                 let made = (|| {
                     if w.seat == w.from {
                         act(
@@ -807,14 +826,12 @@ fn kyoku_on_table(
                     };
                     Ok(j)
                 })();
-                visit.result(
-                    index,
-                    i,
-                    &before,
-                    made.as_ref().ok().and_then(|&j| queue.get(j)),
-                );
+                if let Some(b) = &before {
+                    visit.result(index, i, b, made.as_ref().ok().and_then(|&j| queue.get(j)));
+                }
                 let j = made?;
-                before_end = Some(before);
+                before_end = before;
+                won = true;
                 if let Event::Win(v) = queue.remove(j) {
                     if check_scores
                         && !w.deltas.is_empty()
@@ -832,7 +849,7 @@ fn kyoku_on_table(
             RecEvent::Ryukyoku {
                 reason, ref deltas, ..
             } => {
-                let before = t.clone();
+                let before = visit.wants_result().then(|| t.clone());
                 if reason == DrawReason::NineTerminals {
                     let mask = t.to_act();
                     let s = (0..n).find(|&s| mask & (1 << s) != 0).unwrap_or(0);
@@ -860,7 +877,9 @@ fn kyoku_on_table(
                 else {
                     return Err(fail(EventMismatch::NoDrawnHand(queue)));
                 };
-                visit.result(index, i, &before, queue.get(j));
+                if let Some(b) = &before {
+                    visit.result(index, i, b, queue.get(j));
+                }
                 if let Event::Ryukyoku {
                     reason: r,
                     deltas: d,
@@ -886,7 +905,7 @@ fn kyoku_on_table(
     deferred.retain(|(_, want)| !find(&mut queue, want.as_ref()));
     // An indicator the record turns before a win that ends the kyoku where the table
     // turns it later (a ron on a closed kong): the kyoku is over before it matters.
-    if before_end.is_some() {
+    if won {
         deferred.retain(|&(i, _)| !matches!(kyoku.events[i], RecEvent::Dora { .. }));
     }
     if let Some((i, _)) = deferred.first() {

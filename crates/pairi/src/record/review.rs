@@ -7,18 +7,21 @@
 //! ([`crate::ev`]) answers the deeper question for one hand at a time; a review
 //! stays fast enough for a whole directory of records.
 
-use super::check::situation;
 use super::choices::{self, ChoiceKind, ChoiceOption, ChoiceReview, Defence, Point};
-use super::replay::{replay, Table};
-use super::{CallKind, Event, Game, RecordError, Seat};
+use super::on_table::{self, Decision, Visit};
+use super::{CallKind, Event, Game, Kyoku, RecordError, Seat};
 use crate::analysis::{Analyzer, Holding};
 use crate::decompose::Family;
 use crate::ev::{evaluate_with, EvError, Evaluation, Model, Options, Setup, MAX_TURNS};
-use crate::riichi::Rules;
+use crate::hand::{Hand, Meld, MeldKind, Source};
+use crate::riichi::context::Flags;
+use crate::riichi::rules::Players;
+use crate::riichi::{Rules, WinContext};
 use crate::shanten::Discard;
-use crate::table::Action;
-use crate::tile::{Pai, Tile, TileSet};
+use crate::table::{Action, Event as TableEvent, RiichiState, Table, TableRules};
+use crate::tile::{Pai, Tile, TileCounts, TileSet, Wind};
 use crate::util::{Stop, Stopped};
+use crate::wall::Wall;
 
 /// Something worth a second look about a discard.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -328,7 +331,7 @@ impl Selection {
 ///
 /// # Errors
 ///
-/// [`RecordError::Illegal`] when a kyoku cannot be replayed;
+/// [`RecordError::OnTable`] when the table does not allow an action of the record;
 /// [`RecordError::Stopped`] once the selection's stop is set.
 pub fn review(game: &Game, rules: &Rules, selection: &Selection) -> Result<Review, RecordError> {
     let (mut out, jobs) = walk(game, rules, selection)?;
@@ -590,12 +593,100 @@ fn value_all(jobs: &[Job], selection: &Selection) -> Result<Vec<Option<Evaluatio
 /// farther hands take seconds each).
 const EV_MAX_SHANTEN: i8 = 3;
 
-/// The replay of the review: every discard reviewed, the wins passed up, the calls,
-/// and the positions to value.
+/// The walk of the review through the record at the table: every discard reviewed,
+/// the wins passed up, the calls, and the positions to value. The record is played
+/// under Tenhou's rules, or Mahjong Soul's when Tenhou's refuse it (as the decision
+/// points are, [`choices::points`]).
 fn walk(
     game: &Game,
     rules: &Rules,
     selection: &Selection,
+) -> Result<(Review, Vec<Job>), RecordError> {
+    let points = choices::points(game, |k, s| selection.kyoku(k) && selection.seat(s))?;
+    match walk_under(
+        game,
+        rules,
+        selection,
+        &points,
+        on_table::rules_of(game, false),
+    ) {
+        Err(e) if !matches!(e, RecordError::Stopped(_)) => walk_under(
+            game,
+            rules,
+            selection,
+            &points,
+            on_table::rules_of(game, true),
+        )
+        .map_err(|_| e),
+        done => done,
+    }
+}
+
+/// Shows each event of a kyoku to a function with the table before it.
+struct Events<F>(F);
+
+impl<F: FnMut(usize, &Table, &[TableEvent])> Visit for Events<F> {
+    fn decision(&mut self, _: Decision<'_>) {}
+    fn event(&mut self, _: usize, index: usize, table: &Table, ahead: &[TableEvent]) {
+        (self.0)(index, table, ahead);
+    }
+    fn wants_result(&self) -> bool {
+        false
+    }
+}
+
+/// What the record has shown of a kyoku up to an event: the indicators turned, the
+/// riichi sticks on the table, the riichi accepted, and the last discard while it can
+/// still be claimed.
+struct Shown {
+    dora: Vec<Pai>,
+    sticks: u32,
+    accepted: [bool; 4],
+    last_discard: Option<(Seat, Pai)>,
+    /// The events folded in so far.
+    seen: usize,
+}
+
+impl Shown {
+    fn new(kyoku: &Kyoku) -> Shown {
+        Shown {
+            dora: vec![kyoku.dora],
+            sticks: kyoku.riichi_sticks,
+            accepted: [false; 4],
+            last_discard: None,
+            seen: 0,
+        }
+    }
+
+    /// Folds in the events before `upto`.
+    fn up_to(&mut self, events: &[Event], upto: usize) {
+        for e in events.get(self.seen..upto).into_iter().flatten() {
+            match *e {
+                Event::Dora { indicator } => self.dora.push(indicator),
+                Event::RiichiAccepted { seat } => {
+                    self.sticks += 1;
+                    if let Some(a) = self.accepted.get_mut(usize::from(seat)) {
+                        *a = true;
+                    }
+                }
+                Event::Discard { seat, pai, .. } => self.last_discard = Some((seat, pai)),
+                Event::Draw { .. } | Event::Call { .. } | Event::Kita { .. } => {
+                    self.last_discard = None;
+                }
+                _ => {}
+            }
+        }
+        self.seen = self.seen.max(upto);
+    }
+}
+
+#[allow(clippy::too_many_lines)]
+fn walk_under(
+    game: &Game,
+    rules: &Rules,
+    selection: &Selection,
+    points: &choices::Points,
+    table_rules: TableRules,
 ) -> Result<(Review, Vec<Job>), RecordError> {
     let n = game.players.count();
     let mut out = Review {
@@ -613,7 +704,10 @@ fn walk(
         ..Review::default()
     };
     let mut jobs: Vec<Job> = Vec::new();
-    let points = choices::points(game, |k, s| selection.kyoku(k) && selection.seat(s))?;
+    let wall = match game.players {
+        Players::Four => Wall::four_player(game.red_fives),
+        Players::Three => Wall::three_player(game.red_fives),
+    };
     for (ki, kyoku) in game.kyokus.iter().enumerate() {
         if !selection.kyoku(ki) {
             continue;
@@ -629,7 +723,28 @@ fn walk(
         let mut stopped = None;
         let events = &kyoku.events;
         let base = out.discards.len();
-        replay(game, ki, |table, i, e| {
+        let mut shown = Shown::new(kyoku);
+        let mut visit = Events(|i: usize, t: &Table, ahead: &[TableEvent]| {
+            let Some(e) = events.get(i) else {
+                return;
+            };
+            shown.up_to(events, i);
+            let table = View {
+                table: t,
+                kyoku,
+                players: game.players,
+                wall,
+                ahead: ahead.iter().find_map(|x| match *x {
+                    TableEvent::Draw { seat, pai: Some(p) } => Some((seat, p)),
+                    _ => None,
+                }),
+                dora: &shown.dora,
+                sticks: shown.sticks,
+                accepted: shown.accepted,
+                last_discard: shown.last_discard,
+                call: None,
+            };
+            let table = &table;
             if stopped.is_none() {
                 for p in points.get(&(ki, i)).into_iter().flatten() {
                     let ctx = ChoiceAt {
@@ -689,11 +804,13 @@ fn walk(
                         jobs.push(Job::new(seat, ki, i, setup, Want::Pass { call }));
                     }
                     if kind == CallKind::OpenKan {
-                        let mut after = table.clone();
-                        if let Some(setup) = after
-                            .apply(e)
-                            .ok()
-                            .and_then(|()| setup_of(&after, seat, turn.saturating_sub(1)))
+                        let consumed = match e {
+                            Event::Call { consumed, .. } => &consumed[..],
+                            _ => &[],
+                        };
+                        if let Some(setup) = table
+                            .called(seat, kind, pai, consumed)
+                            .and_then(|after| setup_of(&after, seat, turn.saturating_sub(1)))
                         {
                             jobs.push(Job::new(seat, ki, i, setup, Want::Kan { call }));
                         }
@@ -711,8 +828,8 @@ fn walk(
             {
                 let riichi_declared =
                     i > 0 && matches!(events.get(i - 1), Some(Event::Riichi { .. }));
-                // A seat the table does not have: the replay refuses the event next.
-                let Some(s) = table.seats.get(usize::from(seat)) else {
+                // A seat the table does not have: the table refuses the event next.
+                let Some(s) = table.seat(seat) else {
                     return;
                 };
                 let follows = after_call.get_mut(usize::from(seat)).and_then(Option::take);
@@ -731,7 +848,9 @@ fn walk(
                     stopped = Some(e);
                     return;
                 }
-                if let Some(mut r) = review_discard(table, seat, pai, tsumogiri, riichi_declared) {
+                if let Some(mut r) =
+                    review_discard(table, &s, seat, pai, tsumogiri, riichi_declared)
+                {
                     r.kyoku = ki;
                     r.event = i;
                     r.defence = points
@@ -785,7 +904,10 @@ fn walk(
                     reviews.push(r);
                 }
             }
-        })?;
+        });
+        if !events.is_empty() {
+            on_table::kyoku_at_table(game, ki, table_rules, false, &mut visit)?;
+        }
         if let Some(e) = stopped {
             return Err(e.into());
         }
@@ -797,9 +919,209 @@ fn walk(
     Ok((out, jobs))
 }
 
-/// Where a choice is met in the replay.
-struct ChoiceAt<'a> {
+/// The table as the review sees it before one event of the record: the [`Table`] the
+/// record is played at, less the draw it made that the record shows later, with the
+/// indicators, riichi sticks and accepted riichi the record has shown so far.
+#[derive(Clone)]
+struct View<'a> {
     table: &'a Table,
+    kyoku: &'a Kyoku,
+    players: Players,
+    /// The wall's kinds and copies (the record's red fives).
+    wall: Wall,
+    /// A draw the table has made that the record shows at this event or later.
+    ahead: Option<(Seat, Pai)>,
+    dora: &'a [Pai],
+    sticks: u32,
+    accepted: [bool; 4],
+    /// The last discard, while it can still be claimed.
+    last_discard: Option<(Seat, Pai)>,
+    /// A call looked ahead to ([`View::called`]).
+    call: Option<Called>,
+}
+
+/// A call on the last discard, looked ahead to.
+#[derive(Clone)]
+struct Called {
+    seat: Seat,
+    meld: Meld,
+    consumed: Vec<Pai>,
+}
+
+/// One seat of a [`View`].
+struct SeatView {
+    /// Concealed tiles, the drawn one included, sorted.
+    concealed: Vec<Pai>,
+    melds: Vec<Meld>,
+    drawn: Option<Pai>,
+    /// The tile drawn came from the dead wall.
+    replacement: bool,
+    /// The riichi, once its discard is made; accepted as the record shows.
+    riichi: Option<RiichiState>,
+    kita: u8,
+    /// Whether the seat has discarded in this kyoku.
+    discarded: bool,
+}
+
+impl SeatView {
+    fn hand(&self) -> Option<Hand> {
+        Hand::from_parts(&self.concealed, self.melds.clone()).ok()
+    }
+
+    fn closed(&self) -> bool {
+        self.melds.iter().all(|m| !m.kind().is_open())
+    }
+
+    fn counts(&self) -> TileCounts {
+        TileCounts::from_tiles(self.concealed.iter().map(|p| p.tile()))
+    }
+}
+
+impl View<'_> {
+    fn seat(&self, seat: Seat) -> Option<SeatView> {
+        if seat >= self.players.count() {
+            return None;
+        }
+        let hand = self.table.hand(seat)?;
+        let mut concealed = hand.concealed_pais();
+        let mut melds = hand.melds().to_vec();
+        let mut drawn = self.table.drawn(seat);
+        let mut replacement = self.table.rinshan() && drawn.is_some();
+        let take = |concealed: &mut Vec<Pai>, p: Pai| {
+            let i = concealed.iter().position(|&q| q == p)?;
+            concealed.remove(i);
+            Some(())
+        };
+        if let Some((s, p)) = self.ahead.filter(|&(s, _)| s == seat) {
+            let _ = s;
+            take(&mut concealed, p)?;
+            drawn = None;
+            replacement = false;
+        }
+        if let Some(c) = self.call.as_ref().filter(|c| c.seat == seat) {
+            for &p in &c.consumed {
+                take(&mut concealed, p)?;
+            }
+            melds.push(c.meld);
+            drawn = None;
+            replacement = false;
+        }
+        let mut discarded = false;
+        let mut declared = false;
+        for (s, r) in self.table.river() {
+            if s == seat {
+                discarded = true;
+                declared |= r.riichi;
+            }
+        }
+        let table_riichi = self.table.riichi(seat);
+        Some(SeatView {
+            concealed,
+            melds,
+            drawn,
+            replacement,
+            riichi: declared.then(|| RiichiState {
+                accepted: self.accepted[usize::from(seat.min(3))],
+                double: table_riichi.is_some_and(|r| r.double),
+                ippatsu: table_riichi.is_some_and(|r| r.ippatsu),
+            }),
+            kita: self.table.kita_of(seat),
+            discarded,
+        })
+    }
+
+    /// Draws left in the live wall.
+    fn left(&self) -> u32 {
+        u32::from(self.table.tiles_left()) + u32::from(self.ahead.is_some())
+    }
+
+    fn seat_wind(&self, seat: Seat) -> Wind {
+        let n = self.players.count();
+        Wind::ALL[usize::from((seat % n + n - self.kyoku.dealer % n) % n)]
+    }
+
+    /// Every seat's discards not claimed, in order, seat by seat.
+    fn river_of(&self, seat: Seat) -> impl Iterator<Item = Pai> + '_ {
+        let last = self.table.river().count().saturating_sub(1);
+        self.table
+            .river()
+            .enumerate()
+            .filter(move |&(i, (s, r))| {
+                s == seat && !r.called && !(self.call.is_some() && i == last)
+            })
+            .map(|(_, (_, r))| r.pai)
+    }
+
+    /// Tiles `seat` can see besides its own hand: every river tile not claimed, every
+    /// meld of the others, the others' Norths set aside, and the dora indicators.
+    fn visible_to(&self, seat: Seat) -> TileCounts {
+        let mut c = TileCounts::new();
+        for s in 0..self.players.count() {
+            for p in self.river_of(s) {
+                c.add(p.tile());
+            }
+            if s == seat {
+                continue;
+            }
+            if let Some(other) = self.seat(s) {
+                for m in &other.melds {
+                    for t in m.tiles() {
+                        c.add(t);
+                    }
+                }
+                for _ in 0..other.kita {
+                    c.add(Tile::NORTH);
+                }
+            }
+        }
+        for d in self.dora {
+            c.add(d.tile());
+        }
+        c
+    }
+
+    /// The table after `seat` calls `pai` from the last discard with `consumed`
+    /// (`None` when it cannot).
+    fn called(&self, seat: Seat, kind: CallKind, pai: Pai, consumed: &[Pai]) -> Option<Self> {
+        let (from, last) = self.last_discard?;
+        if last.tile() != pai.tile() || self.call.is_some() {
+            return None;
+        }
+        let s = self.seat(seat)?;
+        if s.concealed.len() + 3 * s.melds.len() != 13 {
+            return None;
+        }
+        let n = self.players.count();
+        let source = match (n, (seat + n - from % n) % n) {
+            (_, 1) => Source::Left,
+            (4, 2) => Source::Opposite,
+            _ => Source::Right,
+        };
+        let kind = match kind {
+            CallKind::Chi => MeldKind::Chi,
+            CallKind::Pon => MeldKind::Pon,
+            CallKind::OpenKan => MeldKind::OpenKan,
+        };
+        let mut tiles = consumed.to_vec();
+        tiles.push(pai);
+        let meld = Meld::from_tiles(kind, &tiles, Some(pai.tile()), Some(source)).ok()?;
+        let after = View {
+            call: Some(Called {
+                seat,
+                meld,
+                consumed: consumed.to_vec(),
+            }),
+            last_discard: None,
+            ..self.clone()
+        };
+        after.seat(seat)?;
+        Some(after)
+    }
+}
+
+/// Where a choice is met in the walk.
+struct ChoiceAt<'a> {
+    table: &'a View<'a>,
     event: &'a Event,
     kyoku: usize,
     index: usize,
@@ -807,12 +1129,11 @@ struct ChoiceAt<'a> {
 }
 
 /// Whether any opponent of `seat` threatens ([`choices`]: in riichi or with three melds).
-fn threatened(table: &Table, seat: Seat) -> bool {
-    table
-        .seats
-        .iter()
-        .enumerate()
-        .any(|(i, s)| i != usize::from(seat) && (s.riichi.is_some() || s.melds.len() >= 3))
+fn threatened(table: &View<'_>, seat: Seat) -> bool {
+    (0..table.players.count())
+        .filter(|&s| s != seat)
+        .filter_map(|s| table.seat(s))
+        .any(|s| s.riichi.is_some() || s.melds.len() >= 3)
 }
 
 /// The choices of the point `p` (riichi, calls, kongs), added to `out` with the jobs
@@ -826,7 +1147,7 @@ fn choose(
 ) -> Option<usize> {
     let seat = p.seat;
     let table = at.table;
-    let s = table.seats.get(usize::from(seat))?;
+    let s = table.seat(seat)?;
     let counts = s.counts();
     let melds = s.melds.len();
     let now = choices::shanten_of(&counts, melds);
@@ -915,9 +1236,9 @@ fn choose(
             calls.push(a);
         }
     }
-    let Some((from, _)) = table.last_discard else {
+    if table.last_discard.is_none() {
         return riichi;
-    };
+    }
     if calls.is_empty() {
         return riichi;
     }
@@ -959,18 +1280,10 @@ fn choose(
         let taken = called_here
             .as_ref()
             .is_some_and(|(k, x)| *k == kind && (kind == CallKind::OpenKan || same(x)));
-        let e = Event::Call {
-            kind,
-            seat,
-            from,
-            pai: called,
-            consumed: consumed.iter().copied().collect(),
-        };
-        let mut after = table.clone();
-        if after.apply(&e).is_err() {
+        let Some(after) = table.called(seat, kind, called, &consumed) else {
             continue;
-        }
-        let Some(a_seat) = after.seats.get(usize::from(seat)) else {
+        };
+        let Some(a_seat) = after.seat(seat) else {
             continue;
         };
         let shanten = choices::shanten_of(&a_seat.counts(), a_seat.melds.len());
@@ -1027,7 +1340,7 @@ fn swap_calls(kind: CallKind, pai: Pai, consumed: &[Pai]) -> TileSet {
 
 /// The turn of a position: the draws the model has made, counted from those left to
 /// the seat (a four-player wall's 70 draws, 18 or 17 a seat).
-fn turn_of(table: &Table) -> u8 {
+fn turn_of(table: &View<'_>) -> u8 {
     let n = u32::from(table.players.count());
     let left = u8::try_from(table.left() / n)
         .unwrap_or(MAX_TURNS)
@@ -1038,13 +1351,13 @@ fn turn_of(table: &Table) -> u8 {
 /// The search's setup of `seat`'s hand at `turn`: the tiles seen are every river tile
 /// not called, the other seats' melds and Norths set aside (the seat's own melds are in
 /// its hand, the indicators in [`Setup::dora`]), red fives as red.
-fn setup_of(table: &Table, seat: Seat, turn: u8) -> Option<Setup> {
-    let s = table.seats.get(usize::from(seat))?;
-    let hand = s.hand().ok()?;
+fn setup_of(table: &View<'_>, seat: Seat, turn: u8) -> Option<Setup> {
+    let hand = table.seat(seat)?.hand()?;
     let mut visible = Vec::new();
-    for (i, other) in table.seats.iter().enumerate() {
-        visible.extend(other.river.iter().filter(|r| !r.called).map(|r| r.pai));
-        if i != usize::from(seat) {
+    for i in 0..table.players.count() {
+        let other = table.seat(i)?;
+        visible.extend(table.river_of(i));
+        if i != seat {
             for m in &other.melds {
                 visible.extend(m.pais());
             }
@@ -1056,9 +1369,9 @@ fn setup_of(table: &Table, seat: Seat, turn: u8) -> Option<Setup> {
     }
     Some(Setup {
         hand,
-        round_wind: table.round,
+        round_wind: table.kyoku.round,
         seat_wind: table.seat_wind(seat),
-        dora: table.dora.clone(),
+        dora: table.dora.to_vec(),
         visible,
         turn,
         t_max: MAX_TURNS,
@@ -1103,14 +1416,14 @@ fn tally(players: &mut [PlayerSummary], kyoku: &super::Kyoku, reviews: &[Discard
 
 /// The discard table of the seat's hand and where the chosen discard stands in it.
 fn review_discard(
-    table: &Table,
+    table: &View<'_>,
+    s: &SeatView,
     seat: Seat,
     pai: Pai,
     tsumogiri: bool,
     riichi: bool,
 ) -> Option<DiscardReview> {
-    let s = table.seats.get(usize::from(seat))?;
-    let hand = s.hand().ok()?;
+    let hand = s.hand()?;
     let analyzer = Analyzer::new(Family::Riichi)
         .with_wall(table.wall)
         .with_visible(table.visible_to(seat));
@@ -1209,14 +1522,14 @@ fn best_of(e: &Evaluation, turn: u8, forbidden: TileSet) -> Option<(f64, f64)> {
 /// tile then already in hand), if the hand is complete, has a yaku, and (on another
 /// player's tile) is not furiten by its own river.
 fn could_win(
-    kyoku: &super::Kyoku,
-    table: &Table,
+    kyoku: &Kyoku,
+    table: &View<'_>,
     seat: Seat,
     from: Seat,
     pai: Pai,
     rules: &Rules,
 ) -> Option<u32> {
-    let s = table.seats.get(usize::from(seat))?;
+    let s = table.seat(seat)?;
     let tsumo = seat == from;
     let mut counts = s.counts();
     if !tsumo {
@@ -1225,21 +1538,66 @@ fn could_win(
     if crate::shanten::riichi(&counts, s.melds.len()).ok()?.min() >= 0 {
         return None;
     }
-    if !tsumo && crate::record::check::furiten_tile(table, seat).is_some() {
+    if !tsumo && table.table.furiten_tile(seat).is_some() {
         return None;
     }
-    let w = super::Win {
-        seat,
-        from,
-        pai: Some(pai),
-        pao: None,
-        deltas: Vec::new(),
-        value: None,
-    };
-    let (hand, ctx) = situation(kyoku, table, &w, true).ok()?;
+    let (hand, ctx) = situation(kyoku, table, &s, seat, tsumo, pai)?;
     crate::riichi::score(&hand, &ctx, rules)
         .ok()
         .map(|s| s.total)
+}
+
+/// The hand and situation of a win by `seat` (`s`) on `pai`: a self-draw of the tile
+/// it drew, or a ron on the last discard.
+fn situation(
+    kyoku: &Kyoku,
+    table: &View<'_>,
+    s: &SeatView,
+    seat: Seat,
+    tsumo: bool,
+    pai: Pai,
+) -> Option<(Hand, WinContext)> {
+    let tile = if tsumo { s.drawn? } else { pai };
+    let mut concealed = s.concealed.clone();
+    if !tsumo {
+        concealed.push(tile);
+    }
+    let mut hand = Hand::from_parts(&concealed, s.melds.clone()).ok()?;
+    hand.set_last(Some(tile));
+    let riichi = s.riichi.filter(|r| r.accepted || tsumo);
+    let first_go = !table.table.interrupted() && !s.discarded;
+    let left = table.left();
+    let flags = Flags {
+        tsumo,
+        riichi: riichi.is_some(),
+        double_riichi: riichi.is_some_and(|r| r.double),
+        ippatsu: riichi.is_some_and(|r| r.ippatsu),
+        rinshan: tsumo && s.replacement,
+        chankan: false,
+        haitei: tsumo && !s.replacement && left == 0,
+        houtei: !tsumo && left == 0,
+        tenhou: tsumo && first_go && seat == kyoku.dealer,
+        chiihou: tsumo && first_go && seat != kyoku.dealer,
+        renhou: false,
+    };
+    let ura: Vec<Pai> = if riichi.is_some() {
+        kyoku.ura.iter().copied().take(table.dora.len()).collect()
+    } else {
+        Vec::new()
+    };
+    WinContext::new(
+        tile,
+        flags,
+        kyoku.round,
+        table.seat_wind(seat),
+        table.dora,
+        &ura,
+        kyoku.honba,
+        table.sticks,
+    )
+    .and_then(|c| c.with_kita(s.kita))
+    .ok()
+    .map(|c| (hand, c))
 }
 
 #[cfg(test)]
@@ -1364,31 +1722,31 @@ mod tests {
 
     #[test]
     fn a_wait_in_one_s_own_river_is_furiten() {
-        use crate::record::replay::{RiverTile, Table};
-        let g = game();
-        let mut t = Table::new(&g, &g.kyokus[0]);
-        // Seat 1 waits on East and South (123m456p789s1122z).
-        assert_eq!(crate::record::check::furiten_tile(&t, 1), None);
-        t.seats[1].river.push(RiverTile {
+        // Seat 1 waits on East and South (123m456p789s1122z); here it draws a third
+        // South (a self-draw win it passes up) and throws it, so South is in its own
+        // river: seat 3's East is no ron for it (and a recorded one is a `furiten`
+        // mismatch of `check`).
+        let mut g = game();
+        g.kyokus[0].events[2] = Event::Draw {
+            seat: 1,
+            pai: one("2z"),
+        };
+        g.kyokus[0].events[3] = Event::Discard {
+            seat: 1,
             pai: one("2z"),
             tsumogiri: true,
-            riichi: false,
-            called: false,
-        });
-        assert_eq!(
-            crate::record::check::furiten_tile(&t, 1),
-            Some(one("2z").tile())
-        );
-        // So seat 3's East is no ron for it (and a recorded one is a `furiten`
-        // mismatch of `check`).
-        t.last_discard = Some((3, one("1z")));
+        };
         let rules = crate::record::check::rules_of(&g);
-        assert_eq!(could_win(&g.kyokus[0], &t, 1, 3, one("1z"), &rules), None);
-        t.seats[1].river.clear();
-        assert_eq!(
-            could_win(&g.kyokus[0], &t, 1, 3, one("1z"), &rules),
-            Some(1300)
-        );
+        let r = review(&g, &rules, &Selection::default()).unwrap();
+        let missed: Vec<(Seat, bool, Pai)> =
+            r.missed.iter().map(|m| (m.seat, m.tsumo, m.pai)).collect();
+        assert_eq!(missed, [(0, true, one("5p")), (1, true, one("2z"))]);
+        // Without it in the river, the same East is a ron passed up.
+        let r = review(&game(), &rules, &Selection::default()).unwrap();
+        assert!(r
+            .missed
+            .iter()
+            .any(|m| (m.seat, m.tsumo, m.pai, m.points) == (1, false, one("1z"), 1300)));
     }
 
     #[test]

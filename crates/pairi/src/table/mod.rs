@@ -128,6 +128,17 @@ const PON: u8 = 2;
 const KAN: u8 = 4;
 const CHI: u8 = 8;
 
+/// A seat's riichi ([`Table::riichi`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RiichiState {
+    /// The declaring discard has passed (the stick is on the table).
+    pub accepted: bool,
+    /// Declared before the seat's first discard with no call made (ダブル立直).
+    pub double: bool,
+    /// Still within the go-around of ippatsu (once accepted).
+    pub ippatsu: bool,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum RiichiStatus {
     None,
@@ -547,6 +558,63 @@ impl Table {
     #[must_use]
     pub fn hand(&self, seat: Seat) -> Option<&Hand> {
         self.seats.get(usize::from(seat)).map(|s| &s.hand)
+    }
+
+    /// The tile `seat` just drew, until it discards or calls.
+    #[must_use]
+    pub fn drawn(&self, seat: Seat) -> Option<Pai> {
+        self.seats.get(usize::from(seat)).and_then(|s| s.drawn)
+    }
+
+    /// Whether the tile just drawn came from the dead wall (a kong's or a kita's
+    /// replacement, 嶺上), until it is discarded.
+    #[must_use]
+    pub const fn rinshan(&self) -> bool {
+        self.rinshan
+    }
+
+    /// Whether a call, a completed kong or a kita has ended the first go-around.
+    #[must_use]
+    pub const fn interrupted(&self) -> bool {
+        self.interrupted
+    }
+
+    /// North tiles `seat` has set aside (three players).
+    #[must_use]
+    pub fn kita_of(&self, seat: Seat) -> u8 {
+        self.seats.get(usize::from(seat)).map_or(0, |s| s.kita)
+    }
+
+    /// `seat`'s riichi once declared (its discard may be still to come).
+    #[must_use]
+    pub fn riichi(&self, seat: Seat) -> Option<RiichiState> {
+        let s = self.seats.get(usize::from(seat))?;
+        (s.riichi != RiichiStatus::None).then_some(RiichiState {
+            accepted: s.riichi == RiichiStatus::Accepted,
+            double: s.double_riichi,
+            ippatsu: s.ippatsu,
+        })
+    }
+
+    /// Every discard of the kyoku in order, with the seat that made it.
+    pub fn river(&self) -> impl Iterator<Item = (Seat, RiverTile)> + '_ {
+        self.river[..usize::from(self.river_len)].iter().map(|&e| {
+            let idx = e & 0x3f;
+            let pai = if idx >= 34 {
+                Tile::new_unchecked((idx as u8 - 34) * 9 + 4)
+                    .red()
+                    .unwrap_or_default()
+            } else {
+                Tile::new_unchecked(idx as u8).black()
+            };
+            let tile = RiverTile {
+                pai,
+                tsumogiri: e & TSUMOGIRI != 0,
+                riichi: e & RIICHI != 0,
+                called: e & CALLED != 0,
+            };
+            ((e >> 6) as u8 & 3, tile)
+        })
     }
 
     fn seat_wind(&self, seat: Seat) -> Wind {

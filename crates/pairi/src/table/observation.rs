@@ -3,7 +3,7 @@
 //! the wall, so no observation can leak them.
 
 use super::action::Seat;
-use super::{RiichiStatus, Table, CALLED, RIICHI, TSUMOGIRI};
+use super::{RiichiStatus, Table};
 use crate::hand::Meld;
 use crate::riichi::context::Indicators;
 use crate::tile::{Pai, Tile, Wind};
@@ -97,22 +97,8 @@ pub(super) fn observe(t: &Table, seat: Seat) -> Observation {
         riichi[i] = s.riichi == RiichiStatus::Accepted;
         kita[i] = s.kita;
     }
-    for &e in &t.river[..usize::from(t.river_len)] {
-        let idx = e & 0x3f;
-        let pai = if idx >= 34 {
-            Tile::new_unchecked((idx as u8 - 34) * 9 + 4)
-                .red()
-                .unwrap_or_default()
-        } else {
-            Tile::new_unchecked(idx as u8).black()
-        };
-        let owner = usize::from((e >> 6) as u8 & 3);
-        rivers[owner].push(RiverTile {
-            pai,
-            tsumogiri: e & TSUMOGIRI != 0,
-            riichi: e & RIICHI != 0,
-            called: e & CALLED != 0,
-        });
+    for (owner, r) in t.river() {
+        rivers[usize::from(owner)].push(r);
     }
     let claims = t.phase == super::Phase::Claims;
     Observation {
