@@ -287,7 +287,7 @@ fn wanted(legal: &[Action]) -> bool {
 
 /// The decision points of `game` at the table for the seats and kyoku `want` takes:
 /// the record is played under Tenhou's rules, or Mahjong Soul's when Tenhou's refuse
-/// it.
+/// it; with whether Mahjong Soul's were the ones.
 ///
 /// # Errors
 ///
@@ -296,13 +296,12 @@ fn wanted(legal: &[Action]) -> bool {
 pub(crate) fn points(
     game: &Game,
     want: impl Fn(usize, Seat) -> bool + Copy,
-) -> Result<Points, RecordError> {
+) -> Result<(Points, bool), RecordError> {
     on_table::under_either(
         on_table::RecordRules::Auto,
         |mahjong_soul| points_under(game, on_table::rules_of(game, mahjong_soul), want),
         |_| true,
     )
-    .map(|(points, _)| points)
 }
 
 fn points_under(

@@ -595,31 +595,22 @@ const EV_MAX_SHANTEN: i8 = 3;
 
 /// The walk of the review through the record at the table: every discard reviewed,
 /// the wins passed up, the calls, and the positions to value. The record is played
-/// under Tenhou's rules, or Mahjong Soul's when Tenhou's refuse it (as the decision
-/// points are, [`choices::points`]).
+/// under the rules its decision points were found under ([`choices::points`]: Tenhou's,
+/// or Mahjong Soul's when Tenhou's refuse it).
 fn walk(
     game: &Game,
     rules: &Rules,
     selection: &Selection,
 ) -> Result<(Review, Vec<Job>), RecordError> {
-    let points = choices::points(game, |k, s| selection.kyoku(k) && selection.seat(s))?;
-    match walk_under(
+    let (points, mahjong_soul) =
+        choices::points(game, |k, s| selection.kyoku(k) && selection.seat(s))?;
+    walk_under(
         game,
         rules,
         selection,
         &points,
-        on_table::rules_of(game, false),
-    ) {
-        Err(e) if !matches!(e, RecordError::Stopped(_)) => walk_under(
-            game,
-            rules,
-            selection,
-            &points,
-            on_table::rules_of(game, true),
-        )
-        .map_err(|_| e),
-        done => done,
-    }
+        on_table::rules_of(game, mahjong_soul),
+    )
 }
 
 /// Shows each event of a kyoku to a function with the table before it.
