@@ -31,6 +31,7 @@ use crate::decompose::{decompose_each, Family, Reading, WaitShape, WinReading};
 use crate::hand::MeldKind;
 use crate::hand::{Hand, HandSize};
 use crate::tile::{Suit, Tile, Wind};
+use crate::wall::Wall;
 
 /// A hand value above the fu/han table (満貫 and up).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -149,8 +150,10 @@ const TSUMO_DEALER_SHARE: u32 = 2;
 /// situation that cannot occur; [`ScoreError::NotWinning`] when no reading completes
 /// the hand; [`ScoreError::NoYaku`] when it is complete but has no yaku.
 pub fn score(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<Score, ScoreError> {
-    check(hand, ctx, rules)?;
-    score_unchecked(hand, ctx, rules)
+    // The wall of the rules is made once, for the checks and the dora.
+    let wall = rules.wall();
+    check(hand, ctx, rules, &wall)?;
+    score_in(hand, ctx, rules, &wall)
 }
 
 /// [`score`] without the checks of the hand against the situation, for hands the library
@@ -161,8 +164,18 @@ pub(crate) fn score_unchecked(
     ctx: &WinContext,
     rules: &Rules,
 ) -> Result<Score, ScoreError> {
+    score_in(hand, ctx, rules, &rules.wall())
+}
+
+/// [`score_unchecked`] with the wall of `rules` already made.
+fn score_in(
+    hand: &Hand,
+    ctx: &WinContext,
+    rules: &Rules,
+    wall: &Wall,
+) -> Result<Score, ScoreError> {
     let facts = HandFacts::new(hand);
-    let dora = Dora::count(&facts, ctx, rules);
+    let dora = Dora::count(&facts, ctx, rules, wall);
     let win_tile = ctx.win.tile();
     let mut complete = false;
     let mut best: Option<Best> = None;
@@ -280,8 +293,7 @@ struct Dora {
 }
 
 impl Dora {
-    fn count(facts: &HandFacts, ctx: &WinContext, rules: &Rules) -> Dora {
-        let wall = rules.wall();
+    fn count(facts: &HandFacts, ctx: &WinContext, rules: &Rules, wall: &Wall) -> Dora {
         // North tiles set aside are the player's own: dora and ura count on them too.
         let kita = ctx.kita;
         let per = |indicators: &[crate::tile::Pai]| -> u8 {
@@ -515,15 +527,15 @@ pub fn nagashi_mangan(ctx: &WinContext, rules: &Rules) -> Option<(Payments, u32)
 }
 
 /// Hand and situation checks that come before any reading.
-fn check(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), ScoreError> {
-    let wall = rules.wall();
+/// `wall`: the wall of `rules`.
+fn check(hand: &Hand, ctx: &WinContext, rules: &Rules, wall: &Wall) -> Result<(), ScoreError> {
     // The hand with the indicators and kita holds at least what the hand alone holds:
     // when that fits the wall, so does the hand, and its own check is skipped (it runs,
     // first, whenever an error has to be named).
     let seen = Seen::of(hand, ctx);
-    let fits = seen.fits(&wall);
+    let fits = seen.fits(wall);
     if !fits || hand.melds().len() > 4 {
-        hand.validate(&wall)?;
+        hand.validate(wall)?;
     }
     if hand.size()? != HandSize::Drawn {
         return Err(Impossible::MissingWinningTile.into());
@@ -566,7 +578,7 @@ fn check(hand: &Hand, ctx: &WinContext, rules: &Rules) -> Result<(), ScoreError>
         return Err(Impossible::FirstTurnWithMeld.into());
     }
     if !fits {
-        seen.check(&wall)?;
+        seen.check(wall)?;
     }
     check_indicators(hand, ctx, rules)
 }
@@ -594,12 +606,12 @@ impl Seen {
         Seen { all, red }
     }
 
-    fn fits(&self, wall: &crate::wall::Wall) -> bool {
+    fn fits(&self, wall: &Wall) -> bool {
         wall.excess(&self.all).is_none() && (0..3).all(|i| self.red[i] <= wall.red()[i])
     }
 
     /// The error of tiles that do not fit the wall.
-    fn check(&self, wall: &crate::wall::Wall) -> Result<(), ScoreError> {
+    fn check(&self, wall: &Wall) -> Result<(), ScoreError> {
         if let Some((tile, count)) = wall.excess(&self.all) {
             return Err(Impossible::IndicatorCopies {
                 tile,
@@ -691,14 +703,15 @@ pub(super) fn score_by_every_reading(
     ctx: &WinContext,
     rules: &Rules,
 ) -> Result<Score, ScoreError> {
-    hand.validate(&rules.wall())?;
-    check(hand, ctx, rules)?;
+    let wall = rules.wall();
+    hand.validate(&wall)?;
+    check(hand, ctx, rules, &wall)?;
     let readings = crate::decompose::decompose_hand(hand, Family::Riichi);
     if readings.is_empty() {
         return Err(ScoreError::NotWinning);
     }
     let facts = HandFacts::new(hand);
-    let dora = Dora::count(&facts, ctx, rules);
+    let dora = Dora::count(&facts, ctx, rules, &wall);
     let mut best: Option<Score> = None;
     for win in readings.wins(ctx.win.tile()) {
         let Some(mut b) = weigh(&win, &facts, dora, ctx, rules) else {
