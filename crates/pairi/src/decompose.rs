@@ -1232,18 +1232,12 @@ mod tests {
         assert_eq!(waits("112233m456p789s11z", t!(2m), Family::Riichi).len(), 1);
     }
 
-    #[test]
-    fn decompose_ok_capacity_one_suit_exhaustive() {
-        // Every 14-tile one-suit hand (at most 4 of a kind): readings fit and satisfy the
-        // invariants. Also hands with honours are strictly simpler.
-        let mut counts = [0u8; 9];
-        let mut max = 0;
-        let mut hands = 0;
+    /// Calls `f` with every count of one suit's nine numbers (at most 4 of each) holding
+    /// at most 14 tiles.
+    fn each_suit_count(f: &mut impl FnMut(&[u8; 9])) {
         fn rec(i: usize, left: u8, counts: &mut [u8; 9], f: &mut impl FnMut(&[u8; 9])) {
             if i == 9 {
-                if left == 0 {
-                    f(counts);
-                }
+                f(counts);
                 return;
             }
             for n in 0..=left.min(4) {
@@ -1252,7 +1246,19 @@ mod tests {
             }
             counts[i] = 0;
         }
-        rec(0, 14, &mut counts, &mut |c| {
+        rec(0, 14, &mut [0u8; 9], f);
+    }
+
+    #[test]
+    fn decompose_ok_capacity_one_suit_exhaustive() {
+        // Every 14-tile one-suit hand (at most 4 of a kind): readings fit and satisfy the
+        // invariants. Also hands with honours are strictly simpler.
+        let mut max = 0;
+        let mut hands = 0;
+        each_suit_count(&mut |c| {
+            if c.iter().sum::<u8>() != 14 {
+                return;
+            }
             let mut tc = TileCounts::new();
             tc.as_mut_array()[..9].copy_from_slice(c);
             for family in [Family::Riichi, Family::Mcr] {
@@ -1317,20 +1323,8 @@ mod tests {
     /// pair lists, in its order.
     #[test]
     fn regular_ok_same_as_recursion_one_suit_exhaustive() {
-        fn rec(i: usize, left: u8, counts: &mut [u8; 9], f: &mut impl FnMut(&[u8; 9])) {
-            if i == 9 {
-                f(counts);
-                return;
-            }
-            for n in 0..=left.min(4) {
-                counts[i] = n;
-                rec(i + 1, left - n, counts, f);
-            }
-            counts[i] = 0;
-        }
-        let mut counts = [0u8; 9];
         let mut readings = 0;
-        rec(0, 14, &mut counts, &mut |c| {
+        each_suit_count(&mut |c| {
             let total: u8 = c.iter().sum();
             for suit in 0..3 {
                 for honour_pair in [false, true] {
