@@ -469,67 +469,98 @@ pub fn parse_hand_unchecked_with(input: &str, dialect: Dialect) -> Result<Hand, 
 /// hand that reader reads (`proptests::plain_mpsz_ok_reads_as_every_notation`).
 pub(super) fn plain_mpsz(input: &str, dialect: Dialect) -> Option<Hand> {
     // One pass from the end: a digit's suit is the letter that closes its group, met
-    // first. The counts and red fives do not depend on the order of adding; the last
-    // tile is the first digit read. Each digit is a place in the counts from its
-    // letter's first place (`base`), a red five marked in its suit's count of reds.
+    // first, and each digit's place in the counts is read from that letter's row of
+    // [`PLAIN_PLACES`]. The counts and red fives do not depend on the order of adding;
+    // the last tile is the digit before the final letter. At most [`PLAIN_MAX_LEN`]
+    // bytes, so that no count can wrap before the fifth copies are looked for at the end.
+    let bytes = input.as_bytes();
+    let &[.., d, letter] = bytes else {
+        return None;
+    };
+    if bytes.len() > PLAIN_MAX_LEN {
+        return None;
+    }
+    let rows = match dialect {
+        Dialect::Mcr => &PLAIN_PLACES_MCR,
+        _ => &PLAIN_PLACES,
+    };
+    let last = {
+        let at = *rows
+            .get(plain_suit(letter)?)?
+            .get(usize::from(d.wrapping_sub(b'0')))?;
+        Pai::new(Tile::new(at)?, d == b'0')?
+    };
     let mut counts = [0u8; 34];
     let mut red = [0u8; 3];
-    let mut suit: Option<(usize, Suit)> = None;
-    let mut group_empty = true;
-    let mut last = None;
-    for &b in input.as_bytes().iter().rev() {
-        let (at, is_red) = match (b, suit) {
-            (b'0', Some((base, s))) if s != Suit::Honor => (base + 4, true),
-            (b'1'..=b'9', Some((base, s))) if s != Suit::Honor => {
-                (base + usize::from(b - b'1'), false)
+    // The places of the group being read: none before the first letter.
+    let mut row: &[u8] = &[];
+    let mut suit = 0;
+    // A letter read and no digit since: the group it closes is still empty.
+    let mut open = false;
+    for &b in bytes.iter().rev() {
+        let digit = b.wrapping_sub(b'0');
+        if let Some(&at) = row.get(usize::from(digit)) {
+            *counts.get_mut(usize::from(at))? += 1;
+            if digit == 0 {
+                *red.get_mut(suit)? += 1;
             }
-            (b'1'..=b'7', Some((base, _))) => {
-                let n = match (dialect, b) {
-                    (Dialect::Mcr, b'5') => 7,
-                    (Dialect::Mcr, b'7') => 5,
-                    _ => b - b'0',
-                };
-                (base + usize::from(n - 1), false)
-            }
-            (b'm' | b'p' | b's' | b'z', _) => {
-                if suit.is_some() && group_empty {
-                    return None;
-                }
-                let s = match b {
-                    b'm' => Suit::Man,
-                    b'p' => Suit::Pin,
-                    b's' => Suit::Sou,
-                    _ => Suit::Honor,
-                };
-                suit = Some((usize::from(s.base()), s));
-                group_empty = true;
-                continue;
-            }
-            _ => return None,
-        };
-        let count = counts.get_mut(at)?;
-        if *count >= MAX_COPIES {
+            open = false;
+        } else if digit <= 9 || open {
+            // A digit its suit has no tile for (`0z`, `8z`) or with no letter after it,
+            // or a letter closing an empty group.
             return None;
+        } else {
+            suit = plain_suit(b)?;
+            row = rows.get(suit)?;
+            open = true;
         }
-        *count += 1;
-        if let (true, Some((_, s))) = (is_red, suit) {
-            red[s as usize] += 1;
-        }
-        if last.is_none() {
-            let tile = Tile::new(u8::try_from(at).ok()?)?;
-            last = Pai::new(tile, is_red);
-        }
-        group_empty = false;
     }
-    if suit.is_some() && group_empty {
+    if open || counts.iter().any(|&c| c > MAX_COPIES) {
         return None;
     }
     Some(Hand::from_checked(
         TileCounts::from_array(counts),
         red,
-        last,
+        Some(last),
     ))
 }
+
+/// The longest text [`plain_mpsz`] reads (longer text is left to the reader of every
+/// notation): far more than any hand, few enough that no count of a kind can wrap.
+const PLAIN_MAX_LEN: usize = 128;
+
+/// The row of [`PLAIN_PLACES`] of a suit letter (`m`, `p`, `s`, `z`).
+#[inline]
+fn plain_suit(letter: u8) -> Option<usize> {
+    match letter {
+        b'm' => Some(0),
+        b'p' => Some(1),
+        b's' => Some(2),
+        b'z' => Some(3),
+        _ => None,
+    }
+}
+
+/// Per suit (man, pin, sou, honors), each digit's place in the counts, `0` a red five
+/// of its suit; a row stops at the last digit its suit has.
+const PLAIN_PLACES: [&[u8]; 4] = [
+    &[4, 0, 1, 2, 3, 4, 5, 6, 7, 8],
+    &[13, 9, 10, 11, 12, 13, 14, 15, 16, 17],
+    &[22, 18, 19, 20, 21, 22, 23, 24, 25, 26],
+    &[NO_PLACE, 27, 28, 29, 30, 31, 32, 33],
+];
+
+/// [`PLAIN_PLACES`] in the MCR dialect, whose `5z` and `7z` are the red and white
+/// dragons (Tenhou's `7z` and `5z`).
+const PLAIN_PLACES_MCR: [&[u8]; 4] = [
+    PLAIN_PLACES[0],
+    PLAIN_PLACES[1],
+    PLAIN_PLACES[2],
+    &[NO_PLACE, 27, 28, 29, 30, 33, 32, 31],
+];
+
+/// A digit with no tile in a row that goes on past it (`0z`).
+const NO_PLACE: u8 = u8::MAX;
 
 /// Calls `f` with each tile of plain MPSZ text in order; `None` when the text is not
 /// plain MPSZ, has a digit no suit allows, or `f` says so.
