@@ -278,19 +278,23 @@ impl Block {
         if self.origin.is_declared() || !self.contains(win) {
             return None;
         }
-        Some(match self.kind {
-            BlockKind::Sequence => {
-                let pos = win.as_u8() - self.first.as_u8();
-                match (pos, self.first.number()) {
-                    (1, _) => Wait::Kanchan,
-                    (0, 7) | (2, 1) => Wait::Penchan,
-                    _ => Wait::Ryanmen,
-                }
+        // The wait of each kind other than a sequence's.
+        const WAIT: [Wait; 6] = {
+            let mut w = [Wait::Shanpon; 6];
+            w[BlockKind::Pair as usize] = Wait::Tanki;
+            w[BlockKind::Knitted as usize] = Wait::Knitted;
+            w[BlockKind::Lone as usize] = Wait::Lone;
+            w
+        };
+        Some(if self.kind == BlockKind::Sequence {
+            let pos = win.as_u8() - self.first.as_u8();
+            match (pos, self.first.number()) {
+                (1, _) => Wait::Kanchan,
+                (0, 7) | (2, 1) => Wait::Penchan,
+                _ => Wait::Ryanmen,
             }
-            BlockKind::Triplet | BlockKind::Quad => Wait::Shanpon,
-            BlockKind::Pair => Wait::Tanki,
-            BlockKind::Knitted => Wait::Knitted,
-            BlockKind::Lone => Wait::Lone,
+        } else {
+            WAIT[self.kind as usize]
         })
     }
 }
@@ -561,10 +565,23 @@ pub fn decompose_hand(hand: &Hand, family: Family) -> Readings {
 /// Whether each suit's tile count allows sets plus at most one pair: every suit a
 /// multiple of 3 except one that is 2 more (the pair's suit), which is returned.
 fn pair_suit(c: &[u8; 34]) -> Option<usize> {
+    // Eight counts at a time: one multiplication adds the bytes of a word into its top
+    // byte (the callers' counts are at most 4: no byte overflows).
+    let word = |at: usize| -> u64 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&c[at..at + 8]);
+        u64::from_le_bytes(w)
+    };
+    let bytes_sum = |w: u64| -> u32 { (w.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32 };
+    let sums = [
+        bytes_sum(word(0)) + u32::from(c[8]),
+        bytes_sum(word(9)) + u32::from(c[17]),
+        bytes_sum(word(18)) + u32::from(c[26]),
+        // The honours are the top seven bytes of the last word.
+        bytes_sum(word(26) & !0xff),
+    ];
     let mut pair_suit = None;
-    for s in 0..4 {
-        let (lo, hi) = if s < 3 { (s * 9, s * 9 + 9) } else { (27, 34) };
-        let sum: u32 = c[lo..hi].iter().map(|&x| u32::from(x)).sum();
+    for (s, sum) in sums.into_iter().enumerate() {
         match sum % 3 {
             0 => {}
             2 if pair_suit.is_none() => pair_suit = Some(s),
@@ -602,6 +619,8 @@ fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut impl FnMut(&Read
     // tile's count decides its blocks, and one pass finds the one split.
     let branches = (0..3)
         .any(|suit| (suit * 9..suit * 9 + 7).any(|i| c[i] >= 3 && c[i + 1] >= 3 && c[i + 2] >= 3));
+    // The kinds held, lowest first: a tile at 0 is never used up by a split.
+    let kinds = concealed.kinds();
     for p in (first..range.end).step_by(step) {
         if c[p] < 2 {
             continue;
@@ -626,7 +645,7 @@ fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut impl FnMut(&Read
                 form: Form::Regular,
                 blocks: Blocks::new(),
             };
-            if sets_in_one_pass(c, &mut r.blocks) {
+            if sets_in_one_pass(c, kinds, &mut r.blocks) {
                 for &b in declared {
                     r.blocks.push(b);
                 }
@@ -642,8 +661,12 @@ fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut impl FnMut(&Read
 /// choice (see [`regular`]), its blocks appended to `blocks` as [`sets`] gives them:
 /// a tile held three or four times is a triplet and the rest sequences starting at it,
 /// a tile held once or twice that many sequences. False when `c` does not split.
-fn sets_in_one_pass(mut c: [u8; 34], blocks: &mut Blocks) -> bool {
-    for i in 0..34 {
+/// `kinds`: the kinds `c` may hold (the others are at 0).
+fn sets_in_one_pass(mut c: [u8; 34], kinds: TileSet, blocks: &mut Blocks) -> bool {
+    let mut left = kinds.bits();
+    while left != 0 {
+        let i = left.trailing_zeros() as usize;
+        left &= left - 1;
         let n = c[i];
         if n == 0 {
             continue;
