@@ -271,6 +271,23 @@ impl Block {
         self.tiles().any(Tile::is_terminal_or_honor)
     }
 
+    /// Whether this is a concealed block holding `t`: [`Block::contains`] without a
+    /// branch on the kind.
+    fn holds_concealed(self, t: Tile) -> bool {
+        // How far past the first tile `t` lies a block of each kind spans: a sequence
+        // 0..=2, a knitted run 0..=6 (of which 0, 3 and 6), any other block 0.
+        const SPAN: [u8; 6] = {
+            let mut s = [0u8; 6];
+            s[BlockKind::Sequence as usize] = 2;
+            s[BlockKind::Knitted as usize] = 6;
+            s
+        };
+        let d = t.as_u8().wrapping_sub(self.first.as_u8());
+        let knitted = self.kind == BlockKind::Knitted;
+        let step = (d % 3 == 0) | !knitted;
+        !self.origin.is_declared() & (d <= SPAN[self.kind as usize]) & step
+    }
+
     /// The wait the winning tile `win` takes when it completes this concealed block,
     /// or `None` if the block does not hold `win` or is declared.
     #[must_use]
@@ -278,6 +295,11 @@ impl Block {
         if self.origin.is_declared() || !self.contains(win) {
             return None;
         }
+        Some(self.wait_of(win))
+    }
+
+    /// The wait of `win` in this block, which holds it.
+    fn wait_of(self, win: Tile) -> Wait {
         // The wait of each kind other than a sequence's.
         const WAIT: [Wait; 6] = {
             let mut w = [Wait::Shanpon; 6];
@@ -286,8 +308,8 @@ impl Block {
             w[BlockKind::Lone as usize] = Wait::Lone;
             w
         };
-        Some(if self.kind == BlockKind::Sequence {
-            let pos = win.as_u8() - self.first.as_u8();
+        if self.kind == BlockKind::Sequence {
+            let pos = win.as_u8().wrapping_sub(self.first.as_u8());
             match (pos, self.first.number()) {
                 (1, _) => Wait::Kanchan,
                 (0, 7) | (2, 1) => Wait::Penchan,
@@ -295,7 +317,7 @@ impl Block {
             }
         } else {
             WAIT[self.kind as usize]
-        })
+        }
     }
 }
 
@@ -434,15 +456,26 @@ impl Reading {
     /// a four-of-a-kind read as two pairs) are reported once: their scores are equal.
     pub fn waits(&self, win: Tile) -> impl Iterator<Item = WaitShape> + '_ {
         let blocks = self.blocks.as_slice();
-        blocks.iter().enumerate().filter_map(move |(i, b)| {
-            let wait = b.wait_for(win)?;
-            if blocks[..i].contains(b) {
+        // Bit `i` set when block `i` is concealed and holds `win`: every block is tested
+        // without a branch on its kind, and only those found are looked at again.
+        let mut found = 0u16;
+        for (i, b) in blocks.iter().enumerate() {
+            found |= u16::from(b.holds_concealed(win)) << i;
+        }
+        core::iter::from_fn(move || loop {
+            if found == 0 {
                 return None;
             }
-            Some(WaitShape {
-                wait,
+            let i = found.trailing_zeros() as usize;
+            found &= found - 1;
+            let b = blocks[i];
+            if blocks[..i].contains(&b) {
+                continue;
+            }
+            return Some(WaitShape {
+                wait: b.wait_of(win),
                 block: i as u8,
-            })
+            });
         })
     }
 }
@@ -617,8 +650,8 @@ fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut impl FnMut(&Read
     // The split into sets can take two ways only where three numbers in a row are each
     // held three times or more (three sequences or three triplets); otherwise each
     // tile's count decides its blocks, and one pass finds the one split.
-    let branches = (0..3)
-        .any(|suit| (suit * 9..suit * 9 + 7).any(|i| c[i] >= 3 && c[i + 1] >= 3 && c[i + 2] >= 3));
+    let threes = at_least_three(&c);
+    let branches = threes & (threes >> 1) & (threes >> 2) & RUN_STARTS != 0;
     // The kinds held, lowest first: a tile at 0 is never used up by a split.
     let kinds = concealed.kinds();
     for p in (first..range.end).step_by(step) {
@@ -655,6 +688,24 @@ fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut impl FnMut(&Read
         }
         c[p] += 2;
     }
+}
+
+/// The numbered kinds a run of three can start at (numbers 1 to 7), as bits.
+const RUN_STARTS: u32 = 0x7f | 0x7f << 9 | 0x7f << 18;
+
+/// Bit `i` set when `c[i]` is 3 or more, for the 27 numbered kinds (counts of at most 4).
+/// Eight counts at a time: 0x7d added to each byte carries into its top bit exactly
+/// from 3 on, and one multiplication gathers the eight top bits into a byte.
+fn at_least_three(c: &[u8; 34]) -> u32 {
+    let mut set = 0u32;
+    for k in 0..4 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&c[8 * k..8 * k + 8]);
+        let x = u64::from_le_bytes(w);
+        let high = (x + 0x7d7d_7d7d_7d7d_7d7d) & 0x8080_8080_8080_8080;
+        set |= (((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32) << (8 * k);
+    }
+    set & ((1 << 27) - 1)
 }
 
 /// The one split of `c` into triplets and sequences when no tile's count leaves a
@@ -1333,6 +1384,53 @@ mod tests {
             c[p] += 2;
         }
         all
+    }
+
+    #[test]
+    fn holds_concealed_ok_as_wait_for_every_block_and_tile() {
+        let kinds = [
+            BlockKind::Sequence,
+            BlockKind::Triplet,
+            BlockKind::Quad,
+            BlockKind::Pair,
+            BlockKind::Knitted,
+            BlockKind::Lone,
+        ];
+        let origins = [
+            Origin::Concealed,
+            Origin::Declared(MeldKind::Chi),
+            Origin::Declared(MeldKind::ClosedKan),
+        ];
+        for kind in kinds {
+            for first in Tile::all() {
+                for origin in origins {
+                    let b = Block {
+                        kind,
+                        first,
+                        origin,
+                    };
+                    for t in Tile::all() {
+                        assert_eq!(b.holds_concealed(t), b.wait_for(t).is_some(), "{b:?} {t}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn at_least_three_ok_every_count_at_every_numbered_kind() {
+        for i in 0..27 {
+            for n in 0..=4u8 {
+                let mut c = [1u8; 34];
+                c[i] = n;
+                let set = at_least_three(&c);
+                assert_eq!(set, u32::from(n >= 3) << i, "{i} {n}");
+                c = [4u8; 34];
+                c[i] = n;
+                let all = (1u32 << 27) - 1;
+                assert_eq!(at_least_three(&c), all & !(u32::from(n < 3) << i));
+            }
+        }
     }
 
     fn regular_listed(concealed: &TileCounts, declared: &Blocks) -> Vec<Reading> {

@@ -199,7 +199,9 @@ fn score_in(
     if !complete {
         return Err(ScoreError::NotWinning);
     }
-    let best = best.ok_or(ScoreError::NoYaku)?;
+    let Some(best) = &best else {
+        return Err(ScoreError::NoYaku);
+    };
     Ok(best.score(dora, ctx))
 }
 
