@@ -600,12 +600,8 @@ pub fn decompose_hand(hand: &Hand, family: Family) -> Readings {
 fn pair_suit(c: &[u8; 34]) -> Option<usize> {
     // Eight counts at a time: one multiplication adds the bytes of a word into its top
     // byte (the callers' counts are at most 4: no byte overflows).
-    let word = |at: usize| -> u64 {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(&c[at..at + 8]);
-        u64::from_le_bytes(w)
-    };
-    let bytes_sum = |w: u64| -> u32 { (w.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32 };
+    let word = |at: usize| word_at(c, at);
+    let bytes_sum = |w: u64| -> u32 { (w.wrapping_mul(BYTES) >> 56) as u32 };
     let sums = [
         bytes_sum(word(0)) + u32::from(c[8]),
         bytes_sum(word(9)) + u32::from(c[17]),
@@ -628,9 +624,14 @@ fn pair_suit(c: &[u8; 34]) -> Option<usize> {
 fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut impl FnMut(&Reading)) {
     let mut c = *concealed.as_array();
     let Some(s) = pair_suit(&c) else { return };
-    // Honours can never be in sequences: each must be 0, 2 (the pair) or 3.
-    if c[27..].iter().any(|&x| x == 1 || x == 4) || c[27..].iter().filter(|&&x| x == 2).count() > 1
-    {
+    // Honours can never be in sequences: each must be 0, 2 (the pair) or 3. Each
+    // count's byte of the honours' word gets its top bit set from `n` on by adding
+    // 0x80 - n (counts of at most 4: no carry between bytes).
+    let honours = word_at(&c, 26) >> 8;
+    let at_least = |n: u64| (honours + (0x80 - n) * BYTES) & HIGH_BITS;
+    let (one, two, three, four) = (at_least(1), at_least(2), at_least(3), at_least(4));
+    let pairs = two & !three;
+    if (one & !two) | four != 0 || pairs & pairs.wrapping_sub(1) != 0 {
         return;
     }
     let range = suit_range(s);
@@ -654,10 +655,14 @@ fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut impl FnMut(&Read
     let branches = threes & (threes >> 1) & (threes >> 2) & RUN_STARTS != 0;
     // The kinds held, lowest first: a tile at 0 is never used up by a split.
     let kinds = concealed.kinds();
-    for p in (first..range.end).step_by(step) {
-        if c[p] < 2 {
-            continue;
-        }
+    // The pair's candidates held twice or more, as bits from the suit's first kind.
+    let mut pairs = suit_at_least(&c, range.start, 2) >> (first - range.start);
+    if step == 3 {
+        pairs &= 0b1001001;
+    }
+    while pairs != 0 {
+        let p = first + pairs.trailing_zeros() as usize;
+        pairs &= pairs - 1;
         c[p] -= 2;
         let pair = Block::concealed(BlockKind::Pair, Tile::new_unchecked(p as u8));
         if branches {
@@ -690,6 +695,35 @@ fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut impl FnMut(&Read
     }
 }
 
+/// A byte of ones in each lane.
+const BYTES: u64 = 0x0101_0101_0101_0101;
+/// The top bit of each byte.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// The eight counts from `at` as one word, the first in the low byte.
+fn word_at(c: &[u8; 34], at: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&c[at..at + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// The top bits of a word's bytes gathered into one byte (byte `k`'s into bit `k`) by a
+/// multiplication whose partial products never overlap.
+const fn gather(high: u64) -> u32 {
+    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// Bit `k` set when `c[start + k]` is `n` or more (1 to 4), for the nine kinds of the
+/// numbered suit starting at `start` or the seven honours (start 27); counts of at most 4.
+fn suit_at_least(c: &[u8; 34], start: usize, n: u8) -> u32 {
+    let add = u64::from(0x80 - n) * BYTES;
+    if start == 27 {
+        gather(((word_at(c, 26) >> 8) + add) & HIGH_BITS)
+    } else {
+        gather((word_at(c, start) + add) & HIGH_BITS) | u32::from(c[start + 8] >= n) << 8
+    }
+}
+
 /// The numbered kinds a run of three can start at (numbers 1 to 7), as bits.
 const RUN_STARTS: u32 = 0x7f | 0x7f << 9 | 0x7f << 18;
 
@@ -699,11 +733,7 @@ const RUN_STARTS: u32 = 0x7f | 0x7f << 9 | 0x7f << 18;
 fn at_least_three(c: &[u8; 34]) -> u32 {
     let mut set = 0u32;
     for k in 0..4 {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(&c[8 * k..8 * k + 8]);
-        let x = u64::from_le_bytes(w);
-        let high = (x + 0x7d7d_7d7d_7d7d_7d7d) & 0x8080_8080_8080_8080;
-        set |= (((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32) << (8 * k);
+        set |= gather((word_at(c, 8 * k) + 0x7d * BYTES) & HIGH_BITS) << (8 * k);
     }
     set & ((1 << 27) - 1)
 }
@@ -1411,6 +1441,27 @@ mod tests {
                     };
                     for t in Tile::all() {
                         assert_eq!(b.holds_concealed(t), b.wait_for(t).is_some(), "{b:?} {t}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn suit_at_least_ok_every_count_at_every_kind() {
+        for start in [0, 9, 18, 27] {
+            let len = if start == 27 { 7 } else { 9 };
+            for k in 0..len {
+                for fill in [0u8, 4] {
+                    for v in 0..=4u8 {
+                        let mut c = [fill; 34];
+                        c[start + k] = v;
+                        for n in 1..=4u8 {
+                            let expected = (0..len)
+                                .filter(|&j| c[start + j] >= n)
+                                .fold(0u32, |s, j| s | 1 << j);
+                            assert_eq!(suit_at_least(&c, start, n), expected);
+                        }
                     }
                 }
             }
