@@ -193,17 +193,17 @@ fn count_into(
         DoubleWindFu::Two => 0,
     };
     let completed = usize::from(win.wait.block);
-    // Two tests a block (a set of fu, else the pair) rather than a jump on its kind:
-    // sequences and lone tiles pass both.
-    for (i, b) in win.reading.blocks().iter().enumerate() {
-        let t = b.first;
+    // One test a block (a set of fu or not) rather than a jump on its kind; the pair,
+    // the last block of a regular reading, after the sets.
+    let blocks = win.reading.blocks();
+    for (i, b) in blocks.iter().enumerate() {
         let set_fu = SET_FU[b.kind as usize];
         if set_fu > 0 {
             let concealed = match b.origin {
                 Origin::Concealed => tsumo | (i != completed),
                 Origin::Declared(k) => k == MeldKind::ClosedKan,
             };
-            let toh = (TileSet::TERMINALS_AND_HONORS.bits() >> t.index()) & 1 != 0;
+            let toh = (TileSet::TERMINALS_AND_HONORS.bits() >> b.first.index()) & 1 != 0;
             add(
                 FuReason::Set {
                     block: *b,
@@ -211,12 +211,19 @@ fn count_into(
                 },
                 set_fu << (u8::from(toh) + u8::from(concealed)),
             );
-        } else if b.kind == BlockKind::Pair {
-            let (is_seat, is_round) = (t == seat, t == round);
-            let fu = 2 * u8::from(t.is_dragon() | is_seat | is_round)
-                + double_wind * u8::from(is_seat & is_round);
-            add(FuReason::ValuedPair(t), fu);
         }
+    }
+    let pair = if win.reading.form() == Form::Regular {
+        debug_assert_eq!(blocks.last().map(|b| b.kind), Some(BlockKind::Pair));
+        blocks.last().map(|b| b.first)
+    } else {
+        win.reading.pair()
+    };
+    if let Some(t) = pair {
+        let (is_seat, is_round) = (t == seat, t == round);
+        let fu = 2 * u8::from(t.is_dragon() | is_seat | is_round)
+            + double_wind * u8::from(is_seat & is_round);
+        add(FuReason::ValuedPair(t), fu);
     }
     if !closed && raw == 20 && rules.open_pinfu_fu == OpenPinfuFu::Thirty {
         items.push(FuItem {
