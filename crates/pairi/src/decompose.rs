@@ -271,6 +271,23 @@ impl Block {
         self.tiles().any(Tile::is_terminal_or_honor)
     }
 
+    /// Whether this is a concealed block holding `t`: [`Block::contains`] without a
+    /// branch on the kind.
+    fn holds_concealed(self, t: Tile) -> bool {
+        // How far past the first tile `t` lies a block of each kind spans: a sequence
+        // 0..=2, a knitted run 0..=6 (of which 0, 3 and 6), any other block 0.
+        const SPAN: [u8; 6] = {
+            let mut s = [0u8; 6];
+            s[BlockKind::Sequence as usize] = 2;
+            s[BlockKind::Knitted as usize] = 6;
+            s
+        };
+        let d = t.as_u8().wrapping_sub(self.first.as_u8());
+        let knitted = self.kind == BlockKind::Knitted;
+        let step = (d % 3 == 0) | !knitted;
+        !self.origin.is_declared() & (d <= SPAN[self.kind as usize]) & step
+    }
+
     /// The wait the winning tile `win` takes when it completes this concealed block,
     /// or `None` if the block does not hold `win` or is declared.
     #[must_use]
@@ -278,20 +295,29 @@ impl Block {
         if self.origin.is_declared() || !self.contains(win) {
             return None;
         }
-        Some(match self.kind {
-            BlockKind::Sequence => {
-                let pos = win.as_u8() - self.first.as_u8();
-                match (pos, self.first.number()) {
-                    (1, _) => Wait::Kanchan,
-                    (0, 7) | (2, 1) => Wait::Penchan,
-                    _ => Wait::Ryanmen,
-                }
+        Some(self.wait_of(win))
+    }
+
+    /// The wait of `win` in this block, which holds it.
+    fn wait_of(self, win: Tile) -> Wait {
+        // The wait of each kind other than a sequence's.
+        const WAIT: [Wait; 6] = {
+            let mut w = [Wait::Shanpon; 6];
+            w[BlockKind::Pair as usize] = Wait::Tanki;
+            w[BlockKind::Knitted as usize] = Wait::Knitted;
+            w[BlockKind::Lone as usize] = Wait::Lone;
+            w
+        };
+        if self.kind == BlockKind::Sequence {
+            let pos = win.as_u8().wrapping_sub(self.first.as_u8());
+            match (pos, self.first.number()) {
+                (1, _) => Wait::Kanchan,
+                (0, 7) | (2, 1) => Wait::Penchan,
+                _ => Wait::Ryanmen,
             }
-            BlockKind::Triplet | BlockKind::Quad => Wait::Shanpon,
-            BlockKind::Pair => Wait::Tanki,
-            BlockKind::Knitted => Wait::Knitted,
-            BlockKind::Lone => Wait::Lone,
-        })
+        } else {
+            WAIT[self.kind as usize]
+        }
     }
 }
 
@@ -430,15 +456,26 @@ impl Reading {
     /// a four-of-a-kind read as two pairs) are reported once: their scores are equal.
     pub fn waits(&self, win: Tile) -> impl Iterator<Item = WaitShape> + '_ {
         let blocks = self.blocks.as_slice();
-        blocks.iter().enumerate().filter_map(move |(i, b)| {
-            let wait = b.wait_for(win)?;
-            if blocks[..i].contains(b) {
+        // Bit `i` set when block `i` is concealed and holds `win`: every block is tested
+        // without a branch on its kind, and only those found are looked at again.
+        let mut found = 0u16;
+        for (i, b) in blocks.iter().enumerate() {
+            found |= u16::from(b.holds_concealed(win)) << i;
+        }
+        core::iter::from_fn(move || loop {
+            if found == 0 {
                 return None;
             }
-            Some(WaitShape {
-                wait,
+            let i = found.trailing_zeros() as usize;
+            found &= found - 1;
+            let b = blocks[i];
+            if blocks[..i].contains(&b) {
+                continue;
+            }
+            return Some(WaitShape {
+                wait: b.wait_of(win),
                 block: i as u8,
-            })
+            });
         })
     }
 }
@@ -561,10 +598,19 @@ pub fn decompose_hand(hand: &Hand, family: Family) -> Readings {
 /// Whether each suit's tile count allows sets plus at most one pair: every suit a
 /// multiple of 3 except one that is 2 more (the pair's suit), which is returned.
 fn pair_suit(c: &[u8; 34]) -> Option<usize> {
+    // Eight counts at a time: one multiplication adds the bytes of a word into its top
+    // byte (the callers' counts are at most 4: no byte overflows).
+    let word = |at: usize| word_at(c, at);
+    let bytes_sum = |w: u64| -> u32 { (w.wrapping_mul(BYTES) >> 56) as u32 };
+    let sums = [
+        bytes_sum(word(0)) + u32::from(c[8]),
+        bytes_sum(word(9)) + u32::from(c[17]),
+        bytes_sum(word(18)) + u32::from(c[26]),
+        // The honours are the top seven bytes of the last word.
+        bytes_sum(word(26) & !0xff),
+    ];
     let mut pair_suit = None;
-    for s in 0..4 {
-        let (lo, hi) = if s < 3 { (s * 9, s * 9 + 9) } else { (27, 34) };
-        let sum: u32 = c[lo..hi].iter().map(|&x| u32::from(x)).sum();
+    for (s, sum) in sums.into_iter().enumerate() {
         match sum % 3 {
             0 => {}
             2 if pair_suit.is_none() => pair_suit = Some(s),
@@ -578,9 +624,14 @@ fn pair_suit(c: &[u8; 34]) -> Option<usize> {
 fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut impl FnMut(&Reading)) {
     let mut c = *concealed.as_array();
     let Some(s) = pair_suit(&c) else { return };
-    // Honours can never be in sequences: each must be 0, 2 (the pair) or 3.
-    if c[27..].iter().any(|&x| x == 1 || x == 4) || c[27..].iter().filter(|&&x| x == 2).count() > 1
-    {
+    // Honours can never be in sequences: each must be 0, 2 (the pair) or 3. Each
+    // count's byte of the honours' word gets its top bit set from `n` on by adding
+    // 0x80 - n (counts of at most 4: no carry between bytes).
+    let honours = word_at(&c, 26) >> 8;
+    let at_least = |n: u64| (honours + (0x80 - n) * BYTES) & HIGH_BITS;
+    let (one, two, three, four) = (at_least(1), at_least(2), at_least(3), at_least(4));
+    let pairs = two & !three;
+    if (one & !two) | four != 0 || pairs & pairs.wrapping_sub(1) != 0 {
         return;
     }
     let range = suit_range(s);
@@ -600,12 +651,18 @@ fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut impl FnMut(&Read
     // The split into sets can take two ways only where three numbers in a row are each
     // held three times or more (three sequences or three triplets); otherwise each
     // tile's count decides its blocks, and one pass finds the one split.
-    let branches = (0..3)
-        .any(|suit| (suit * 9..suit * 9 + 7).any(|i| c[i] >= 3 && c[i + 1] >= 3 && c[i + 2] >= 3));
-    for p in (first..range.end).step_by(step) {
-        if c[p] < 2 {
-            continue;
-        }
+    let threes = at_least_three(&c);
+    let branches = threes & (threes >> 1) & (threes >> 2) & RUN_STARTS != 0;
+    // The kinds held, lowest first: a tile at 0 is never used up by a split.
+    let kinds = concealed.kinds();
+    // The pair's candidates held twice or more, as bits from the suit's first kind.
+    let mut pairs = suit_at_least(&c, range.start, 2) >> (first - range.start);
+    if step == 3 {
+        pairs &= 0b1001001;
+    }
+    while pairs != 0 {
+        let p = first + pairs.trailing_zeros() as usize;
+        pairs &= pairs - 1;
         c[p] -= 2;
         let pair = Block::concealed(BlockKind::Pair, Tile::new_unchecked(p as u8));
         if branches {
@@ -626,7 +683,7 @@ fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut impl FnMut(&Read
                 form: Form::Regular,
                 blocks: Blocks::new(),
             };
-            if sets_in_one_pass(c, &mut r.blocks) {
+            if sets_in_one_pass(c, kinds, &mut r.blocks) {
                 for &b in declared {
                     r.blocks.push(b);
                 }
@@ -638,12 +695,59 @@ fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut impl FnMut(&Read
     }
 }
 
+/// A byte of ones in each lane.
+const BYTES: u64 = 0x0101_0101_0101_0101;
+/// The top bit of each byte.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// The eight counts from `at` as one word, the first in the low byte.
+fn word_at(c: &[u8; 34], at: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&c[at..at + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// The top bits of a word's bytes gathered into one byte (byte `k`'s into bit `k`) by a
+/// multiplication whose partial products never overlap.
+const fn gather(high: u64) -> u32 {
+    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// Bit `k` set when `c[start + k]` is `n` or more (1 to 4), for the nine kinds of the
+/// numbered suit starting at `start` or the seven honours (start 27); counts of at most 4.
+fn suit_at_least(c: &[u8; 34], start: usize, n: u8) -> u32 {
+    let add = u64::from(0x80 - n) * BYTES;
+    if start == 27 {
+        gather(((word_at(c, 26) >> 8) + add) & HIGH_BITS)
+    } else {
+        gather((word_at(c, start) + add) & HIGH_BITS) | u32::from(c[start + 8] >= n) << 8
+    }
+}
+
+/// The numbered kinds a run of three can start at (numbers 1 to 7), as bits.
+const RUN_STARTS: u32 = 0x7f | 0x7f << 9 | 0x7f << 18;
+
+/// Bit `i` set when `c[i]` is 3 or more, for the 27 numbered kinds (counts of at most 4).
+/// Eight counts at a time: 0x7d added to each byte carries into its top bit exactly
+/// from 3 on, and one multiplication gathers the eight top bits into a byte.
+fn at_least_three(c: &[u8; 34]) -> u32 {
+    let mut set = 0u32;
+    for k in 0..4 {
+        set |= gather((word_at(c, 8 * k) + 0x7d * BYTES) & HIGH_BITS) << (8 * k);
+    }
+    set & ((1 << 27) - 1)
+}
+
 /// The one split of `c` into triplets and sequences when no tile's count leaves a
 /// choice (see [`regular`]), its blocks appended to `blocks` as [`sets`] gives them:
 /// a tile held three or four times is a triplet and the rest sequences starting at it,
 /// a tile held once or twice that many sequences. False when `c` does not split.
-fn sets_in_one_pass(mut c: [u8; 34], blocks: &mut Blocks) -> bool {
-    for i in 0..34 {
+/// `kinds`: the kinds `c` may hold (the others are at 0).
+fn sets_in_one_pass(mut c: [u8; 34], kinds: TileSet, blocks: &mut Blocks) -> bool {
+    let mut left = kinds.bits();
+    while left != 0 {
+        let i = left.trailing_zeros() as usize;
+        left &= left - 1;
         let n = c[i];
         if n == 0 {
             continue;
@@ -1310,6 +1414,74 @@ mod tests {
             c[p] += 2;
         }
         all
+    }
+
+    #[test]
+    fn holds_concealed_ok_as_wait_for_every_block_and_tile() {
+        let kinds = [
+            BlockKind::Sequence,
+            BlockKind::Triplet,
+            BlockKind::Quad,
+            BlockKind::Pair,
+            BlockKind::Knitted,
+            BlockKind::Lone,
+        ];
+        let origins = [
+            Origin::Concealed,
+            Origin::Declared(MeldKind::Chi),
+            Origin::Declared(MeldKind::ClosedKan),
+        ];
+        for kind in kinds {
+            for first in Tile::all() {
+                for origin in origins {
+                    let b = Block {
+                        kind,
+                        first,
+                        origin,
+                    };
+                    for t in Tile::all() {
+                        assert_eq!(b.holds_concealed(t), b.wait_for(t).is_some(), "{b:?} {t}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn suit_at_least_ok_every_count_at_every_kind() {
+        for start in [0, 9, 18, 27] {
+            let len = if start == 27 { 7 } else { 9 };
+            for k in 0..len {
+                for fill in [0u8, 4] {
+                    for v in 0..=4u8 {
+                        let mut c = [fill; 34];
+                        c[start + k] = v;
+                        for n in 1..=4u8 {
+                            let expected = (0..len)
+                                .filter(|&j| c[start + j] >= n)
+                                .fold(0u32, |s, j| s | 1 << j);
+                            assert_eq!(suit_at_least(&c, start, n), expected);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn at_least_three_ok_every_count_at_every_numbered_kind() {
+        for i in 0..27 {
+            for n in 0..=4u8 {
+                let mut c = [1u8; 34];
+                c[i] = n;
+                let set = at_least_three(&c);
+                assert_eq!(set, u32::from(n >= 3) << i, "{i} {n}");
+                c = [4u8; 34];
+                c[i] = n;
+                let all = (1u32 << 27) - 1;
+                assert_eq!(at_least_three(&c), all & !(u32::from(n < 3) << i));
+            }
+        }
     }
 
     fn regular_listed(concealed: &TileCounts, declared: &Blocks) -> Vec<Reading> {

@@ -18,7 +18,7 @@ use super::context::{TsumoEvent, WinContext, WinMethod};
 use super::rules::{DoubleWindFu, OpenPinfuFu, PinfuTsumoFu, RinshanFu, Rules};
 use crate::decompose::{Block, BlockKind, Form, Origin, Wait, WinReading};
 use crate::hand::MeldKind;
-use crate::tile::Tile;
+use crate::tile::{Tile, TileSet};
 use crate::util::FixedList;
 
 /// Why some fu were counted.
@@ -134,24 +134,28 @@ pub fn is_pinfu(win: &WinReading<'_>, closed: bool, ctx: &WinContext) -> bool {
 #[must_use]
 pub fn count(win: &WinReading<'_>, closed: bool, ctx: &WinContext, rules: &Rules) -> Fu {
     let mut items = FuItems::new();
-    let total = count_each(win, closed, ctx, rules, |item| {
-        items.push(item);
-    });
+    let total = count_into(win, closed, ctx, rules, &mut items);
     Fu { items, total }
 }
 
-/// Counts the fu of one (reading, wait), giving each item to `item` in order; the
-/// rounded total.
-#[inline]
-fn count_each(
+/// Fu of a triplet (2) or quad (8) by block kind, before doubling; none for the others.
+const SET_FU: [u8; 6] = {
+    let mut t = [0u8; 6];
+    t[BlockKind::Triplet as usize] = 2;
+    t[BlockKind::Quad as usize] = 8;
+    t
+};
+
+/// Counts the fu of one (reading, wait) into `items`, in order; the rounded total.
+fn count_into(
     win: &WinReading<'_>,
     closed: bool,
     ctx: &WinContext,
     rules: &Rules,
-    mut item: impl FnMut(FuItem),
+    items: &mut FuItems,
 ) -> u8 {
     if win.reading.form() == Form::SevenPairs {
-        item(FuItem {
+        items.push(FuItem {
             reason: FuReason::SevenPairs,
             fu: 25,
         });
@@ -161,7 +165,7 @@ fn count_each(
     let mut add = |reason, fu: u8| {
         if fu > 0 {
             raw += fu;
-            item(FuItem { reason, fu });
+            items.push(FuItem { reason, fu });
         }
     };
     add(FuReason::Base, 20);
@@ -184,50 +188,45 @@ fn count_each(
     }
     let seat = ctx.seat_wind.tile();
     let round = ctx.round_wind.tile();
+    let double_wind = match rules.double_wind_fu {
+        DoubleWindFu::Four => 2,
+        DoubleWindFu::Two => 0,
+    };
     let completed = usize::from(win.wait.block);
-    for (i, b) in win.reading.blocks().iter().enumerate() {
-        match b.kind {
-            BlockKind::Pair => {
-                let t = b.first;
-                let fu = if t.is_dragon() {
-                    2
-                } else if t == seat && t == round {
-                    match rules.double_wind_fu {
-                        DoubleWindFu::Four => 4,
-                        DoubleWindFu::Two => 2,
-                    }
-                } else if t == seat || t == round {
-                    2
-                } else {
-                    0
-                };
-                add(FuReason::ValuedPair(t), fu);
-            }
-            BlockKind::Triplet | BlockKind::Quad => {
-                let concealed = match b.origin {
-                    Origin::Concealed => tsumo || i != completed,
-                    Origin::Declared(k) => k == MeldKind::ClosedKan,
-                };
-                let mut fu = if b.kind == BlockKind::Quad { 8 } else { 2 };
-                if b.first.is_terminal_or_honor() {
-                    fu *= 2;
-                }
-                if concealed {
-                    fu *= 2;
-                }
-                add(
-                    FuReason::Set {
-                        block: *b,
-                        concealed,
-                    },
-                    fu,
-                );
-            }
-            _ => {}
+    // One test a block (a set of fu or not) rather than a jump on its kind; the pair,
+    // the last block of a regular reading, after the sets.
+    let blocks = win.reading.blocks();
+    for (i, b) in blocks.iter().enumerate() {
+        let set_fu = SET_FU[b.kind as usize];
+        if set_fu > 0 {
+            let concealed = match b.origin {
+                Origin::Concealed => tsumo | (i != completed),
+                Origin::Declared(k) => k == MeldKind::ClosedKan,
+            };
+            let toh = (TileSet::TERMINALS_AND_HONORS.bits() >> b.first.index()) & 1 != 0;
+            add(
+                FuReason::Set {
+                    block: *b,
+                    concealed,
+                },
+                set_fu << (u8::from(toh) + u8::from(concealed)),
+            );
         }
     }
+    let pair = if win.reading.form() == Form::Regular {
+        debug_assert_eq!(blocks.last().map(|b| b.kind), Some(BlockKind::Pair));
+        blocks.last().map(|b| b.first)
+    } else {
+        win.reading.pair()
+    };
+    if let Some(t) = pair {
+        let (is_seat, is_round) = (t == seat, t == round);
+        let fu = 2 * u8::from(t.is_dragon() | is_seat | is_round)
+            + double_wind * u8::from(is_seat & is_round);
+        add(FuReason::ValuedPair(t), fu);
+    }
     if !closed && raw == 20 && rules.open_pinfu_fu == OpenPinfuFu::Thirty {
-        item(FuItem {
+        items.push(FuItem {
             reason: FuReason::OpenNoFu,
             fu: 10,
         });
@@ -235,7 +234,7 @@ fn count_each(
     }
     let total = raw.div_ceil(10) * 10;
     if total > raw {
-        item(FuItem {
+        items.push(FuItem {
             reason: FuReason::Rounding,
             fu: total - raw,
         });

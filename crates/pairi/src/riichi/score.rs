@@ -199,7 +199,9 @@ fn score_in(
     if !complete {
         return Err(ScoreError::NotWinning);
     }
-    let best = best.ok_or(ScoreError::NoYaku)?;
+    let Some(best) = &best else {
+        return Err(ScoreError::NoYaku);
+    };
     Ok(best.score(dora, ctx))
 }
 
@@ -343,10 +345,15 @@ struct Value {
 }
 
 impl Value {
-    /// The order of readings: payment, then a real yakuman, more yakuman, han, fu.
-    fn key(&self) -> (u32, bool, u8, u8, u8) {
+    /// The order of readings: payment, then a real yakuman, more yakuman, han, fu; one
+    /// number, compared at once.
+    fn key(&self) -> u64 {
         let real_yakuman = self.limit == Some(Limit::Yakuman);
-        (self.total, real_yakuman, self.yakuman, self.han, self.fu)
+        u64::from(self.total) << 32
+            | u64::from(real_yakuman) << 24
+            | u64::from(self.yakuman) << 16
+            | u64::from(self.han) << 8
+            | u64::from(self.fu)
     }
 }
 

@@ -287,6 +287,57 @@ fn yaku_set(mut set: u64) -> impl Iterator<Item = Yaku> {
     })
 }
 
+/// The ordinary yaku (no yakuman, no dora) have the first 32 rows: their han are summed
+/// a byte of the set at a time.
+const ORDINARY_ROWS: usize = Yaku::Kokushi as usize;
+const _: () = assert!(ORDINARY_ROWS <= 32);
+
+/// Per byte of a set of ordinary yaku, per value of that byte, the han of its yaku:
+/// `[open, closed][byte][value]`.
+static HAN_BY_BYTE: [[[u8; 256]; 4]; 2] = han_by_byte();
+
+const fn han_by_byte() -> [[[u8; 256]; 4]; 2] {
+    let mut t = [[[0u8; 256]; 4]; 2];
+    let mut closed = 0;
+    while closed < 2 {
+        let mut byte = 0;
+        while byte < 4 {
+            let mut v = 0;
+            while v < 256 {
+                let mut sum = 0u8;
+                let mut bit = 0;
+                while bit < 8 {
+                    let row = byte * 8 + bit;
+                    if v >> bit & 1 != 0 && row < ORDINARY_ROWS {
+                        let info = &Yaku::INFO[row];
+                        sum += if closed == 1 {
+                            info.han_closed
+                        } else {
+                            info.han_open
+                        };
+                    }
+                    bit += 1;
+                }
+                t[closed][byte][v] = sum;
+                v += 1;
+            }
+            byte += 1;
+        }
+        closed += 1;
+    }
+    t
+}
+
+/// The han of a set of ordinary yaku in a closed or open hand: four table reads.
+fn han_of(set: u64, closed: bool) -> u8 {
+    let t = &HAN_BY_BYTE[usize::from(closed)];
+    let b = (set as u32).to_le_bytes();
+    t[0][usize::from(b[0])]
+        .wrapping_add(t[1][usize::from(b[1])])
+        .wrapping_add(t[2][usize::from(b[2])])
+        .wrapping_add(t[3][usize::from(b[3])])
+}
+
 /// The bit of `yaku` in [`Found::set`].
 const fn bit(yaku: Yaku) -> u64 {
     1 << yaku as u8
@@ -377,7 +428,7 @@ pub(crate) fn find(
         finish_yakuman(&mut found, yakuman, rules);
     } else {
         found.set = list;
-        found.han = yaku_set(list).map(|y| found.value(y)).sum();
+        found.han = han_of(list, facts.closed);
     }
     found
 }
@@ -489,10 +540,11 @@ struct Census {
     seqs: [Tile; 4],
     /// How many sequences.
     n_seq: usize,
-    /// Per numbered suit, bit `n` set for a sequence starting at number `n`.
-    seq_starts: [u16; 3],
-    /// Per numbered suit, bit `n` set for a triplet (or quad) of number `n`.
-    trip_numbers: [u16; 3],
+    /// Per suit, bit `n` set for a sequence starting at number `n` (the honours' entry
+    /// stays empty).
+    seq_starts: [u16; 4],
+    /// Per suit, bit `n` set for a triplet (or quad) of number `n` (honours included).
+    trip_numbers: [u16; 4],
     /// Triplets and quads.
     n_trip: u8,
     /// Triplets and quads made without a claimed tile (暗刻): not the one a ron completed.
@@ -505,53 +557,56 @@ struct Census {
     outside: bool,
 }
 
+/// Whether `t` is a terminal or an honour, read off a set's bits.
+const fn terminal_or_honor(t: Tile) -> bool {
+    (TileSet::TERMINALS_AND_HONORS.bits() >> t.index()) & 1 != 0
+}
+
 impl Census {
+    /// The census of a regular reading: sets first, the pair last (one test a set, a
+    /// sequence or not, rather than a jump on its kind).
     fn of(win: &WinReading<'_>, ctx: &WinContext) -> Census {
         let completed = usize::from(win.wait.block);
         let ron = !ctx.method.is_tsumo();
+        let (pair, sets) = match win.reading.blocks().split_last() {
+            Some((pair, sets)) => (pair.first, sets),
+            None => (Tile::M1, &[][..]),
+        };
         let mut c = Census {
             seqs: [Tile::M1; 4],
             n_seq: 0,
-            seq_starts: [0; 3],
-            trip_numbers: [0; 3],
+            seq_starts: [0; 4],
+            trip_numbers: [0; 4],
             n_trip: 0,
             concealed_trips: 0,
             honour_trips: TileSet::EMPTY,
-            pair: Tile::M1,
-            outside: true,
+            pair,
+            outside: terminal_or_honor(pair),
         };
-        for (i, b) in win.reading.blocks().iter().enumerate() {
+        let mut honours = 0u64;
+        for (i, b) in sets.iter().enumerate() {
             let t = b.first;
-            match b.kind {
-                BlockKind::Sequence => {
-                    c.seqs[c.n_seq] = t;
-                    c.n_seq += 1;
-                    c.seq_starts[t.suit() as usize] |= 1 << t.number();
-                    c.outside &= matches!(t.number(), 1 | 7);
+            let (suit, number) = (t.suit() as usize, t.number());
+            if b.kind == BlockKind::Sequence {
+                if let Some(slot) = c.seqs.get_mut(c.n_seq) {
+                    *slot = t;
                 }
-                BlockKind::Triplet | BlockKind::Quad => {
-                    c.n_trip += 1;
-                    let concealed = matches!(
-                        b.origin,
-                        Origin::Concealed | Origin::Declared(MeldKind::ClosedKan)
-                    );
-                    if concealed && !(ron && i == completed) {
-                        c.concealed_trips += 1;
-                    }
-                    c.outside &= t.is_terminal_or_honor();
-                    if t.is_honor() {
-                        c.honour_trips.insert(t);
-                    } else {
-                        c.trip_numbers[t.suit() as usize] |= 1 << t.number();
-                    }
-                }
-                BlockKind::Pair => {
-                    c.pair = t;
-                    c.outside &= t.is_terminal_or_honor();
-                }
-                BlockKind::Knitted | BlockKind::Lone => {}
+                c.n_seq += 1;
+                c.seq_starts[suit] |= 1 << number;
+                c.outside &= number == 1 || number == 7;
+            } else {
+                c.trip_numbers[suit] |= 1 << number;
+                c.n_trip += 1;
+                let closed_origin = matches!(
+                    b.origin,
+                    Origin::Concealed | Origin::Declared(MeldKind::ClosedKan)
+                );
+                c.concealed_trips += u8::from(closed_origin & !(ron & (i == completed)));
+                c.outside &= terminal_or_honor(t);
+                honours |= u64::from(t.is_honor()) << t.index();
             }
         }
+        c.honour_trips = TileSet::from_bits(honours);
         c
     }
 
@@ -704,6 +759,31 @@ mod tests {
         assert!(Yaku::ALL.len() <= 64);
         for (i, y) in Yaku::ALL.iter().enumerate() {
             assert_eq!(*y as usize, i);
+        }
+    }
+
+    #[test]
+    fn han_of_ok_every_single_and_pair_of_yaku_as_the_table_sums() {
+        let ordinary: Vec<Yaku> = Yaku::ALL
+            .iter()
+            .copied()
+            .filter(|y| !y.is_yakuman() && !y.is_dora())
+            .collect();
+        assert_eq!(ordinary.len(), ORDINARY_ROWS);
+        for closed in [false, true] {
+            let found = Found {
+                closed,
+                ..Found::default()
+            };
+            let by_table = |set: u64| -> u8 { yaku_set(set).map(|y| found.value(y)).sum() };
+            for &a in &ordinary {
+                for &b in &ordinary {
+                    let set = bit(a) | bit(b);
+                    assert_eq!(han_of(set, closed), by_table(set), "{a:?} {b:?}");
+                }
+            }
+            let all = ordinary.iter().fold(0, |s, &y| s | bit(y));
+            assert_eq!(han_of(all, closed), by_table(all));
         }
     }
 
