@@ -13,7 +13,7 @@ use super::{CallKind, Event, Game, Kyoku, RecordError, Seat};
 use crate::analysis::{Analyzer, Holding};
 use crate::decompose::Family;
 use crate::ev::{evaluate_with, EvError, Evaluation, Model, Options, Setup, MAX_TURNS};
-use crate::hand::{Hand, Meld, MeldKind, Source};
+use crate::hand::{Hand, Meld, Source};
 use crate::riichi::context::Flags;
 use crate::riichi::rules::Players;
 use crate::riichi::{Rules, WinContext};
@@ -1082,20 +1082,11 @@ impl View<'_> {
         if s.concealed.len() + 3 * s.melds.len() != 13 {
             return None;
         }
-        let n = self.players.count();
-        let source = match (n, (seat + n - from % n) % n) {
-            (_, 1) => Source::Left,
-            (4, 2) => Source::Opposite,
-            _ => Source::Right,
-        };
-        let kind = match kind {
-            CallKind::Chi => MeldKind::Chi,
-            CallKind::Pon => MeldKind::Pon,
-            CallKind::OpenKan => MeldKind::OpenKan,
-        };
+        let source = Source::of_call(seat, from, self.players.count())?;
         let mut tiles = consumed.to_vec();
         tiles.push(pai);
-        let meld = Meld::from_tiles(kind, &tiles, Some(pai.tile()), Some(source)).ok()?;
+        let meld =
+            Meld::from_tiles(kind.meld_kind(), &tiles, Some(pai.tile()), Some(source)).ok()?;
         let after = View {
             call: Some(Called {
                 seat,
