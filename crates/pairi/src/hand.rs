@@ -72,6 +72,24 @@ impl Source {
         }
     }
 
+    /// Where a tile `claimer` calls from `giver` came from, at a table of `players`
+    /// seats (3 or 4) numbered in turn order: the seat that plays just before the
+    /// claimer sits on its left (kamicha), the one just after it on its right
+    /// (shimocha), and, at four, the one across opposite (toimen). `None` when the two
+    /// are one seat, when either is not at the table, or for another number of players.
+    #[must_use]
+    pub const fn of_call(claimer: u8, giver: u8, players: u8) -> Option<Source> {
+        if !matches!(players, 3 | 4) || claimer >= players || giver >= players {
+            return None;
+        }
+        match ((claimer + players - giver) % players, players) {
+            (0, _) => None,
+            (1, _) => Some(Source::Left),
+            (2, 4) => Some(Source::Opposite),
+            _ => Some(Source::Right),
+        }
+    }
+
     /// The id used in JSON: `left opposite right`.
     #[must_use]
     pub const fn id(self) -> &'static str {
@@ -817,5 +835,53 @@ mod tests {
         assert!(!h.remove(t!(5m).black()));
         assert!(h.remove(t!(5m).red().unwrap()));
         assert_eq!(h.concealed_len(), 0);
+    }
+
+    #[test]
+    fn source_of_call_ok_every_claimer_and_giver() {
+        use Source::{Left, Opposite, Right};
+        // Four players: by claimer, the source of a tile from seat 0, 1, 2, 3.
+        let four = [
+            [None, Some(Right), Some(Opposite), Some(Left)],
+            [Some(Left), None, Some(Right), Some(Opposite)],
+            [Some(Opposite), Some(Left), None, Some(Right)],
+            [Some(Right), Some(Opposite), Some(Left), None],
+        ];
+        for (claimer, row) in (0u8..).zip(four) {
+            for (giver, want) in (0u8..).zip(row) {
+                assert_eq!(
+                    Source::of_call(claimer, giver, 4),
+                    want,
+                    "{claimer} {giver}"
+                );
+            }
+        }
+        // Three players: no one sits opposite.
+        let three = [
+            [None, Some(Right), Some(Left)],
+            [Some(Left), None, Some(Right)],
+            [Some(Right), Some(Left), None],
+        ];
+        for (claimer, row) in (0u8..).zip(three) {
+            for (giver, want) in (0u8..).zip(row) {
+                assert_eq!(
+                    Source::of_call(claimer, giver, 3),
+                    want,
+                    "{claimer} {giver}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn source_of_call_none_off_the_table() {
+        assert_eq!(Source::of_call(3, 0, 3), None);
+        assert_eq!(Source::of_call(0, 3, 3), None);
+        assert_eq!(Source::of_call(4, 0, 4), None);
+        assert_eq!(Source::of_call(0, u8::MAX, 4), None);
+        assert_eq!(Source::of_call(u8::MAX, u8::MAX - 1, u8::MAX), None);
+        assert_eq!(Source::of_call(1, 0, 2), None);
+        assert_eq!(Source::of_call(1, 0, 5), None);
+        assert_eq!(Source::of_call(0, 0, 0), None);
     }
 }

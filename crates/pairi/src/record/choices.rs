@@ -24,14 +24,11 @@
 //! against a threat is a mistake when another was safer and at least as efficient, and
 //! a kong when it leaves the hand farther from ready than not making it.
 
-use std::collections::HashMap;
-
-use super::on_table;
-use super::{Event, Game, RecordError};
+use super::{Event, Game};
 use crate::agent::greedy;
 use crate::agent::safety::{self, Reasons, Threat};
 use crate::agent::{PairiOptions, Sight};
-use crate::table::{Action, Seat};
+use crate::table::{Action, Seat, Table};
 use crate::tile::{Pai, TileSet};
 
 /// The gap in points below which no option is called a mistake (or 5 % of the best
@@ -267,9 +264,6 @@ pub(crate) struct Point {
     pub defence: Option<Defence>,
 }
 
-/// The decision points of the reviewed seats by (kyoku, event index).
-pub(crate) type Points = HashMap<(usize, usize), Vec<Point>>;
-
 /// Whether a point offers a choice the review looks at.
 fn wanted(legal: &[Action]) -> bool {
     legal.iter().any(|a| {
@@ -285,67 +279,46 @@ fn wanted(legal: &[Action]) -> bool {
     })
 }
 
-/// The decision points of `game` at the table for the seats and kyoku `want` takes:
-/// the record is played under Tenhou's rules, or Mahjong Soul's when Tenhou's refuse
-/// it; with whether Mahjong Soul's were the ones.
-///
-/// # Errors
-///
-/// The error of [`on_table`] under Tenhou's rules when neither set of rules plays the
-/// record.
-pub(crate) fn points(
+/// The points of the seats `want` takes at a decision point of `game` at the table
+/// ([`super::on_table::Decision`]): in kyoku `kyoku` after its first `after` events,
+/// at `table`, each seat of [`Table::to_act`] offered a choice the review looks at or a
+/// discard against a threat.
+pub(crate) fn points_at(
     game: &Game,
-    want: impl Fn(usize, Seat) -> bool + Copy,
-) -> Result<(Points, bool), RecordError> {
-    on_table::under_either(
-        on_table::RecordRules::Auto,
-        |mahjong_soul| points_under(game, on_table::rules_of(game, mahjong_soul), want),
-        |_| true,
-    )
-}
-
-fn points_under(
-    game: &Game,
-    rules: crate::table::TableRules,
-    want: impl Fn(usize, Seat) -> bool,
-) -> Result<Points, RecordError> {
-    let mut out = Points::new();
-    on_table::on_table(game, rules, false, |d| {
-        let t = d.table;
-        let mask = t.to_act();
-        let Some(kyoku) = game.kyokus.get(d.kyoku) else {
-            return;
-        };
-        for seat in 0..t.players() {
-            if mask & (1 << seat) == 0 || !want(d.kyoku, seat) {
-                continue;
-            }
-            let legal: Vec<Action> = t.legal(seat).iter().copied().collect();
-            let discards = legal
-                .iter()
-                .filter(|a| matches!(a, Action::Discard { .. }))
-                .count();
-            let defence = if discards > 0 {
-                defence_at(
-                    t,
-                    seat,
-                    &legal,
-                    &kyoku.events[..d.after.min(kyoku.events.len())],
-                )
-            } else {
-                None
-            };
-            if defence.is_none() && !wanted(&legal) {
-                continue;
-            }
-            out.entry((d.kyoku, d.after)).or_default().push(Point {
-                seat,
-                legal,
-                defence,
-            });
+    kyoku: usize,
+    after: usize,
+    table: &Table,
+    want: impl Fn(Seat) -> bool,
+) -> Vec<Point> {
+    let mut out = Vec::new();
+    let Some(k) = game.kyokus.get(kyoku) else {
+        return out;
+    };
+    let mask = table.to_act();
+    for seat in 0..table.players() {
+        if mask & (1 << seat) == 0 || !want(seat) {
+            continue;
         }
-    })?;
-    Ok(out)
+        let legal: Vec<Action> = table.legal(seat).iter().copied().collect();
+        let discards = legal
+            .iter()
+            .filter(|a| matches!(a, Action::Discard { .. }))
+            .count();
+        let defence = if discards > 0 {
+            defence_at(table, seat, &legal, &k.events[..after.min(k.events.len())])
+        } else {
+            None
+        };
+        if defence.is_none() && !wanted(&legal) {
+            continue;
+        }
+        out.push(Point {
+            seat,
+            legal,
+            defence,
+        });
+    }
+    out
 }
 
 /// The threats `seat` sees at the table, each with its safe kinds: an opponent in

@@ -176,7 +176,8 @@ pub struct Decision<'a> {
 /// What a replay at the table shows ([`on_table_visit`]): each decision point, each
 /// action a seat took, and each kyoku's end.
 pub trait Visit {
-    /// A decision point ([`Decision`]).
+    /// A decision point ([`Decision`]), shown just before [`Visit::event`] of the event
+    /// its `after` names (when the kyoku has that event), at the same table.
     fn decision(&mut self, d: Decision<'_>);
     /// `seat` took `action` at the table in kyoku `kyoku` (shown after the table made
     /// it): the record's action, or a pass where the record shows no claim.

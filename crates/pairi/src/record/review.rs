@@ -13,7 +13,7 @@ use super::{CallKind, Event, Game, Kyoku, RecordError, Seat};
 use crate::analysis::{Analyzer, Holding};
 use crate::decompose::Family;
 use crate::ev::{evaluate_with, EvError, Evaluation, Model, Options, Setup, MAX_TURNS};
-use crate::hand::{Hand, Meld, MeldKind, Source};
+use crate::hand::{Hand, Meld, Source};
 use crate::riichi::context::Flags;
 use crate::riichi::rules::Players;
 use crate::riichi::{Rules, WinContext};
@@ -594,32 +594,52 @@ fn value_all(jobs: &[Job], selection: &Selection) -> Result<Vec<Option<Evaluatio
 const EV_MAX_SHANTEN: i8 = 3;
 
 /// The walk of the review through the record at the table: every discard reviewed,
-/// the wins passed up, the calls, and the positions to value. The record is played
-/// under the rules its decision points were found under ([`choices::points`]: Tenhou's,
-/// or Mahjong Soul's when Tenhou's refuse it).
+/// the choices at the table's decision points, the wins passed up, the calls, and the
+/// positions to value. The record is played once, under Tenhou's rules, or Mahjong
+/// Soul's when Tenhou's refuse it ([`on_table::under_either`]): the whole walk is then
+/// Mahjong Soul's.
 fn walk(
     game: &Game,
     rules: &Rules,
     selection: &Selection,
 ) -> Result<(Review, Vec<Job>), RecordError> {
-    let (points, mahjong_soul) =
-        choices::points(game, |k, s| selection.kyoku(k) && selection.seat(s))?;
-    walk_under(
-        game,
-        rules,
-        selection,
-        &points,
-        on_table::rules_of(game, mahjong_soul),
-    )
+    let (walked, _) = on_table::under_either(
+        on_table::RecordRules::Auto,
+        |mahjong_soul| {
+            walk_under(
+                game,
+                rules,
+                selection,
+                on_table::rules_of(game, mahjong_soul),
+            )
+        },
+        |_| true,
+    )?;
+    Ok(walked?)
 }
 
-/// Shows each event of a kyoku to a function with the table before it.
-struct Events<F>(F);
+/// Shows each event of a kyoku to a function with the table before it, and whether
+/// the table reached a decision point there. A decision point comes just before the
+/// event its `after` names, at the same table ([`Visit::decision`]).
+struct Events<F> {
+    f: F,
+    /// The `after` of the decision point not yet shown with its event.
+    decision: Option<usize>,
+}
 
-impl<F: FnMut(usize, &Table, &[TableEvent])> Visit for Events<F> {
-    fn decision(&mut self, _: Decision<'_>) {}
+impl<F: FnMut(usize, &Table, &[TableEvent], bool)> Events<F> {
+    fn new(f: F) -> Self {
+        Events { f, decision: None }
+    }
+}
+
+impl<F: FnMut(usize, &Table, &[TableEvent], bool)> Visit for Events<F> {
+    fn decision(&mut self, d: Decision<'_>) {
+        self.decision = Some(d.after);
+    }
     fn event(&mut self, _: usize, index: usize, table: &Table, ahead: &[TableEvent]) {
-        (self.0)(index, table, ahead);
+        let decided = self.decision.take() == Some(index);
+        (self.f)(index, table, ahead, decided);
     }
     fn wants_result(&self) -> bool {
         false
@@ -671,14 +691,17 @@ impl Shown {
     }
 }
 
+/// The walk under `table_rules`: every kyoku of the record played at the table (the
+/// ones not selected too, for the table to refuse the record there), the selected ones
+/// reviewed. A walk stopped by the selection's stop plays the rest of the record
+/// without reviewing it, and answers the stop.
 #[allow(clippy::too_many_lines)]
 fn walk_under(
     game: &Game,
     rules: &Rules,
     selection: &Selection,
-    points: &choices::Points,
     table_rules: TableRules,
-) -> Result<(Review, Vec<Job>), RecordError> {
+) -> Result<Result<(Review, Vec<Job>), Stopped>, RecordError> {
     let n = game.players.count();
     let mut out = Review {
         players: (0..n)
@@ -699,8 +722,13 @@ fn walk_under(
         Players::Four => Wall::four_player(game.red_fives),
         Players::Three => Wall::three_player(game.red_fives),
     };
+    let mut stopped = None;
     for (ki, kyoku) in game.kyokus.iter().enumerate() {
-        if !selection.kyoku(ki) {
+        if !selection.kyoku(ki) || stopped.is_some() {
+            if !kyoku.events.is_empty() {
+                let mut idle = Events::new(|_: usize, _: &Table, _: &[TableEvent], _: bool| {});
+                on_table::kyoku_at_table(game, ki, table_rules, false, &mut idle)?;
+            }
             continue;
         }
         // Per seat, the riichi choice whose discard comes next.
@@ -711,13 +739,18 @@ fn walk_under(
         // Per seat, the chi or pon whose discard comes next: its index in `out.calls`
         // and the discards it forbids.
         let mut after_call: Vec<Option<(usize, TileSet)>> = vec![None; usize::from(n)];
-        let mut stopped = None;
         let events = &kyoku.events;
         let base = out.discards.len();
         let mut shown = Shown::new(kyoku);
-        let mut visit = Events(|i: usize, t: &Table, ahead: &[TableEvent]| {
+        let mut visit = Events::new(|i: usize, t: &Table, ahead: &[TableEvent], decided: bool| {
             let Some(e) = events.get(i) else {
                 return;
+            };
+            // The reviewed seats' decision points at this event.
+            let points = if decided && stopped.is_none() {
+                choices::points_at(game, ki, i, t, |s| selection.seat(s))
+            } else {
+                Vec::new()
             };
             shown.up_to(events, i);
             let table = View {
@@ -737,7 +770,7 @@ fn walk_under(
             };
             let table = &table;
             if stopped.is_none() {
-                for p in points.get(&(ki, i)).into_iter().flatten() {
+                for p in &points {
                     let ctx = ChoiceAt {
                         table,
                         event: e,
@@ -845,9 +878,7 @@ fn walk_under(
                     r.kyoku = ki;
                     r.event = i;
                     r.defence = points
-                        .get(&(ki, i))
-                        .into_iter()
-                        .flatten()
+                        .iter()
                         .find(|p| p.seat == seat)
                         .and_then(|p| p.defence.clone());
                     if let Some(d) = r.defence.as_mut() {
@@ -899,15 +930,18 @@ fn walk_under(
         if !events.is_empty() {
             on_table::kyoku_at_table(game, ki, table_rules, false, &mut visit)?;
         }
-        if let Some(e) = stopped {
-            return Err(e.into());
+        if stopped.is_some() {
+            continue;
         }
         tally(&mut out.players, kyoku, &reviews);
         out.discards.extend(reviews);
         out.missed
             .extend(missed.into_iter().filter(|m| selection.seat(m.seat)));
     }
-    Ok((out, jobs))
+    Ok(match stopped {
+        Some(e) => Err(e),
+        None => Ok((out, jobs)),
+    })
 }
 
 /// The table as the review sees it before one event of the record: the [`Table`] the
@@ -1082,20 +1116,11 @@ impl View<'_> {
         if s.concealed.len() + 3 * s.melds.len() != 13 {
             return None;
         }
-        let n = self.players.count();
-        let source = match (n, (seat + n - from % n) % n) {
-            (_, 1) => Source::Left,
-            (4, 2) => Source::Opposite,
-            _ => Source::Right,
-        };
-        let kind = match kind {
-            CallKind::Chi => MeldKind::Chi,
-            CallKind::Pon => MeldKind::Pon,
-            CallKind::OpenKan => MeldKind::OpenKan,
-        };
+        let source = Source::of_call(seat, from, self.players.count())?;
         let mut tiles = consumed.to_vec();
         tiles.push(pai);
-        let meld = Meld::from_tiles(kind, &tiles, Some(pai.tile()), Some(source)).ok()?;
+        let meld =
+            Meld::from_tiles(kind.meld_kind(), &tiles, Some(pai.tile()), Some(source)).ok()?;
         let after = View {
             call: Some(Called {
                 seat,

@@ -24,6 +24,7 @@
 //! dealt tiles are hidden.
 
 use super::action::Seat;
+use crate::hand::MeldKind;
 use crate::riichi::context::Indicators;
 use crate::riichi::yaku::YakuList;
 use crate::tile::{Pai, Wind};
@@ -39,6 +40,18 @@ pub enum CallKind {
     Pon,
     /// 大明槓.
     OpenKan,
+}
+
+impl CallKind {
+    /// The kind of meld the call makes.
+    #[must_use]
+    pub const fn meld_kind(self) -> MeldKind {
+        match self {
+            CallKind::Chi => MeldKind::Chi,
+            CallKind::Pon => MeldKind::Pon,
+            CallKind::OpenKan => MeldKind::OpenKan,
+        }
+    }
 }
 
 /// Why a hand was drawn, exhaustive or abortive.

@@ -1306,25 +1306,14 @@ impl Table {
         for &p in consumed.iter() {
             s.hand.remove(p);
         }
-        let rel = (seat + self.n - from) % self.n;
-        let source = match (self.n, rel) {
-            (_, 1) => Source::Left,
-            (4, 2) => Source::Opposite,
-            _ => Source::Right,
-        };
-        let meld_kind = match kind {
-            CallKind::Chi => MeldKind::Chi,
-            CallKind::Pon => MeldKind::Pon,
-            CallKind::OpenKan => MeldKind::OpenKan,
-        };
         let mut tiles = [Pai::default(); 4];
         tiles[..consumed.len()].copy_from_slice(&consumed);
         tiles[consumed.len()] = pai;
         if let Ok(m) = Meld::from_tiles(
-            meld_kind,
+            kind.meld_kind(),
             &tiles[..=consumed.len()],
             Some(pai.tile()),
-            Some(source),
+            Source::of_call(seat, from, self.n),
         ) {
             s.hand.push_meld(m);
         }

@@ -364,19 +364,16 @@ impl View {
                 let p = pai_of(v, "pai")?;
                 let consumed = pais_of(v, "consumed")?;
                 let kind = match t {
-                    "chi" => MeldKind::Chi,
-                    "pon" => MeldKind::Pon,
-                    _ => MeldKind::OpenKan,
+                    "chi" => CallKind::Chi,
+                    "pon" => CallKind::Pon,
+                    _ => CallKind::OpenKan,
                 };
-                let rel = (actor + self.n - target) % self.n;
-                let source = match (self.n, rel) {
-                    (_, 1) => Source::Left,
-                    (4, 2) => Source::Opposite,
-                    _ => Source::Right,
-                };
+                let source = Source::of_call(actor, target, self.n).ok_or_else(|| {
+                    ViewError(format!("{t}: seat {actor} cannot call from seat {target}"))
+                })?;
                 let mut tiles = consumed.clone();
                 tiles.push(p);
-                let meld = Meld::from_tiles(kind, &tiles, Some(p.tile()), Some(source))
+                let meld = Meld::from_tiles(kind.meld_kind(), &tiles, Some(p.tile()), Some(source))
                     .map_err(|e| ViewError(format!("{t}: {e}")))?;
                 if let Some(r) = self.rivers[usize::from(target)].as_mut_slice().last_mut() {
                     r.called = true;
@@ -385,17 +382,13 @@ impl View {
                 self.interrupted = true;
                 self.end_ippatsu();
                 out = Some(Event::Call {
-                    kind: match kind {
-                        MeldKind::Chi => CallKind::Chi,
-                        MeldKind::Pon => CallKind::Pon,
-                        _ => CallKind::OpenKan,
-                    },
+                    kind,
                     seat: actor,
                     from: target,
                     pai: p,
                     consumed: consumed.iter().copied().collect(),
                 });
-                if kind == MeldKind::OpenKan {
+                if kind == CallKind::OpenKan {
                     self.kans += 1;
                     self.replacement = true;
                 }
@@ -408,9 +401,9 @@ impl View {
                     self.hand.push_meld(meld);
                     self.drawn = None;
                     self.update_waits();
-                    if kind != MeldKind::OpenKan {
+                    if kind != CallKind::OpenKan {
                         self.kuikae = if self.rules.kuikae == Kuikae::Forbidden {
-                            kuikae_set(p.tile(), &consumed, kind == MeldKind::Chi)
+                            kuikae_set(p.tile(), &consumed, kind == CallKind::Chi)
                         } else {
                             TileSet::EMPTY
                         };
