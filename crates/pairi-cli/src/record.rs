@@ -708,7 +708,9 @@ impl<'a> ReviewOut<'a> {
 
     /// Writes game number `n`'s review (`None`: the only game of the file).
     fn game(&mut self, n: Option<usize>, res: &ReviewResult) -> anyhow::Result<()> {
-        self.page(&crate::html::section(n, res))?;
+        if self.html.is_some() {
+            self.page(&crate::html::section(n, res))?;
+        }
         if self.args.json {
             let json = serde_json::to_string(res)?;
             return match n {
