@@ -177,10 +177,9 @@ answer_class!(Score, {
     /// The yaku as `Yaku` objects: id, English and Japanese names, han or yakuman.
     #[getter]
     fn breakdown(&self) -> Vec<Yaku> {
-        let yakuman = self.inner.breakdown.yakuman;
-        self.inner
-            .breakdown
-            .yaku
+        let b = self.inner.breakdown();
+        let yakuman = b.yakuman;
+        b.yaku
             .iter()
             .map(|v| {
                 let info = v.yaku.info();

@@ -595,31 +595,47 @@ impl Prepared {
     ///
     /// As [`ScoreRequest::inputs`].
     pub fn inputs(&self, hand: &str) -> Result<Inputs, Error> {
+        let (hand, win) = self.hand(hand)?;
+        let context = match &self.context {
+            Ok(c) => *c,
+            Err(parts) => self.context_of(win, parts)?,
+        };
+        Ok(Inputs {
+            hand,
+            context,
+            rules: self.rules,
+        })
+    }
+
+    /// The hand of `hand` (notation) with the declared melds, made whole, and its
+    /// winning tile.
+    fn hand(&self, hand: &str) -> Result<(Hand, Pai), Error> {
         let mut h = parse_hand_unchecked(hand)?;
         for m in &self.melds {
             h.push_meld(*m);
         }
         let win = winning_pai(&mut h, self.win)?;
-        let context = match &self.context {
-            Ok(c) => *c,
-            Err((flags, dora, ura)) => WinContext::new(
-                win,
-                *flags,
-                self.round_wind,
-                self.seat_wind,
-                dora.as_slice(),
-                ura.as_slice(),
-                self.honba,
-                self.riichi_sticks,
-            )
-            .and_then(|c| c.with_kita(self.kita))
-            .map_err(riichi::ScoreError::from)?,
-        };
-        Ok(Inputs {
-            hand: h,
-            context,
-            rules: self.rules,
-        })
+        Ok((h, win))
+    }
+
+    /// The situation of a hand won on `win`, from its parts.
+    fn context_of(
+        &self,
+        win: Pai,
+        (flags, dora, ura): &(Flags, IndicatorTiles, IndicatorTiles),
+    ) -> Result<WinContext, Error> {
+        Ok(WinContext::new(
+            win,
+            *flags,
+            self.round_wind,
+            self.seat_wind,
+            dora.as_slice(),
+            ura.as_slice(),
+            self.honba,
+            self.riichi_sticks,
+        )
+        .and_then(|c| c.with_kita(self.kita))
+        .map_err(riichi::ScoreError::from)?)
     }
 
     /// Scores `hand` (notation) in this situation: what [`ScoreRequest::answer`] gives
@@ -629,9 +645,17 @@ impl Prepared {
     ///
     /// As [`ScoreRequest::answer`].
     pub fn answer(&self, hand: &str) -> Result<ScoreResult, Error> {
-        let inputs = self.inputs(hand)?;
-        let s = riichi::score(&inputs.hand, &inputs.context, &inputs.rules)?;
-        Ok(ScoreResult::of(&s, &inputs.context))
+        let (hand, win) = self.hand(hand)?;
+        let made;
+        let context = match &self.context {
+            Ok(c) => c,
+            Err(parts) => {
+                made = self.context_of(win, parts)?;
+                &made
+            }
+        };
+        let s = riichi::score(&hand, context, &self.rules)?;
+        Ok(ScoreResult::of(&s, context))
     }
 }
 
@@ -783,7 +807,7 @@ impl Serialize for FuDetail {
 
 /// A scoring result (`docs/json-api.md`, "score"). Serialising it allocates
 /// nothing beyond the output.
-#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScoreResult {
     /// Han (0 for a yakuman; the real total for a kazoe yakuman).
     pub han: u8,
@@ -811,8 +835,6 @@ pub struct ScoreResult {
     pub win: Display<Pai>,
     /// Whether it was self-drawn (`tsumo`) or claimed (`ron`).
     pub how: &'static str,
-    /// The yaku again, each with its English and Japanese names.
-    pub breakdown: YakuNames,
 }
 
 impl ScoreResult {
@@ -837,11 +859,38 @@ impl ScoreResult {
             fu_detail: FuDetail(s.fu_detail),
             decomposition: Display(s.reading),
             wait: s.wait.wait.id(),
-            breakdown: YakuNames {
-                yaku: s.yaku,
-                yakuman: s.han == 0 && s.yakuman > 0,
-            },
         }
+    }
+
+    /// The yaku again, each with its names (the JSON field `breakdown`).
+    #[must_use]
+    pub fn breakdown(&self) -> YakuNames {
+        YakuNames {
+            yaku: self.yaku.0,
+            yakuman: self.han == 0 && self.yakuman > 0,
+        }
+    }
+}
+
+impl Serialize for ScoreResult {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("ScoreResult", 14)?;
+        st.serialize_field("han", &self.han)?;
+        st.serialize_field("fu", &self.fu)?;
+        st.serialize_field("yakuman", &self.yakuman)?;
+        st.serialize_field("yaku", &self.yaku)?;
+        st.serialize_field("payments", &self.payments)?;
+        st.serialize_field("total", &self.total)?;
+        st.serialize_field("limit", &self.limit)?;
+        st.serialize_field("riichi_sticks_collected", &self.riichi_sticks_collected)?;
+        st.serialize_field("fu_detail", &self.fu_detail)?;
+        st.serialize_field("decomposition", &self.decomposition)?;
+        st.serialize_field("wait", &self.wait)?;
+        st.serialize_field("win", &self.win)?;
+        st.serialize_field("how", &self.how)?;
+        st.serialize_field("breakdown", &self.breakdown())?;
+        st.end()
     }
 }
 
