@@ -4,8 +4,9 @@ interleaved rounds.
 - Shanten of one hand: ``pairi.shanten`` of 34 counts (a list, and a NumPy array)
   against the ``xiangting`` package's ``calculate_replacement_number`` (the same list),
   on random 13-tile hands.
-- Riichi scoring: ``pairi.score(hand, **fields)`` (every field of the case, and only the
-  fields that differ from their defaults) and a prepared ``pairi.Situation`` against the
+- Riichi scoring: ``pairi.score(hand, **fields)`` (every field of the case, its names as
+  ``json.loads`` reads them and as a program writes them, and only the fields that differ
+  from their defaults) and a prepared ``pairi.Situation`` against the
   ``mahjong`` package's ``HandCalculator.estimate_hand_value`` on the closed hands of the
   shared Riichi cases (each library is given the same hand, winning tile, flags, winds
   and indicators, made ready before timing).
@@ -177,6 +178,13 @@ DEFAULTS = {"melds": [], "tsumo": False, "riichi": False, "double_riichi": False
             "seat_wind": "E", "dora": [], "ura": [], "honba": 0, "riichi_sticks": 0}
 
 
+def as_written(calls):
+    """The (hand, keywords) calls with each keyword's name as a program writes it:
+    CPython interns the names in ``score(h, tsumo=True)`` or ``{"tsumo": True}``, while
+    those ``json.loads`` reads are new strings."""
+    return [(h, {sys.intern(k): v for k, v in f.items()}) for h, f in calls]
+
+
 def bench_riichi(n_rounds):
     from mahjong.hand_calculating.hand import HandCalculator
 
@@ -207,10 +215,12 @@ def bench_riichi(n_rounds):
         "mahjong": lambda its: [estimate(t, w, dora_indicators=d, ura_dora_indicators=u, config=c)
                                 for t, w, d, u, c in its],
         "every field": lambda its: [score(h, **f) for h, f in its],
+        "every field, names as written": lambda its: [score(h, **f) for h, f in its],
         "differing fields": lambda its: [score(h, **f) for h, f in its],
         "Situation": lambda its: [s.score(h) for h, s in its],
     }
-    items = {"mahjong": inputs, "every field": every, "differing fields": differing,
+    items = {"mahjong": inputs, "every field": every,
+             "every field, names as written": as_written(every), "differing fields": differing,
              "Situation": prepared}
     times = rounds(contenders, items, n_rounds)
     keywords = statistics.mean(len(f) for _, f in differing)
@@ -218,8 +228,11 @@ def bench_riichi(n_rounds):
     print(f"\nRiichi score, {len(cases)} closed shared cases, {n_rounds} rounds ({agree} totals "
           f"agree with mahjong; {same} answers equal by the three pairi calls):\n")
     print("| per call | pairi µs, median (min) | other µs, median | median ratio |\n| --- | ---: | ---: | ---: |")
-    row(f"`pairi.score(hand, **fields)`, every field of the case ({every_keywords:.0f} keywords)", times,
-        "every field", "mahjong", "`mahjong`")
+    row(f"`pairi.score(hand, **fields)`, every field of the case ({every_keywords:.0f} keywords, "
+        "their names read from JSON)", times, "every field", "mahjong", "`mahjong`")
+    row(f"`pairi.score(hand, **fields)`, every field of the case ({every_keywords:.0f} keywords, "
+        "their names as a program writes them)", times, "every field, names as written",
+        "mahjong", "`mahjong`")
     row(f"`pairi.score(hand, **fields)`, the fields that differ from the defaults "
         f"({keywords:.1f} keywords on average)", times, "differing fields", "mahjong", "`mahjong`")
     row("`Situation(**fields).score(hand)`, the situation read once", times, "Situation",

@@ -13,8 +13,10 @@ bench/python/run.sh`` makes it)::
 
     target/py-venv/bin/python bench/python/instructions.py [name ...]
 
-Names: shanten-list, shanten-array, xiangting, score-every, score-differing,
-situation, mahjong (all when none is given). Needs ``valgrind`` and ``../shared``.
+Names: shanten-list, shanten-array, xiangting, score-every, score-every-written,
+score-differing, score-differing-written, situation, mahjong (all when none is given;
+``-written``: the keywords' names as a program writes them, CPython's interned strings,
+where the others have them as ``json.loads`` reads them). Needs ``valgrind`` and ``../shared``.
 """
 
 import os
@@ -84,6 +86,8 @@ def contenders():
 
     out["score-every"] = lambda: (riichi()[1], calls_score, loop_two)
     out["score-differing"] = lambda: (riichi()[2], calls_score, loop_two)
+    out["score-every-written"] = lambda: (bench.as_written(riichi()[1]), calls_score, loop_two)
+    out["score-differing-written"] = lambda: (bench.as_written(riichi()[2]), calls_score, loop_two)
 
     def situation():
         prepared = [(h, pairi.Situation(**f)) for h, f in riichi()[1]]
@@ -154,7 +158,8 @@ if __name__ == "__main__":
         run(sys.argv[2], sys.argv[3], int(sys.argv[4]))
         sys.exit()
     names = sys.argv[1:] or ["shanten-list", "shanten-array", "xiangting", "score-every",
-                             "score-differing", "situation", "mahjong"]
+                             "score-every-written", "score-differing",
+                             "score-differing-written", "situation", "mahjong"]
     for name in names:
         passes = 1 if name == "mahjong" else 3
         print(f"{name}: {measure(name, passes):,.0f} instructions per call", flush=True)

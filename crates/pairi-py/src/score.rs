@@ -1,7 +1,8 @@
 //! Riichi scoring from Python: `score(hand, **fields)`, `Situation` and `score_many`.
 //!
 //! A call's keywords are read in one walk over the dictionary CPython hands over, each
-//! keyword found by its name packed into one number, each value converted straight to
+//! keyword found by its address when it is the interned name a program writes, else by
+//! its name packed into one number ([`Interned`]), each value converted straight to
 //! its field's type (a flag to a bool, a wind to a `Wind`, indicators to tiles): no
 //! JSON value and no owned text on the way. The fields then go through
 //! `ScoreFields::prepare`, the code the JSON request's fields go through, so the two
@@ -21,6 +22,7 @@ use pairi::riichi::{Flags, Preset, Rules};
 use pairi::{Pai, Wind};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 use rayon::prelude::*;
 
@@ -74,10 +76,11 @@ const RULES: usize = ROUND_WIND + 6;
 const PLAYERS: usize = ROUND_WIND + 7;
 const KITA: usize = ROUND_WIND + 8;
 
-/// The place of the keyword `name` in [`KEYWORDS`]: the name packed into one number
-/// ([`packed_name`]), looked up in the one slot of [`SLOTS`] its hash names.
+/// The place of the keyword `name` in [`KEYWORDS`], or [`HAND`] for `hand`: the name
+/// packed into one number ([`packed_name`]), looked up in the one slot of [`SLOTS`] its
+/// hash names.
 #[inline]
-fn keyword(name: &str) -> Option<usize> {
+fn place_by_name(name: &str) -> Option<usize> {
     let b = name.as_bytes();
     macro_rules! by_length {
         ($($n:literal)*) => {
@@ -120,14 +123,19 @@ const fn slot(w: u128) -> usize {
     (folded.wrapping_mul(0x35bf_992d_c9e9_c617) >> 58) as usize
 }
 
-/// Each keyword's packed name and place in [`KEYWORDS`], in its slot; the other slots
-/// hold a number no name packs to.
+/// Each keyword's packed name and place in [`KEYWORDS`], and `hand`'s and [`HAND`], in
+/// its slot; the other slots hold a number no name packs to.
 const SLOTS: [(u128, usize); 64] = {
     let mut slots = [(u128::MAX, usize::MAX); 64];
     let mut i = 0;
-    while i < KEYWORDS.len() {
-        assert!(KEYWORDS[i].len() <= 15);
-        let w = packed_name(KEYWORDS[i].as_bytes());
+    while i <= KEYWORDS.len() {
+        let name = if i < KEYWORDS.len() {
+            KEYWORDS[i]
+        } else {
+            "hand"
+        };
+        assert!(name.len() <= 15);
+        let w = packed_name(name.as_bytes());
         assert!(slots[slot(w)].1 == usize::MAX, "two keywords share a slot");
         slots[slot(w)] = (w, i);
         i += 1;
@@ -158,6 +166,107 @@ const _: () = {
         i += 1;
     }
 };
+
+/// The place of `hand` among the names [`Interned`] finds: after the keywords.
+const HAND: usize = KEYWORD_COUNT;
+
+/// The keywords of a scoring call and `hand`, as CPython's interned strings, held, and
+/// where they lie. CPython interns the names a program writes (`score(h, tsumo=True)`,
+/// `{"tsumo": True}`), so a call's keyword is most often one of these very objects:
+/// found by its address, one slot of a table, without reading its text. Any other key
+/// (a name read from a file, say) is read by its text ([`place_by_name`]).
+struct Interned {
+    /// The names, in the places of [`KEYWORDS`] then [`HAND`] (held, so that their
+    /// addresses stay theirs).
+    _names: Vec<Py<PyString>>,
+    /// Each name's address and place, in the slot of its address; 0 in the others.
+    slots: [(usize, usize); INTERNED_SLOTS],
+    /// The multiplier of [`address_slot`] under which the names fall in distinct slots.
+    multiplier: u64,
+    /// The winds' letters `E S W N` (CPython keeps one object of each one-letter
+    /// string, so a wind read from JSON is one of these too): each one's address and
+    /// wind, held in `_names`.
+    winds: [(usize, Wind); 4],
+}
+
+/// How many slots [`Interned`] has.
+const INTERNED_SLOTS: usize = 128;
+
+/// The slot of an object's address under `multiplier`: a multiplicative hash of the
+/// address without its low bits (objects are 16-byte aligned).
+#[inline]
+fn address_slot(address: usize, multiplier: u64) -> usize {
+    ((address as u64 >> 4).wrapping_mul(multiplier) >> (64 - INTERNED_SLOTS.trailing_zeros()))
+        as usize
+}
+
+impl Interned {
+    fn new(py: Python<'_>) -> Interned {
+        let letters = ["E", "S", "W", "N"];
+        let names: Vec<Py<PyString>> = KEYWORDS
+            .iter()
+            .chain(&["hand"])
+            .chain(&letters)
+            .map(|name| PyString::intern(py, name).unbind())
+            .collect();
+        let addresses: Vec<usize> = names[..=HAND].iter().map(|n| n.as_ptr() as usize).collect();
+        let winds = [Wind::East, Wind::South, Wind::West, Wind::North];
+        let winds = std::array::from_fn(|i| (names[HAND + 1 + i].as_ptr() as usize, winds[i]));
+        // The first of 64 odd multipliers under which no two names share a slot (one
+        // in four or so is, for any addresses); under the last, a name whose slot is
+        // taken is left out, to be read by its text.
+        let mut tried = 0u64;
+        loop {
+            let multiplier = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(2 * tried + 1);
+            let mut slots = [(0, 0); INTERNED_SLOTS];
+            let mut distinct = true;
+            for (place, &address) in addresses.iter().enumerate() {
+                let slot = &mut slots[address_slot(address, multiplier)];
+                if slot.0 == 0 {
+                    *slot = (address, place);
+                } else {
+                    distinct = false;
+                }
+            }
+            tried += 1;
+            if distinct || tried == 64 {
+                return Interned {
+                    _names: names,
+                    slots,
+                    multiplier,
+                    winds,
+                };
+            }
+        }
+    }
+
+    /// The place of `key` when it is one of the names.
+    #[inline]
+    fn place(&self, key: &Bound<'_, PyAny>) -> Option<usize> {
+        let address = key.as_ptr() as usize;
+        let (held, place) = self.slots[address_slot(address, self.multiplier)];
+        (held == address).then_some(place)
+    }
+
+    /// The wind `v` names when it is one of the letters `E S W N`.
+    #[inline]
+    fn wind(&self, v: &Bound<'_, PyAny>) -> Option<Wind> {
+        let address = v.as_ptr() as usize;
+        self.winds.iter().find(|w| w.0 == address).map(|w| w.1)
+    }
+}
+
+static INTERNED: PyOnceLock<Interned> = PyOnceLock::new();
+
+/// The place of a call's key in [`KEYWORDS`], or [`HAND`]: by its address when it is
+/// the interned name, else by its text; `None` for any other key.
+#[inline]
+fn place_of(interned: &Interned, key: &Bound<'_, PyAny>) -> Option<usize> {
+    match interned.place(key) {
+        Some(place) => Some(place),
+        None => place_by_name(str_of(key)?),
+    }
+}
 
 /// The text of `v` when it is a `str` of valid Unicode.
 fn str_of<'a>(v: &'a Bound<'_, PyAny>) -> Option<&'a str> {
@@ -281,7 +390,7 @@ impl Read {
     /// Reads `v` (not `None`) as the field of keyword `KEYWORDS[i]` when it has the type
     /// calls most often give, which cannot fail; false leaves it to [`Read::set`].
     #[inline]
-    fn set_quickly(&mut self, i: usize, v: &Bound<'_, PyAny>) -> bool {
+    fn set_quickly(&mut self, interned: &Interned, i: usize, v: &Bound<'_, PyAny>) -> bool {
         match i {
             WIN => match str_of(v) {
                 Some(s) => self.win = Some(win_tile(s)),
@@ -300,11 +409,14 @@ impl Read {
                     _ => return false,
                 }
             }
-            ROUND_WIND | SEAT_WIND => match str_of(v).map(parse_wind) {
-                Some(Ok(w)) if i == ROUND_WIND => self.round_wind = w,
-                Some(Ok(w)) => self.seat_wind = w,
-                _ => return false,
-            },
+            ROUND_WIND | SEAT_WIND => {
+                let read = || str_of(v).and_then(|s| parse_wind(s).ok());
+                match interned.wind(v).or_else(read) {
+                    Some(w) if i == ROUND_WIND => self.round_wind = w,
+                    Some(w) => self.seat_wind = w,
+                    None => return false,
+                }
+            }
             DORA | URA => match indicators_of(v) {
                 Some(read) if i == DORA => self.dora = read,
                 Some(read) => self.ura = read,
@@ -403,9 +515,9 @@ fn read_items(function: &str, items: &[(Bound<'_, PyAny>, Bound<'_, PyAny>)]) ->
         if v.is_none() {
             continue;
         }
-        match keyword(name) {
-            Some(i) => r.set(i, v)?,
-            None => {
+        match place_by_name(name) {
+            Some(i) if i < KEYWORD_COUNT => r.set(i, v)?,
+            _ => {
                 return Err(type_error(format!(
                     "{function}() got an unexpected keyword argument '{name}'"
                 )))
@@ -478,23 +590,23 @@ fn read_call<'py>(
     let mut r = Read::new();
     let mut later = Vec::new();
     let mut unknown = false;
+    let interned = INTERNED.get_or_init(args.py(), || Interned::new(args.py()));
     for (key, v) in fields.into_iter().flatten() {
-        let name = str_of(&key);
-        match (name.and_then(keyword), name) {
-            (Some(_), _) if v.is_none() => {}
-            (Some(i), _) => {
-                if !r.set_quickly(i, &v) {
-                    later.push((i, v));
-                }
-            }
-            (None, Some("hand")) => {
+        match place_of(interned, &key) {
+            Some(HAND) => {
                 if hand.replace(v).is_some() {
                     return Err(PyTypeError::new_err(
                         "score() got multiple values for argument 'hand'",
                     ));
                 }
             }
-            (None, _) => unknown = true,
+            Some(_) if v.is_none() => {}
+            Some(i) => {
+                if !r.set_quickly(interned, i, &v) {
+                    later.push((i, v));
+                }
+            }
+            None => unknown = true,
         }
     }
     let Some(hand) = hand else {
@@ -519,7 +631,7 @@ fn first_unknown<'py>(fields: &Bound<'py, PyDict>) -> Option<Bound<'py, PyAny>> 
     fields
         .keys()
         .into_iter()
-        .find(|key| str_of(key).is_none_or(|n| n != "hand" && keyword(n).is_none()))
+        .find(|key| str_of(key).and_then(place_by_name).is_none())
 }
 
 /// A Riichi scoring situation read once: the keyword arguments of `score` without the

@@ -6,6 +6,7 @@ real signature and docstring; results name their yaku and fans."""
 import inspect
 import json
 import pathlib
+import sys
 
 import numpy as np
 import pytest
@@ -185,6 +186,33 @@ def test_score_keywords_answer_as_json():
         hand = fields.pop("hand")
         same(outcome(lambda: pairi.score(hand, **fields)), want, case)
         same(outcome(lambda: pairi.Situation(**fields).score(hand)), want, case)
+
+
+def test_score_keywords_by_address_and_by_text_agree():
+    """A keyword name written in a program is CPython's interned string, found by its
+    address; one read from JSON is another string of the same text, and a `str` subclass
+    another type, both found by their text: all three answer alike, `hand` given as a
+    keyword too. A wind given as its letter (one object per letter in CPython), its
+    name in any case, a subclass of `str` or `1z`..`4z` answers alike as well."""
+
+    class Name(str):
+        pass
+
+    words = {"E": ["east", "EAST", "1z", Name("E")], "S": ["south", "s", "2z", Name("S")],
+             "W": ["West", "w", "3z", Name("W")], "N": ["north", "n", "4z", Name("N")]}
+    for case in score_cases()[::7]:
+        want = by_json("score", case)
+        read = dict(case)
+        hand = read.pop("hand")
+        written = {sys.intern(k): v for k, v in read.items()}
+        subclass = {Name(k): v for k, v in read.items()}
+        for fields in (read, written, subclass):
+            same(outcome(lambda: pairi.score(hand, **fields)), want, case)
+            same(outcome(lambda: pairi.score(**fields, hand=hand)), want, case)
+            same(outcome(lambda: pairi.score(**{Name("hand"): hand}, **fields)), want, case)
+        for key in ("round_wind", "seat_wind"):
+            for word in words.get(read.get(key), []):
+                same(outcome(lambda: pairi.score(hand, **{**written, key: word})), want, case)
 
 
 def test_fan_keywords_answer_as_json():
