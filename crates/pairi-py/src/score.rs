@@ -259,13 +259,19 @@ impl Interned {
 static INTERNED: PyOnceLock<Interned> = PyOnceLock::new();
 
 /// The place of a call's key in [`KEYWORDS`], or [`HAND`]: by its address when it is
-/// the interned name, else by its text; `None` for any other key.
+/// the interned name, else by its text; `None` for any other key. The keys of one call
+/// most often come from one source, all written in a program or all read from a file:
+/// once a key is not found by its address, `by_address` turns false and the keys that
+/// follow are read by their text at once.
 #[inline]
-fn place_of(interned: &Interned, key: &Bound<'_, PyAny>) -> Option<usize> {
-    match interned.place(key) {
-        Some(place) => Some(place),
-        None => place_by_name(str_of(key)?),
+fn place_of(interned: &Interned, key: &Bound<'_, PyAny>, by_address: &mut bool) -> Option<usize> {
+    if *by_address {
+        if let Some(place) = interned.place(key) {
+            return Some(place);
+        }
+        *by_address = false;
     }
+    place_by_name(str_of(key)?)
 }
 
 /// The text of `v` when it is a `str` of valid Unicode.
@@ -591,8 +597,9 @@ fn read_call<'py>(
     let mut later = Vec::new();
     let mut unknown = false;
     let interned = INTERNED.get_or_init(args.py(), || Interned::new(args.py()));
+    let mut by_address = true;
     for (key, v) in fields.into_iter().flatten() {
-        match place_of(interned, &key) {
+        match place_of(interned, &key, &mut by_address) {
             Some(HAND) => {
                 if hand.replace(v).is_some() {
                     return Err(PyTypeError::new_err(

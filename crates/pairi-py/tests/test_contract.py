@@ -191,8 +191,8 @@ def test_score_keywords_answer_as_json():
 def test_score_keywords_by_address_and_by_text_agree():
     """A keyword name written in a program is CPython's interned string, found by its
     address; one read from JSON is another string of the same text, and a `str` subclass
-    another type, both found by their text: all three answer alike, `hand` given as a
-    keyword too. A wind given as its letter (one object per letter in CPython), its
+    another type, both found by their text: all answer alike, names of both kinds in
+    one call and `hand` given as a keyword too. A wind given as its letter (one object per letter in CPython), its
     name in any case, a subclass of `str` or `1z`..`4z` answers alike as well."""
 
     class Name(str):
@@ -206,7 +206,10 @@ def test_score_keywords_by_address_and_by_text_agree():
         hand = read.pop("hand")
         written = {sys.intern(k): v for k, v in read.items()}
         subclass = {Name(k): v for k, v in read.items()}
-        for fields in (read, written, subclass):
+        # Names of both kinds in one call, each kind first.
+        mixed = [{(sys.intern(k) if i % 2 == first else k): v
+                  for i, (k, v) in enumerate(read.items())} for first in (0, 1)]
+        for fields in (read, written, subclass, *mixed):
             same(outcome(lambda: pairi.score(hand, **fields)), want, case)
             same(outcome(lambda: pairi.score(**fields, hand=hand)), want, case)
             same(outcome(lambda: pairi.score(**{Name("hand"): hand}, **fields)), want, case)
