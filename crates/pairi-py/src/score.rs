@@ -176,17 +176,18 @@ const HAND: usize = KEYWORD_COUNT;
 /// found by its address, one slot of a table, without reading its text. Any other key
 /// (a name read from a file, say) is read by its text ([`place_by_name`]).
 struct Interned {
-    /// The names, in the places of [`KEYWORDS`] then [`HAND`] (held, so that their
-    /// addresses stay theirs).
+    /// The names, in the places of [`KEYWORDS`] then [`HAND`], then the objects of
+    /// `winds` (held, so that their addresses stay theirs).
     _names: Vec<Py<PyString>>,
     /// Each name's address and place, in the slot of its address; 0 in the others.
     slots: [(usize, usize); INTERNED_SLOTS],
     /// The multiplier of [`address_slot`] under which the names fall in distinct slots.
     multiplier: u64,
-    /// The winds' letters `E S W N` (CPython keeps one object of each one-letter
-    /// string, so a wind read from JSON is one of these too): each one's address and
-    /// wind, held in `_names`.
-    winds: [(usize, Wind); 4],
+    /// The winds' letters `E S W N`, each one's address and wind: CPython's one object
+    /// of each one-letter string (the letter `json.loads` or `chr` gives), and the
+    /// interned letter (the one a program writes), which is either that object or
+    /// another, whichever was interned first.
+    winds: [(usize, Wind); 8],
 }
 
 /// How many slots [`Interned`] has.
@@ -203,15 +204,16 @@ fn address_slot(address: usize, multiplier: u64) -> usize {
 impl Interned {
     fn new(py: Python<'_>) -> Interned {
         let letters = ["E", "S", "W", "N"];
-        let names: Vec<Py<PyString>> = KEYWORDS
+        let mut names: Vec<Py<PyString>> = KEYWORDS
             .iter()
             .chain(&["hand"])
             .chain(&letters)
             .map(|name| PyString::intern(py, name).unbind())
             .collect();
+        names.extend(letters.map(|l| PyString::new(py, l).unbind()));
         let addresses: Vec<usize> = names[..=HAND].iter().map(|n| n.as_ptr() as usize).collect();
         let winds = [Wind::East, Wind::South, Wind::West, Wind::North];
-        let winds = std::array::from_fn(|i| (names[HAND + 1 + i].as_ptr() as usize, winds[i]));
+        let winds = std::array::from_fn(|i| (names[HAND + 1 + i].as_ptr() as usize, winds[i % 4]));
         // The first of 64 odd multipliers under which no two names share a slot (one
         // in four or so is, for any addresses); under the last, a name whose slot is
         // taken is left out, to be read by its text.
@@ -248,7 +250,7 @@ impl Interned {
         (held == address).then_some(place)
     }
 
-    /// The wind `v` names when it is one of the letters `E S W N`.
+    /// The wind `v` names when it is one of the objects of the letters `E S W N`.
     #[inline]
     fn wind(&self, v: &Bound<'_, PyAny>) -> Option<Wind> {
         let address = v.as_ptr() as usize;

@@ -191,13 +191,17 @@ def test_score_keywords_answer_as_json():
 def test_score_keywords_by_address_and_by_text_agree():
     """A keyword name written in a program is CPython's interned string, found by its
     address; one read from JSON is another string of the same text, and a `str` subclass
-    another type, both found by their text: all answer alike, names of both kinds in
-    one call and `hand` given as a keyword too. A wind given as its letter (one object per letter in CPython), its
-    name in any case, a subclass of `str` or `1z`..`4z` answers alike as well."""
+    another type, both found by their text: all answer alike, names of both kinds in one
+    call and `hand` given as a keyword too. A wind given as its letter (CPython's one
+    object of it, or the interned letter where that is another object), its name in any
+    case, a subclass of `str` or `1z`..`4z` answers alike as well."""
 
     class Name(str):
         pass
 
+    # A first call makes the module intern its names, so that `sys.intern` of a name
+    # read from JSON gives that object, not the name read.
+    pairi.score("123m456p789s11122z")
     words = {"E": ["east", "EAST", "1z", Name("E")], "S": ["south", "s", "2z", Name("S")],
              "W": ["West", "w", "3z", Name("W")], "N": ["north", "n", "4z", Name("N")]}
     for case in score_cases()[::7]:
@@ -214,7 +218,11 @@ def test_score_keywords_by_address_and_by_text_agree():
             same(outcome(lambda: pairi.score(**fields, hand=hand)), want, case)
             same(outcome(lambda: pairi.score(**{Name("hand"): hand}, **fields)), want, case)
         for key in ("round_wind", "seat_wind"):
-            for word in words.get(read.get(key), []):
+            letter = read.get(key)
+            if letter not in words:
+                continue
+            # The letter as `chr` makes it (CPython's one object of it) and as interned.
+            for word in words[letter] + [chr(ord(letter)), sys.intern(letter)]:
                 same(outcome(lambda: pairi.score(hand, **{**written, key: word})), want, case)
 
 
