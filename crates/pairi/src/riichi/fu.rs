@@ -18,7 +18,7 @@ use super::context::{TsumoEvent, WinContext, WinMethod};
 use super::rules::{DoubleWindFu, OpenPinfuFu, PinfuTsumoFu, RinshanFu, Rules};
 use crate::decompose::{Block, BlockKind, Form, Origin, Wait, WinReading};
 use crate::hand::MeldKind;
-use crate::tile::{Tile, TileSet};
+use crate::tile::Tile;
 use crate::util::FixedList;
 
 /// Why some fu were counted.
@@ -203,13 +203,12 @@ fn count_into(
                 Origin::Concealed => tsumo | (i != completed),
                 Origin::Declared(k) => k == MeldKind::ClosedKan,
             };
-            let toh = (TileSet::TERMINALS_AND_HONORS.bits() >> b.first.index()) & 1 != 0;
             add(
                 FuReason::Set {
                     block: *b,
                     concealed,
                 },
-                set_fu << (u8::from(toh) + u8::from(concealed)),
+                set_fu << (u8::from(b.first.is_terminal_or_honor()) + u8::from(concealed)),
             );
         }
     }

@@ -557,11 +557,6 @@ struct Census {
     outside: bool,
 }
 
-/// Whether `t` is a terminal or an honour, read off a set's bits.
-const fn terminal_or_honor(t: Tile) -> bool {
-    (TileSet::TERMINALS_AND_HONORS.bits() >> t.index()) & 1 != 0
-}
-
 impl Census {
     /// The census of a regular reading: sets first, the pair last (one test a set, a
     /// sequence or not, rather than a jump on its kind).
@@ -581,7 +576,7 @@ impl Census {
             concealed_trips: 0,
             honour_trips: TileSet::EMPTY,
             pair,
-            outside: terminal_or_honor(pair),
+            outside: pair.is_terminal_or_honor(),
         };
         let mut honours = 0u64;
         for (i, b) in sets.iter().enumerate() {
@@ -602,7 +597,7 @@ impl Census {
                     Origin::Concealed | Origin::Declared(MeldKind::ClosedKan)
                 );
                 c.concealed_trips += u8::from(closed_origin & !(ron & (i == completed)));
-                c.outside &= terminal_or_honor(t);
+                c.outside &= t.is_terminal_or_honor();
                 honours |= u64::from(t.is_honor()) << t.index();
             }
         }
