@@ -624,11 +624,10 @@ fn pair_suit(c: &[u8; 34]) -> Option<usize> {
 fn regular(concealed: &TileCounts, declared: &Blocks, out: &mut impl FnMut(&Reading)) {
     let mut c = *concealed.as_array();
     let Some(s) = pair_suit(&c) else { return };
-    // Honours can never be in sequences: each must be 0, 2 (the pair) or 3. Each
-    // count's byte of the honours' word gets its top bit set from `n` on by adding
-    // 0x80 - n (counts of at most 4: no carry between bytes).
+    // Honours can never be in sequences: each must be 0, 2 (the pair) or 3; each count's
+    // byte tested in the honours' word.
     let honours = word_at(&c, 26) >> 8;
-    let at_least = |n: u64| (honours + (0x80 - n) * BYTES) & HIGH_BITS;
+    let at_least = |n| at_least_bytes(honours, n);
     let (one, two, three, four) = (at_least(1), at_least(2), at_least(3), at_least(4));
     let pairs = two & !three;
     if (one & !two) | four != 0 || pairs & pairs.wrapping_sub(1) != 0 {
@@ -713,27 +712,32 @@ const fn gather(high: u64) -> u32 {
     ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
+/// The top bit of each byte of `word` set where that byte, a count of at most 4, is `n`
+/// or more (1 to 4): adding 0x80 - n to the byte carries into its top bit exactly from
+/// `n` on, and never into the next byte.
+const fn at_least_bytes(word: u64, n: u8) -> u64 {
+    (word + (0x80 - n as u64) * BYTES) & HIGH_BITS
+}
+
 /// Bit `k` set when `c[start + k]` is `n` or more (1 to 4), for the nine kinds of the
 /// numbered suit starting at `start` or the seven honours (start 27); counts of at most 4.
 fn suit_at_least(c: &[u8; 34], start: usize, n: u8) -> u32 {
-    let add = u64::from(0x80 - n) * BYTES;
     if start == 27 {
-        gather(((word_at(c, 26) >> 8) + add) & HIGH_BITS)
+        gather(at_least_bytes(word_at(c, 26) >> 8, n))
     } else {
-        gather((word_at(c, start) + add) & HIGH_BITS) | u32::from(c[start + 8] >= n) << 8
+        gather(at_least_bytes(word_at(c, start), n)) | u32::from(c[start + 8] >= n) << 8
     }
 }
 
 /// The numbered kinds a run of three can start at (numbers 1 to 7), as bits.
 const RUN_STARTS: u32 = 0x7f | 0x7f << 9 | 0x7f << 18;
 
-/// Bit `i` set when `c[i]` is 3 or more, for the 27 numbered kinds (counts of at most 4).
-/// Eight counts at a time: 0x7d added to each byte carries into its top bit exactly
-/// from 3 on, and one multiplication gathers the eight top bits into a byte.
+/// Bit `i` set when `c[i]` is 3 or more, for the 27 numbered kinds (counts of at most 4),
+/// eight counts at a time.
 fn at_least_three(c: &[u8; 34]) -> u32 {
     let mut set = 0u32;
     for k in 0..4 {
-        set |= gather((word_at(c, 8 * k) + 0x7d * BYTES) & HIGH_BITS) << (8 * k);
+        set |= gather(at_least_bytes(word_at(c, 8 * k), 3)) << (8 * k);
     }
     set & ((1 << 27) - 1)
 }
