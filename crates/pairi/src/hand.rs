@@ -840,37 +840,28 @@ mod tests {
     #[test]
     fn source_of_call_ok_every_claimer_and_giver() {
         use Source::{Left, Opposite, Right};
-        // Four players: by claimer, the source of a tile from seat 0, 1, 2, 3.
-        let four = [
+        /// Row `claimer` of `table`: the source of a tile from each seat in turn.
+        fn check<const N: usize>(table: [[Option<Source>; N]; N]) {
+            let players = N as u8;
+            for (claimer, row) in (0u8..).zip(table) {
+                for (giver, want) in (0u8..).zip(row) {
+                    let got = Source::of_call(claimer, giver, players);
+                    assert_eq!(got, want, "{players} players: {claimer} {giver}");
+                }
+            }
+        }
+        check([
             [None, Some(Right), Some(Opposite), Some(Left)],
             [Some(Left), None, Some(Right), Some(Opposite)],
             [Some(Opposite), Some(Left), None, Some(Right)],
             [Some(Right), Some(Opposite), Some(Left), None],
-        ];
-        for (claimer, row) in (0u8..).zip(four) {
-            for (giver, want) in (0u8..).zip(row) {
-                assert_eq!(
-                    Source::of_call(claimer, giver, 4),
-                    want,
-                    "{claimer} {giver}"
-                );
-            }
-        }
+        ]);
         // Three players: no one sits opposite.
-        let three = [
+        check([
             [None, Some(Right), Some(Left)],
             [Some(Left), None, Some(Right)],
             [Some(Right), Some(Left), None],
-        ];
-        for (claimer, row) in (0u8..).zip(three) {
-            for (giver, want) in (0u8..).zip(row) {
-                assert_eq!(
-                    Source::of_call(claimer, giver, 3),
-                    want,
-                    "{claimer} {giver}"
-                );
-            }
-        }
+        ]);
     }
 
     #[test]
